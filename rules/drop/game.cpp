@@ -1,0 +1,119 @@
+#include "rules/drop/game.h"
+
+#include <algorithm>
+#include <bit>
+
+namespace drop {
+
+namespace {
+
+// Spreads the low 16 bits of x so that bit i lands on bit 4i (one bit of each square's nibble).
+std::uint64_t spread_to_nibbles(std::uint64_t x) {
+  x &= 0xFFFF;
+  x = (x | x << 24) & 0x000000FF000000FFull;
+  x = (x | x << 12) & 0x000F000F000F000Full;
+  x = (x | x << 6) & 0x0303030303030303ull;
+  x = (x | x << 3) & 0x1111111111111111ull;
+  return x;
+}
+
+// Square code in a key: 0 empty, 1..5 the key's own side's N B R Q K, 6..10 the other side's.
+constexpr int code_of(PieceType t, bool theirs) { return 1 + t + 5 * theirs; }
+
+}  // namespace
+
+Game::Game(const Variant& v) : variant_(v), geometry_(v.width, v.height) {
+  Key128 states = 1;
+  for (PieceType t : kAllPieceTypes) {
+    hand_radix_[t] = std::max(v.max_count(kWhite, t), v.max_count(kBlack, t)) + 1;
+    states *= Key128(hand_radix_[t]) * hand_radix_[t];
+  }
+  hand_bits_ = 0;
+  while ((Key128(1) << hand_bits_) < states) ++hand_bits_;
+}
+
+std::array<std::uint32_t, 4> Game::code_planes(const Position& p, Color us) const {
+  std::array<std::uint32_t, 4> planes{};
+  for (int side = 0; side < 2; ++side)
+    for (PieceType t : kAllPieceTypes) {
+      const auto bb = std::uint32_t(p.pieces(side ? opposite(us) : us, t));
+      const int code = code_of(t, side);
+      for (int j = 0; j < 4; ++j)
+        if (code >> j & 1) planes[j] |= bb;
+    }
+  return planes;
+}
+
+Key128 Game::board_bits(const std::array<std::uint32_t, 4>& planes) const {
+  std::uint64_t lo = 0, hi = 0;
+  for (int j = 0; j < 4; ++j) {
+    lo |= spread_to_nibbles(planes[j]) << j;
+    hi |= spread_to_nibbles(planes[j] >> 16) << j;
+  }
+  return Key128(hi) << 64 | lo;
+}
+
+Key128 Game::hand_bits(const Position& p, Color us) const {
+  Key128 index = 0;
+  for (Color c : {us, opposite(us)})
+    for (PieceType t : kAllPieceTypes) index = index * hand_radix_[t] + p.hand[c][t];
+  return index << (4 * geometry_.squares());
+}
+
+Key Game::raw_key(const Position& p) const {
+  const Key128 stm = Key128(p.side_to_move) << (key_bits() - 1);
+  return to_key(board_bits(code_planes(p, kWhite)) | hand_bits(p, kWhite) | stm);
+}
+
+template <bool kMoverRelative>
+Key Game::least_image(const Position& p) const {
+  const Color us = kMoverRelative ? p.side_to_move : kWhite;
+  const auto planes = code_planes(p, us);
+  Key128 best = ~Key128(0);
+  for (const Symmetry& s : geometry_.symmetries()) {
+    std::array<std::uint32_t, 4> image;
+    for (int j = 0; j < 4; ++j) image[j] = s.apply_small(planes[j]);
+    best = std::min(best, board_bits(image));
+  }
+  Key128 rest = hand_bits(p, us);
+  if (!kMoverRelative) rest |= Key128(p.side_to_move) << (key_bits() - 1);
+  return to_key(best | rest);
+}
+
+Key Game::symmetric_key(const Position& p) const { return least_image<false>(p); }
+Key Game::canonical_key(const Position& p) const { return least_image<true>(p); }
+
+Position Game::from_key(Key k) const {
+  Key128 v = drop::from_key(k);
+  Position p;
+  const int n = geometry_.squares();
+  for (int sq = 0; sq < n; ++sq) {
+    const int code = int(v >> (4 * sq)) & 15;
+    if (code) p.put(sq, Piece{PieceType((code - 1) % 5), code > 5 ? kBlack : kWhite});
+  }
+  Key128 hands = (v >> (4 * n)) & ((Key128(1) << hand_bits_) - 1);
+  for (Color c : {kBlack, kWhite})
+    for (int t = kPieceTypes - 1; t >= 0; --t) {
+      p.hand[c][t] = std::uint8_t(hands % hand_radix_[t]);
+      hands /= hand_radix_[t];
+    }
+  p.side_to_move = Color(int(v >> (key_bits() - 1)) & 1);
+  return p;
+}
+
+Position Game::transformed(const Position& p, const Symmetry& s) const {
+  Position q = p;
+  for (auto& b : q.by_color) b = s.apply(b);
+  for (auto& b : q.by_type) b = s.apply(b);
+  return q;
+}
+
+Position Game::color_swapped(const Position& p) const {
+  Position q = p;
+  std::swap(q.by_color[kWhite], q.by_color[kBlack]);
+  std::swap(q.hand[kWhite], q.hand[kBlack]);
+  q.side_to_move = opposite(p.side_to_move);
+  return q;
+}
+
+}  // namespace drop

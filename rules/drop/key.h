@@ -1,0 +1,35 @@
+// A position packed into 128 bits: 4 bits a square (empty, or one of 10 coloured pieces), then
+// both hands in mixed radix, then optionally the side to move. Exact, so it can key a table
+// without any risk of collisions. Fits boards of up to 28 squares with the Drop 16 hands.
+#pragma once
+
+#include <compare>
+#include <cstdint>
+
+namespace drop {
+
+struct Key {
+  std::uint64_t lo = 0, hi = 0;
+
+  auto operator<=>(const Key&) const = default;
+
+  template <typename H>
+  friend H AbslHashValue(H h, const Key& k) {
+    return H::combine(std::move(h), k.lo, k.hi);
+  }
+  // A well-mixed 64-bit hash for open-addressed tables of our own.
+  std::uint64_t mix() const {
+    std::uint64_t x = lo ^ (hi * 0x9E3779B97F4A7C15ull);
+    x ^= x >> 32;
+    x *= 0xD6E8FEB86659FD93ull;
+    x ^= x >> 32;
+    x *= 0xD6E8FEB86659FD93ull;
+    return x ^ (x >> 32);
+  }
+};
+
+using Key128 = unsigned __int128;
+inline Key to_key(Key128 v) { return Key{std::uint64_t(v), std::uint64_t(v >> 64)}; }
+inline Key128 from_key(Key k) { return Key128(k.hi) << 64 | k.lo; }
+
+}  // namespace drop

@@ -1,0 +1,53 @@
+// A move in 16 bits: a drop (piece type, target square) or a capture (from, to).
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "rules/drop/piece.h"
+
+namespace drop {
+
+class Move {
+ public:
+  Move() = default;
+  static Move drop(PieceType t, int to) { return Move(std::uint16_t(to | (t + 1) << 12)); }
+  static Move capture(int from, int to) { return Move(std::uint16_t(to | from << 6)); }
+
+  bool is_drop() const { return bits_ >> 12; }
+  PieceType dropped() const { return PieceType((bits_ >> 12) - 1); }
+  int from() const { return (bits_ >> 6) & 63; }
+  int to() const { return bits_ & 63; }
+  std::uint16_t raw() const { return bits_; }
+
+  bool operator==(const Move&) const = default;
+
+ private:
+  explicit Move(std::uint16_t bits) : bits_(bits) {}
+  std::uint16_t bits_ = 0;
+};
+
+// Enough for any position on an 8x8 board: 5 drops a square plus 8 captures per piece.
+class MoveList {
+ public:
+  static constexpr int kCapacity = 64 * 5 + 64 * 8;
+  void push(Move m) { moves_[size_++] = m; }
+  int size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  void clear() { size_ = 0; }
+  Move operator[](int i) const { return moves_[i]; }
+  const Move* begin() const { return moves_.data(); }
+  const Move* end() const { return moves_.data() + size_; }
+
+ private:
+  std::array<Move, kCapacity> moves_;
+  int size_ = 0;
+};
+
+// What make() must remember for unmake(): the piece a capture removed.
+struct Undo {
+  PieceType captured_type = kKnight;
+  Color captured_color = kWhite;
+};
+
+}  // namespace drop

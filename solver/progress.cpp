@@ -1,0 +1,58 @@
+#include "solver/progress.h"
+
+#include <cstdio>
+
+namespace solver {
+
+namespace {
+constexpr auto kFirstReport = std::chrono::seconds(3);
+constexpr auto kInterval = std::chrono::seconds(2);
+}  // namespace
+
+Progress::Progress(std::string label, std::uint64_t total, std::string unit, bool enabled)
+    : label_(std::move(label)),
+      unit_(std::move(unit)),
+      total_(total),
+      start_(std::chrono::steady_clock::now()),
+      enabled_(enabled) {
+  if (enabled_) thread_ = std::thread([this] { run(); });
+}
+
+Progress::~Progress() {
+  if (!enabled_) return;
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  stop_cv_.notify_all();
+  thread_.join();
+  if (printed_) report(true);
+}
+
+double Progress::elapsed_seconds() const {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+}
+
+void Progress::run() {
+  std::unique_lock lock(mutex_);
+  if (stop_cv_.wait_for(lock, kFirstReport, [this] { return stop_; })) return;
+  do {
+    report(false);
+    printed_ = true;
+  } while (!stop_cv_.wait_for(lock, kInterval, [this] { return stop_; }));
+}
+
+void Progress::report(bool final_line) {
+  const double seconds = elapsed_seconds();
+  const auto done = done_.load(std::memory_order_relaxed);
+  const auto counted = rate_counter_.load(std::memory_order_relaxed);
+  const auto total = total_.load(std::memory_order_relaxed);
+  std::fprintf(stderr, "%s: %llu/%llu (%.1f%%), %.3g %s/s, %.0f s elapsed%s\n", label_.c_str(),
+               static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+               total ? 100.0 * double(done) / double(total) : 100.0,
+               seconds > 0 ? double(counted) / seconds : 0.0, unit_.c_str(), seconds,
+               final_line ? ", done" : "");
+  std::fflush(stderr);
+}
+
+}  // namespace solver

@@ -1,0 +1,42 @@
+// Progress of long work on stderr: done/total, rate and elapsed time, once a second, starting only
+// after the work has run a few seconds (short commands stay silent). Thread-safe to advance.
+#pragma once
+
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <string>
+#include <thread>
+
+namespace solver {
+
+class Progress {
+ public:
+  // `unit` names what `rate_counter` counts ("nodes", "positions"); `enabled=false` prints nothing.
+  Progress(std::string label, std::uint64_t total, std::string unit, bool enabled);
+  ~Progress();
+  Progress(const Progress&) = delete;
+  Progress& operator=(const Progress&) = delete;
+
+  void set_total(std::uint64_t total) { total_.store(total, std::memory_order_relaxed); }
+  void advance(std::uint64_t done = 1) { done_.fetch_add(done, std::memory_order_relaxed); }
+  void add_to_rate(std::uint64_t n) { rate_counter_.fetch_add(n, std::memory_order_relaxed); }
+  double elapsed_seconds() const;
+
+ private:
+  void report(bool final_line);
+  void run();
+
+  std::string label_, unit_;
+  std::atomic<std::uint64_t> total_, done_{0}, rate_counter_{0};
+  std::chrono::steady_clock::time_point start_;
+  bool enabled_, printed_ = false;
+  std::mutex mutex_;
+  std::condition_variable stop_cv_;
+  bool stop_ = false;
+  std::thread thread_;
+};
+
+}  // namespace solver
