@@ -1,15 +1,36 @@
-#include <chrono>
+// drop16: solver and retrograde analyzer for Drop 16 and its variants. Subcommands only parse,
+// call the library and print; see DESIGN.md for the contract.
 #include <cstdio>
-#include <cstdlib>
-#include "rules/drop/game.h"
-#include "rules/drop/notation.h"
-#include "solver/perft.h"
+#include <exception>
+
+#include "app/command.h"
+#include "rules/drop/parse_error.h"
+
 int main(int argc, char** argv) {
-  drop::Game g(drop::drop16_variant());
-  auto p = g.start();
-  int d = argc > 1 ? std::atoi(argv[1]) : 4;
-  auto t0 = std::chrono::steady_clock::now();
-  auto n = solver::perft(g, p, d);
-  double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-  std::printf("%llu %.3f s %.3g/s\n", (unsigned long long)n, s, n / s);
+  CLI::App app{"drop16: solver and retrograde analyzer for Drop 16 and its variants"};
+  app.require_subcommand(1);
+  app::register_perft(app);
+  app::register_distinct(app);
+  app::register_moves(app);
+  app::register_show(app);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "drop16: %s (see drop16 --help)\n", e.what());
+    return 2;
+  } catch (const std::invalid_argument& e) {  // ParseError, UsageError
+    std::fprintf(stderr, "drop16: %s\n", e.what());
+    return 2;
+  } catch (const std::bad_alloc&) {
+    std::fprintf(stderr, "drop16: out of memory (lower --hash or --memory)\n");
+    return 1;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "drop16: %s\n", e.what());
+    return 1;
+  }
+  return 0;
 }

@@ -1,12 +1,15 @@
 #include "solver/progress.h"
 
+#include <algorithm>
 #include <cstdio>
 
 namespace solver {
 
 namespace {
 constexpr auto kFirstReport = std::chrono::seconds(3);
-constexpr auto kInterval = std::chrono::seconds(2);
+// Reports come every 2 s at first, then every tenth of the elapsed time, at most once a minute.
+constexpr auto kMinInterval = std::chrono::seconds(2);
+constexpr auto kMaxInterval = std::chrono::seconds(60);
 }  // namespace
 
 Progress::Progress(std::string label, std::uint64_t total, std::string unit, bool enabled)
@@ -33,13 +36,18 @@ double Progress::elapsed_seconds() const {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
 }
 
+std::chrono::milliseconds Progress::next_interval() const {
+  const auto tenth = std::chrono::milliseconds(std::int64_t(elapsed_seconds() * 100));
+  return std::clamp<std::chrono::milliseconds>(tenth, kMinInterval, kMaxInterval);
+}
+
 void Progress::run() {
   std::unique_lock lock(mutex_);
   if (stop_cv_.wait_for(lock, kFirstReport, [this] { return stop_; })) return;
   do {
     report(false);
     printed_ = true;
-  } while (!stop_cv_.wait_for(lock, kInterval, [this] { return stop_; }));
+  } while (!stop_cv_.wait_for(lock, next_interval(), [this] { return stop_; }));
 }
 
 void Progress::report(bool final_line) {

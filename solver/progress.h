@@ -28,6 +28,7 @@ class Progress {
  private:
   void report(bool final_line);
   void run();
+  std::chrono::milliseconds next_interval() const;
 
   std::string label_, unit_;
   std::atomic<std::uint64_t> total_, done_{0}, rate_counter_{0};

@@ -1,0 +1,88 @@
+// drop16 perft: move-sequence counts, plain or hashed, split by root move with --divide.
+#include <chrono>
+#include <iostream>
+#include <optional>
+
+#include "app/command.h"
+#include "app/resources.h"
+#include "rules/drop/notation.h"
+#include "solver/hashed_perft.h"
+#include "solver/parallel_perft.h"
+#include "solver/perft.h"
+
+namespace app {
+
+namespace {
+
+struct PerftOptions {
+  PositionOptions position;
+  int depth = 0;
+  int threads = 1;
+  std::uint64_t hash_mb = 0;
+  bool divide = false;
+};
+
+void run_perft(const PerftOptions& o) {
+  const Setup s = make_setup(o.position);
+  const drop::Game& game = *s.game;
+  if (o.hash_mb && !game.keys_fit())
+    throw UsageError("--hash: this variant's positions need " + std::to_string(game.key_bits()) +
+                     " bits, more than the 128-bit exact keys hold; use plain perft (no --hash)");
+  if (o.hash_mb > physical_memory_mb())
+    throw UsageError("--hash " + std::to_string(o.hash_mb) + " MB is more than this machine's " +
+                     std::to_string(physical_memory_mb()) + " MB of memory");
+
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<solver::PerftTable<drop::Key>> table;
+  if (o.hash_mb) table.emplace(o.hash_mb << 20);
+  solver::Progress progress("perft " + std::to_string(o.depth), 0, "nodes", !o.position.quiet);
+  auto divide = solver::parallel_divide(
+      game, s.position, o.depth, o.threads, progress, [&](drop::Position& p, int depth) {
+        return table ? solver::hashed_perft(game, p, depth, *table) : solver::perft(game, p, depth);
+      });
+  const std::uint64_t nodes = o.depth == 0 ? 1 : divide.total();
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  if (o.position.json) {
+    nlohmann::ordered_json j;
+    j["variant"] = game.variant().name();
+    j["fen"] = drop::to_fen(game, s.position);
+    j["depth"] = o.depth;
+    j["nodes"] = nodes;
+    j["seconds"] = seconds;
+    j["threads"] = o.threads;
+    j["hash_mb"] = o.hash_mb;
+    j["peak_memory_mb"] = peak_memory_mb();
+    if (o.divide) {
+      j["divide"] = nlohmann::ordered_json::object();
+      for (const auto& [move, count] : divide.per_move)
+        j["divide"][drop::move_name(game.geometry(), move)] = count;
+    }
+    std::cout << j.dump() << std::endl;
+    return;
+  }
+  if (o.divide)
+    for (const auto& [move, count] : divide.per_move)
+      std::cout << drop::move_name(game.geometry(), move) << ": " << count << "\n";
+  std::cout << "perft(" << o.depth << ") = " << nodes << "  (" << seconds << " s, " << o.threads
+            << " threads" << (o.hash_mb ? ", hash " + std::to_string(o.hash_mb) + " MB" : "")
+            << ")" << std::endl;
+}
+
+}  // namespace
+
+void register_perft(CLI::App& app) {
+  auto o = std::make_shared<PerftOptions>();
+  CLI::App* cmd = app.add_subcommand("perft", "count move sequences of exactly D plies");
+  add_position_options(*cmd, o->position);
+  cmd->add_option("--depth", o->depth, "plies")->required()->check(CLI::Range(0, 64));
+  add_threads_option(*cmd, o->threads);
+  cmd->add_option("--hash", o->hash_mb,
+                  "transposition table size in MB (0: plain perft); counts stay exact")
+      ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
+  cmd->add_flag("--divide", o->divide, "also count each root move's subtree");
+  cmd->callback([o] { run_perft(*o); });
+}
+
+}  // namespace app

@@ -1,0 +1,51 @@
+// The pieces every `drop16` subcommand shares: the variant and position options, JSON or text
+// output, and the error convention (bad input: one line on stderr, exit 2; other failure: exit 1).
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "rules/drop/game.h"
+
+namespace app {
+
+// Thrown for input that is well-formed but unusable (a depth out of range, a table that does not
+// fit the memory cap). Reported like a ParseError: one line, exit status 2.
+class UsageError : public std::invalid_argument {
+ public:
+  explicit UsageError(const std::string& what) : std::invalid_argument(what) {}
+};
+
+// --variant, --fen, --json, --quiet: added to a subcommand by add_position_options.
+struct PositionOptions {
+  std::string variant = "drop16";
+  std::string fen;  // empty: the variant's start position
+  bool json = false;
+  bool quiet = false;
+};
+void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen = true);
+
+// The game and position the options name; throws ParseError on bad text.
+struct Setup {
+  std::unique_ptr<drop::Game> game;
+  drop::Position position;
+};
+Setup make_setup(const PositionOptions& o);
+
+// --threads N (default: all cores), checked to be at least 1.
+void add_threads_option(CLI::App& cmd, int& threads);
+inline int default_threads() { return int(std::max(1u, std::thread::hardware_concurrency())); }
+
+void print_json(const nlohmann::json& j);
+
+// Subcommands; each adds itself to the app and sets its callback.
+void register_perft(CLI::App& app);
+void register_distinct(CLI::App& app);
+void register_moves(CLI::App& app);
+void register_show(CLI::App& app);
+
+}  // namespace app
