@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "solver/game_concept.h"
+#include "solver/perft.h"
 #include "solver/perft_table.h"
 
 namespace solver {
@@ -12,8 +13,10 @@ namespace solver {
 template <KeyedGame G>
 std::uint64_t hashed_perft(const G& game, typename G::Position& p, int depth,
                            PerftTable<typename G::Key>& table) {
-  if (depth == 0) return 1;
-  if (depth == 1) return game.count_moves(p);
+  // Subtrees of depth 2 are cheaper to recount (bulk counting) than to key, probe and store:
+  // hashing them too made hashed perft(6) of Drop 16 2.2x slower on one thread.
+  constexpr int kMinHashedDepth = 3;
+  if (depth < kMinHashedDepth) return perft(game, p, depth);
   const auto key = game.canonical_key(p);
   if (const auto hit = table.probe(key, depth)) return *hit;
   typename G::MoveList moves;

@@ -57,7 +57,7 @@ class PerftTable {
  private:
   struct Entry {
     std::uint64_t lo, hi, count;
-    std::uint32_t depth;  // 0 = empty; perft stores only depth >= 2
+    std::uint32_t depth;  // 0 = empty; perft stores only depth >= 3
     std::uint32_t unused;
   };
   struct alignas(64) Bucket {
