@@ -47,5 +47,8 @@ void register_perft(CLI::App& app);
 void register_distinct(CLI::App& app);
 void register_moves(CLI::App& app);
 void register_show(CLI::App& app);
+void register_solve(CLI::App& app);
+void register_query(CLI::App& app);
+void register_verify(CLI::App& app);
 
 }  // namespace app

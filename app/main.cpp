@@ -13,6 +13,9 @@ int main(int argc, char** argv) {
   app::register_distinct(app);
   app::register_moves(app);
   app::register_show(app);
+  app::register_solve(app);
+  app::register_query(app);
+  app::register_verify(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,0 +1,275 @@
+// drop16 solve / query / verify: values and distances to end, by forward search or from tables.
+//   solve  --tables DIR builds every table of the variant (resumable) and answers from them;
+//          without --tables the forward solver answers alone.
+//   query  answers from tables only, and times its probes.
+//   verify re-solves random tabled positions with the forward solver and compares.
+#include <chrono>
+#include <iostream>
+#include <random>
+
+#include "app/command.h"
+#include "app/resources.h"
+#include "rules/drop/notation.h"
+#include "solver/forward_solver.h"
+#include "tablebase/drop_space.h"
+#include "tablebase/tablebase.h"
+#include "tablebase/tier_solver.h"
+
+namespace app {
+
+namespace {
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+std::uint64_t gigabytes_to_bytes(double gb) {
+  return std::uint64_t(gb * double(1ull << 30));
+}
+
+void add_memory_option(CLI::App& cmd, double& gb) {
+  gb = double(physical_memory_mb()) * 0.75 / 1024.0;
+  cmd.add_option("--memory", gb, "memory cap in GB (default: 75% of this machine)")
+      ->check(CLI::Range(0.001, 1e6))
+      ->capture_default_str();
+}
+
+// The contract's object: the position's value and DTE and every move's, for the side to move.
+template <typename Analysis>
+nlohmann::ordered_json analysis_json(const drop::Game& game, const drop::Position& p,
+                                     const Analysis& a) {
+  nlohmann::ordered_json j;
+  j["variant"] = game.variant().name();
+  j["fen"] = drop::to_fen(game, p);
+  j["value"] = solver::is_win(a.dte) ? "win" : "loss";
+  j["dte"] = a.dte;
+  j["moves"] = nlohmann::ordered_json::array();
+  for (const auto& m : a.moves)
+    j["moves"].push_back({{"move", drop::move_name(game.geometry(), m.move)},
+                          {"value", m.outcome.win ? "win" : "loss"},
+                          {"dte", m.outcome.dte}});
+  return j;
+}
+
+void print_analysis(const nlohmann::ordered_json& j, bool json) {
+  if (json) {
+    std::cout << j.dump() << std::endl;
+    return;
+  }
+  std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>() << " in "
+            << j["dte"] << " plies\n";
+  for (const auto& m : j["moves"])
+    std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
+              << " in " << m["dte"] << "\n";
+  std::cout << std::flush;
+}
+
+// --- solve ---
+
+struct SolveOptions {
+  PositionOptions position;
+  std::string tables;
+  double memory_gb = 0;
+  int threads = 1;
+  int zstd_level = 19;
+};
+
+void run_solve(const SolveOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  const Setup s = make_setup(o.position);
+  const drop::Game& game = *s.game;
+  const std::uint64_t memory = gigabytes_to_bytes(o.memory_gb);
+  nlohmann::ordered_json j;
+  if (o.tables.empty()) {
+    solver::ForwardSolver<drop::Game> search(game, memory);
+    j = analysis_json(game, s.position, search.analyze(s.position));
+    j["seconds"] = seconds_since(start);
+    j["positions_searched"] = search.positions_stored();
+  } else {
+    const tablebase::DropTierSpace space(game);
+    tablebase::TierSolveReport report;
+    try {
+      report = tablebase::solve_tiers(
+          space, {o.tables, memory, o.threads, !o.position.quiet, o.zstd_level});
+    } catch (const tablebase::MemoryCapError& e) {
+      throw UsageError(e.what());
+    }
+    tablebase::Tablebase tables(space, o.tables);
+    j = analysis_json(game, s.position, tables.analyze(s.position));
+    j["seconds"] = seconds_since(start);
+    j["tables"] = {
+        {"dir", o.tables},
+        {"tiers", report.tiers},
+        {"tiers_solved", report.tiers_solved},
+        {"tiers_resumed", report.tiers_resumed},
+        {"positions", report.positions},
+        {"stored_positions", report.representatives},
+        {"value_bytes", report.value_bytes},
+        {"dte_bytes", report.dte_bytes},
+        {"value_bits_per_position",
+         8.0 * double(report.value_bytes) / double(std::max<std::uint64_t>(1, report.positions))},
+        {"planned_memory_mb", double(report.planned_bytes) / double(1 << 20)},
+        {"solve_seconds", report.seconds}};
+  }
+  j["peak_memory_mb"] = peak_memory_mb();
+  print_analysis(j, o.position.json);
+}
+
+// --- query ---
+
+struct QueryOptions {
+  PositionOptions position;
+  std::string tables;
+};
+
+// The setup for a tables command: the variant named by --variant, or else the tables'.
+Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string& dir) {
+  std::string found;
+  try {
+    found = tablebase::tables_variant(dir);
+  } catch (const tablebase::TableError& e) {
+    throw UsageError(e.what());
+  }
+  if (cmd.count("--variant") == 0) {
+    options.variant = found;
+  } else if (drop::parse_variant(options.variant).name() != found) {
+    throw UsageError("--tables " + dir + " holds tables of variant " + found + ", not " +
+                     drop::parse_variant(options.variant).name());
+  }
+  return make_setup(options);
+}
+
+void run_query(CLI::App& cmd, const QueryOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  const Setup s = setup_for_tables(cmd, o.position, o.tables);
+  const tablebase::DropTierSpace space(*s.game);
+  tablebase::Tablebase tables(space, o.tables);
+  const auto analysis = tables.analyze(s.position);
+  const double first_seconds = seconds_since(start);
+  // Probe times: every move's child plus the position itself, from cold blocks then warm ones.
+  const double probes = double(analysis.moves.size() + 1);
+  tables.drop_caches();
+  auto t = std::chrono::steady_clock::now();
+  tables.analyze(s.position);
+  const double cold_us = seconds_since(t) * 1e6 / probes;
+  constexpr int kWarmRounds = 100;
+  t = std::chrono::steady_clock::now();
+  for (int i = 0; i < kWarmRounds; ++i) tables.analyze(s.position);
+  const double warm_us = seconds_since(t) * 1e6 / probes / kWarmRounds;
+  nlohmann::ordered_json j = analysis_json(*s.game, s.position, analysis);
+  j["seconds"] = first_seconds;
+  j["probes"] = analysis.moves.size() + 1;
+  j["cold_microseconds_per_probe"] = cold_us;
+  j["warm_microseconds_per_probe"] = warm_us;
+  print_analysis(j, o.position.json);
+}
+
+// --- verify ---
+
+struct VerifyOptions {
+  PositionOptions position;
+  std::string tables;
+  std::uint64_t samples = 1000;
+  std::uint64_t seed = 1;
+  double memory_gb = 0;
+};
+
+void run_verify(CLI::App& cmd, const VerifyOptions& o) {
+  const auto start = std::chrono::steady_clock::now();
+  const Setup s = setup_for_tables(cmd, o.position, o.tables);
+  const drop::Game& game = *s.game;
+  const tablebase::DropTierSpace space(game);
+  tablebase::Tablebase tables(space, o.tables);
+  solver::ForwardSolver<drop::Game> search(game, gigabytes_to_bytes(o.memory_gb));
+  std::mt19937_64 rng(o.seed);
+  const std::uint64_t total = space.total_positions();
+  std::uint64_t mismatches = 0;
+  nlohmann::ordered_json first_mismatch;
+  solver::Progress progress("verify", o.samples, "samples", !o.position.quiet);
+  for (std::uint64_t n = 0; n < o.samples; ++n) {
+    // Uniform over every position of every tier.
+    std::uint64_t index = std::uniform_int_distribution<std::uint64_t>(0, total - 1)(rng);
+    int tier = 0;
+    while (index >= space.tier_size(tier)) index -= space.tier_size(tier++);
+    const drop::Position p = space.unrank(tier, index);
+    const auto from_tables = tables.analyze(p);
+    const auto from_search = search.analyze(p);
+    bool same =
+        from_tables.dte == from_search.dte && from_tables.moves.size() == from_search.moves.size();
+    for (std::size_t m = 0; same && m < from_tables.moves.size(); ++m)
+      same = from_tables.moves[m].outcome.dte == from_search.moves[m].outcome.dte;
+    if (!same && mismatches++ == 0)
+      first_mismatch = {{"fen", drop::to_fen(game, p)},
+                        {"tables", analysis_json(game, p, from_tables)},
+                        {"search", analysis_json(game, p, from_search)}};
+    progress.advance();
+    progress.add_to_rate(1);
+  }
+  nlohmann::ordered_json j;
+  j["variant"] = game.variant().name();
+  j["tables"] = o.tables;
+  j["samples"] = o.samples;
+  j["seed"] = o.seed;
+  j["mismatches"] = mismatches;
+  if (mismatches) j["first_mismatch"] = first_mismatch;
+  j["positions_searched"] = search.positions_stored();
+  j["seconds"] = seconds_since(start);
+  if (o.position.json)
+    std::cout << j.dump() << std::endl;
+  else
+    std::cout << o.samples << " random positions checked against the forward solver: " << mismatches
+              << " mismatches" << std::endl;
+  if (mismatches)
+    throw std::runtime_error(std::to_string(mismatches) + " of " + std::to_string(o.samples) +
+                             " positions differ between the tables and the forward solver");
+}
+
+void add_tables_option(CLI::App& cmd, std::string& dir, bool required) {
+  auto* option = cmd.add_option("--tables", dir, "directory of the variant's table files");
+  if (required) option->required();
+}
+
+}  // namespace
+
+void register_solve(CLI::App& app) {
+  auto o = std::make_shared<SolveOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "solve",
+      "value of a position: builds every table of the variant with --tables (resumable), "
+      "else searches forward");
+  add_position_options(*cmd, o->position);
+  add_tables_option(*cmd, o->tables, false);
+  add_memory_option(*cmd, o->memory_gb);
+  add_threads_option(*cmd, o->threads);
+  cmd->add_option("--zstd-level", o->zstd_level, "compression level of the table files")
+      ->check(CLI::Range(1, 22))
+      ->capture_default_str();
+  cmd->callback([o] { run_solve(*o); });
+}
+
+void register_query(CLI::App& app) {
+  auto o = std::make_shared<QueryOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "query",
+      "value, DTE and every move's value and DTE of a position, from tables only "
+      "(--variant defaults to the tables' variant)");
+  add_position_options(*cmd, o->position);
+  add_tables_option(*cmd, o->tables, true);
+  cmd->callback([cmd, o] { run_query(*cmd, *o); });
+}
+
+void register_verify(CLI::App& app) {
+  auto o = std::make_shared<VerifyOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "verify",
+      "re-solve random positions of the tables with the forward solver and compare "
+      "(exit 1 on any mismatch)");
+  add_position_options(*cmd, o->position, false);
+  add_tables_option(*cmd, o->tables, true);
+  cmd->add_option("--samples", o->samples, "positions to check")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "random seed")->capture_default_str();
+  add_memory_option(*cmd, o->memory_gb);
+  cmd->callback([cmd, o] { run_verify(*cmd, *o); });
+}
+
+}  // namespace app

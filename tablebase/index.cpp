@@ -1,0 +1,122 @@
+#include "tablebase/index.h"
+
+namespace tablebase {
+
+namespace {
+
+struct BinomialTable {
+  std::array<std::array<std::uint64_t, 65>, 65> c{};
+  BinomialTable() {
+    for (int n = 0; n <= 64; ++n) {
+      c[n][0] = 1;
+      for (int k = 1; k <= n; ++k) c[n][k] = c[n - 1][k - 1] + (k < n ? c[n - 1][k] : 0);
+    }
+  }
+};
+const BinomialTable kBinomials;
+
+// The square of the `n`-th (from 0) set bit of `set`.
+int nth_square(drop::Bitboard set, int n) {
+  for (; n > 0; --n) set &= set - 1;
+  return drop::lsb(set);
+}
+
+}  // namespace
+
+std::uint64_t binomial(int n, int k) {
+  return (k < 0 || k > n || n > 64) ? 0 : kBinomials.c[n][k];
+}
+
+Groups groups_of(const drop::Position& p) {
+  Groups g;
+  const drop::Color us = p.side_to_move;
+  for (drop::PieceType t : drop::kAllPieceTypes) {
+    g[t] = p.pieces(us, t);
+    g[drop::kPieceTypes + t] = p.pieces(drop::opposite(us), t);
+  }
+  return g;
+}
+
+PlacementIndex::PlacementIndex(int squares, const std::array<int, kGroups>& counts)
+    : squares_(squares), count_(counts) {
+  int free = squares;
+  for (int g = 0; g < kGroups; ++g) {
+    radix_[g] = binomial(free, count_[g]);
+    free -= count_[g];
+    size_ *= radix_[g];
+  }
+  if (free < 0) size_ = 0;
+}
+
+std::uint64_t PlacementIndex::rank(const Groups& groups) const {
+  drop::Bitboard free = squares_ == 64 ? ~drop::Bitboard{0} : (drop::Bitboard{1} << squares_) - 1;
+  std::uint64_t index = 0;
+  for (int g = 0; g < kGroups; ++g) {
+    if (count_[g] == 0) continue;
+    std::uint64_t r = 0;
+    int i = 1;
+    for (drop::Bitboard b = groups[g]; b; ++i) {
+      const int sq = drop::pop_lsb(b);
+      r += kBinomials.c[drop::popcount(free & (drop::square_bit(sq) - 1))][i];
+    }
+    index = index * radix_[g] + r;
+    free &= ~groups[g];
+  }
+  return index;
+}
+
+Groups PlacementIndex::unrank(std::uint64_t index) const {
+  std::array<std::uint64_t, kGroups> r{};
+  for (int g = kGroups - 1; g >= 0; --g) {
+    if (count_[g] == 0) continue;
+    r[g] = index % radix_[g];
+    index /= radix_[g];
+  }
+  Groups groups{};
+  drop::Bitboard free = squares_ == 64 ? ~drop::Bitboard{0} : (drop::Bitboard{1} << squares_) - 1;
+  for (int g = 0; g < kGroups; ++g) {
+    // Largest positions first: the combinatorial number system's greedy decoding.
+    int p = drop::popcount(free);
+    for (int i = count_[g]; i > 0; --i) {
+      do --p;
+      while (kBinomials.c[p][i] > r[g]);
+      r[g] -= kBinomials.c[p][i];
+      groups[g] |= drop::square_bit(nth_square(free, p));
+    }
+    free &= ~groups[g];
+  }
+  return groups;
+}
+
+Groups transform(const drop::Symmetry& s, const Groups& groups) {
+  Groups image;
+  for (int g = 0; g < kGroups; ++g)
+    image[g] = groups[g] >> 32 ? s.apply(groups[g]) : s.apply_small(std::uint32_t(groups[g]));
+  return image;
+}
+
+int least_symmetry(const drop::Geometry& geometry, const Groups& groups) {
+  const auto& symmetries = geometry.symmetries();
+  const bool small = geometry.squares() <= 32;
+  int best = 0;
+  Groups least = groups;
+  for (int s = 1; s < int(symmetries.size()); ++s) {
+    // Compare group by group and stop at the first difference: most images lose on group 0.
+    Groups image;
+    int g = 0;
+    for (; g < kGroups; ++g) {
+      image[g] = small ? symmetries[s].apply_small(std::uint32_t(groups[g]))
+                       : symmetries[s].apply(groups[g]);
+      if (image[g] != least[g]) break;
+    }
+    if (g == kGroups || image[g] > least[g]) continue;
+    for (++g; g < kGroups; ++g)
+      image[g] = small ? symmetries[s].apply_small(std::uint32_t(groups[g]))
+                       : symmetries[s].apply(groups[g]);
+    least = image;
+    best = s;
+  }
+  return best;
+}
+
+}  // namespace tablebase

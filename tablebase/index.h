@@ -1,0 +1,52 @@
+// Perfect, dense ranks of piece placements: the index of a position inside its slice.
+//
+// A slice fixes how many pieces of each of the ten (side, type) groups stand on the board. The
+// groups are placed one after another, each on the squares the earlier ones left free; a group's
+// squares are ranked among those free squares with the combinatorial number system, and the
+// group ranks combine in mixed radix (the first group most significant). So every index from 0
+// to size()-1 is exactly one placement: no holes, no lookup tables beyond the binomials.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "rules/drop/bitboard.h"
+#include "rules/drop/geometry.h"
+#include "rules/drop/position.h"
+
+namespace tablebase {
+
+inline constexpr int kGroups = 2 * drop::kPieceTypes;
+// Squares of each group: the side to move's N B R Q K, then the other side's.
+using Groups = std::array<drop::Bitboard, kGroups>;
+
+// C(n, k) for 0 <= n, k <= 64 (0 when k > n); C(64, 32) still fits 64 bits.
+std::uint64_t binomial(int n, int k);
+
+// The groups of a position, side to move first.
+Groups groups_of(const drop::Position& p);
+
+class PlacementIndex {
+ public:
+  PlacementIndex() = default;
+  // counts[g] pieces of group g on a board of `squares` squares.
+  PlacementIndex(int squares, const std::array<int, kGroups>& counts);
+
+  std::uint64_t size() const { return size_; }
+  std::uint64_t rank(const Groups& groups) const;
+  Groups unrank(std::uint64_t index) const;
+
+ private:
+  int squares_ = 0;
+  std::array<int, kGroups> count_{};
+  std::array<std::uint64_t, kGroups> radix_{};  // C(free squares before group g, count_[g])
+  std::uint64_t size_ = 1;
+};
+
+// The symmetry (index into geometry.symmetries()) whose image of the groups is least, comparing
+// images group by group; 0, the identity, when the placement already is its least image. Every
+// image of a placement gets the same least image, which is what makes it a canonical form.
+int least_symmetry(const drop::Geometry& geometry, const Groups& groups);
+Groups transform(const drop::Symmetry& s, const Groups& groups);
+
+}  // namespace tablebase

@@ -1,0 +1,94 @@
+// Answers from a directory of solved tiers: the DTE of any position (hence its value), and what
+// every move gives the side that plays it. Reads one block per probe through TableReader (which
+// keeps the last few blocks), opening each tier's files the first time it is probed.
+#pragma once
+
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "solver/outcome.h"
+#include "tablebase/table_file.h"
+#include "tablebase/tier_files.h"
+#include "tablebase/tier_space.h"
+
+namespace tablebase {
+
+template <TierSpace S>
+class Tablebase {
+ public:
+  using Position = typename S::Position;
+
+  struct MoveResult {
+    typename S::Game::Move move;
+    solver::MoveOutcome outcome;
+  };
+  struct Analysis {
+    int dte;
+    std::vector<MoveResult> moves;
+  };
+
+  // Throws TableError if `dir` holds tables of another variant.
+  Tablebase(const S& space, std::filesystem::path dir) : space_(space), dir_(std::move(dir)) {
+    const std::string found = tables_variant(dir_);
+    if (found != space_.variant_name())
+      throw TableError(dir_, "holds tables of variant " + found + ", not " + space_.variant_name());
+  }
+
+  // DTE of p; TableError when its tier is missing or damaged. Thread-safe.
+  int dte(const Position& p) {
+    const Location at = space_.representative(p);
+    if (at.tier < 0) throw std::invalid_argument("position's material is not the variant's");
+    Readers& r = readers(at.tier);
+    return dte_from_records(r.value.get(at.index), r.dte.get(at.index));
+  }
+
+  Analysis analyze(Position p) {
+    Analysis a;
+    typename S::Game::MoveList moves;
+    const auto& game = space_.game();
+    game.generate(p, moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      const auto undo = game.make(p, moves[i]);
+      a.moves.push_back({moves[i], solver::move_outcome(dte(p))});
+      game.unmake(p, moves[i], undo);
+    }
+    a.dte = dte(p);
+    return a;
+  }
+
+  // Forgets every cached block (to time cold probes).
+  void drop_caches() {
+    std::lock_guard lock(mutex_);
+    for (auto& [tier, r] : readers_) {
+      r->value.drop_cache();
+      r->dte.drop_cache();
+    }
+  }
+
+ private:
+  struct Readers {
+    TableReader value, dte;
+  };
+  Readers& readers(int tier) {
+    std::lock_guard lock(mutex_);
+    auto& slot = readers_[tier];
+    if (!slot) {
+      const std::string& name = space_.tier_name(tier);
+      slot = std::make_unique<Readers>(
+          Readers{TableReader(value_path(dir_, name), space_.variant_name(), name),
+                  TableReader(dte_path(dir_, name), space_.variant_name(), name)});
+    }
+    return *slot;
+  }
+
+  const S& space_;
+  std::filesystem::path dir_;
+  std::mutex mutex_;
+  std::map<int, std::unique_ptr<Readers>> readers_;
+};
+
+}  // namespace tablebase

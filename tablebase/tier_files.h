@@ -1,0 +1,57 @@
+// A solved tier on disk: two table files (table_file.h), Syzygy-style.
+//   NAME.value  1 bit a position: 1 = win for the side to move
+//   NAME.dte    DTE / 2 in as few bits as the tier needs (the value bit restores the parity)
+// Positions that are not their symmetry class's representative are "don't care": they repeat the
+// record before them, so they cost the compressor almost nothing, and every reader looks up the
+// representative instead. The .value file is written last, so its presence marks a finished tier.
+//
+// In memory a solved tier is one byte a position: the DTE in the low bits, and kImageFlag on the
+// positions that are not representatives (their DTE is a copy of their representative's).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+
+namespace tablebase {
+
+inline constexpr std::uint8_t kImageFlag = 0x80;
+inline constexpr std::uint8_t kDteMask = 0x3F;
+inline constexpr int kMaxDte = kDteMask;
+
+std::filesystem::path value_path(const std::filesystem::path& dir, const std::string& tier);
+std::filesystem::path dte_path(const std::filesystem::path& dir, const std::string& tier);
+
+struct TierFileSizes {
+  std::uint64_t value_bytes = 0, dte_bytes = 0;
+  std::uint64_t representatives = 0;  // positions stored (not don't care)
+};
+
+// Writes both files of a solved tier (each to a temporary name, then renamed; .dte first).
+TierFileSizes write_tier_files(const std::filesystem::path& dir, const std::string& variant,
+                               const std::string& tier, std::span<const std::uint8_t> bytes,
+                               int zstd_level);
+
+// True when the tier's .value file exists; it is then checked (header, variant, tier) and a bad
+// file throws TableError, so damage is reported instead of being solved over silently.
+bool tier_files_present(const std::filesystem::path& dir, const std::string& variant,
+                        const std::string& tier);
+TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::string& variant,
+                              const std::string& tier);
+
+// Reads a finished tier into `bytes` (its size must be the tier's): representatives get their
+// DTE, don't-care entries hold whatever the file holds. Throws TableError on any damage.
+void read_tier_files(const std::filesystem::path& dir, const std::string& variant,
+                     const std::string& tier, std::span<std::uint8_t> bytes);
+
+// The variant whose tables `dir` holds (from the first .value file's header); throws TableError
+// when the directory holds none.
+std::string tables_variant(const std::filesystem::path& dir);
+
+// DTE from the two records of one position.
+inline int dte_from_records(std::uint32_t value_bit, std::uint32_t dte_half) {
+  return int(2 * dte_half + value_bit);
+}
+
+}  // namespace tablebase

@@ -1,0 +1,230 @@
+// The retrograde tier solver: every position of every tier, smallest tiers first, each tier in
+// passes (tier.h), each pass in parallel with oneTBB. The game is acyclic and every child of a
+// pass lies in an earlier pass or tier, so each position is computed exactly once from its
+// children's DTEs (outcome.h): no counters, no iteration to a fixpoint.
+//
+// Only symmetry representatives are solved; each one then writes its DTE to the other members of
+// its class, so children are read by direct index without canonicalising them.
+// Memory is counted before the first tier: the largest working set (a tier plus the tiers its
+// captures reach, one byte a position, plus the packing buffers) must fit the cap, or nothing
+// starts. Finished tiers that the current one does not need are evicted, oldest first, and read
+// back from disk if a later tier needs them. Each finished tier is written at once (tier_files.h),
+// so a run that is stopped and started again skips every finished tier.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "solver/outcome.h"
+#include "solver/progress.h"
+#include "tablebase/tier_files.h"
+#include "tablebase/tier_space.h"
+
+namespace tablebase {
+
+// The solve cannot fit the memory cap; the message says how much it needs.
+class MemoryCapError : public std::runtime_error {
+ public:
+  explicit MemoryCapError(const std::string& what) : std::runtime_error(what) {}
+};
+
+struct TierSolveOptions {
+  std::filesystem::path dir;
+  std::uint64_t memory_bytes = std::uint64_t{1} << 30;
+  int threads = 1;
+  bool show_progress = false;
+  int zstd_level = 19;
+};
+
+struct TierSolveReport {
+  std::uint64_t positions = 0;        // indices over all tiers
+  std::uint64_t representatives = 0;  // positions stored: one per symmetry class
+  int tiers = 0, tiers_solved = 0, tiers_resumed = 0;
+  std::uint64_t value_bytes = 0, dte_bytes = 0;  // on disk, all tiers
+  std::uint64_t planned_bytes = 0;               // largest working set, counted before starting
+  double seconds = 0;
+};
+
+// Bytes the largest working set needs: the tier, its children, and the packing/reading buffers
+// (at most half a byte a position of the largest of them: 4-bit DTE records).
+template <TierSpace S>
+std::uint64_t planned_memory(const S& space) {
+  std::uint64_t most = 0;
+  for (int t = 0; t < space.tier_count(); ++t) {
+    std::uint64_t bytes = space.tier_size(t), largest = space.tier_size(t);
+    for (int c : space.tier_children(t)) {
+      bytes += space.tier_size(c);
+      largest = std::max<std::uint64_t>(largest, space.tier_size(c));
+    }
+    most = std::max(most, bytes + largest / 2);
+  }
+  return most;
+}
+
+template <TierSpace S>
+class TierSolver {
+ public:
+  TierSolver(const S& space, TierSolveOptions options)
+      : space_(space),
+        options_(std::move(options)),
+        data_(space.tier_count()),
+        lookup_(space.tier_count(), nullptr) {}
+
+  // Solves every tier; with an empty options.dir nothing is written and every tier stays in
+  // memory (for tests and benchmarks), so the memory plan is then the sum of all tiers.
+  TierSolveReport run() {
+    const auto start = std::chrono::steady_clock::now();
+    const bool on_disk = !options_.dir.empty();
+    TierSolveReport report;
+    report.tiers = space_.tier_count();
+    for (int t = 0; t < space_.tier_count(); ++t) report.positions += space_.tier_size(t);
+    report.planned_bytes = on_disk ? planned_memory(space_) : report.positions;
+    if (report.planned_bytes > options_.memory_bytes)
+      throw MemoryCapError("solving " + space_.variant_name() + " needs " +
+                           gigabytes(report.planned_bytes) +
+                           " GB of memory, more than the cap of " +
+                           gigabytes(options_.memory_bytes) + " GB (--memory)");
+    if (on_disk) std::filesystem::create_directories(options_.dir);
+    solver::Progress progress("solve " + space_.variant_name(), report.positions, "positions",
+                              options_.show_progress);
+    tbb::task_arena arena(options_.threads);
+    arena.execute([&] {
+      for (int t = 0; t < space_.tier_count(); ++t) {
+        const std::string& name = space_.tier_name(t);
+        if (!on_disk) {
+          report.representatives += solve(t, progress);
+          ++report.tiers_solved;
+        } else if (tier_files_present(options_.dir, space_.variant_name(), name)) {
+          ++report.tiers_resumed;
+        } else {
+          make_room_for(t);
+          for (int c : space_.tier_children(t)) load(c);
+          solve(t, progress);
+          write_tier_files(options_.dir, space_.variant_name(), name, data_[t],
+                           options_.zstd_level);
+          ++report.tiers_solved;
+        }
+        progress.advance(space_.tier_size(t));
+        if (!on_disk) continue;
+        const TierFileSizes sizes = tier_file_sizes(options_.dir, space_.variant_name(), name);
+        report.value_bytes += sizes.value_bytes;
+        report.dte_bytes += sizes.dte_bytes;
+        report.representatives += sizes.representatives;
+      }
+    });
+    report.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return report;
+  }
+
+  // The DTE at a location of a tier still in memory (every tier, after an in-memory run).
+  int dte(Location at) const { return lookup_[at.tier][at.index] & kDteMask; }
+
+ private:
+  static std::string gigabytes(std::uint64_t bytes) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%.2f", double(bytes) / double(1ull << 30));
+    return text;
+  }
+
+  std::uint64_t resident_bytes() const {
+    std::uint64_t n = 0;
+    for (const auto& d : data_) n += d.size();
+    return n;
+  }
+
+  // Evicts finished tiers that tier t does not read, oldest first, until t's working set fits.
+  void make_room_for(int t) {
+    std::vector<bool> needed(space_.tier_count(), false);
+    needed[t] = true;
+    std::uint64_t to_add = space_.tier_size(t) + space_.tier_size(t) / 2;
+    for (int c : space_.tier_children(t)) {
+      needed[c] = true;
+      if (data_[c].empty()) to_add += space_.tier_size(c);
+    }
+    for (int old = 0; old < space_.tier_count(); ++old) {
+      if (resident_bytes() + to_add <= options_.memory_bytes) break;
+      if (!needed[old]) release(old);
+    }
+  }
+
+  void release(int t) {
+    std::vector<std::uint8_t>().swap(data_[t]);
+    lookup_[t] = nullptr;
+  }
+
+  // Reads a finished tier from disk and gives every non-representative its class's DTE again.
+  void load(int t) {
+    if (!data_[t].empty() || space_.tier_size(t) == 0) return;
+    data_[t].resize(space_.tier_size(t));
+    lookup_[t] = data_[t].data();
+    read_tier_files(options_.dir, space_.variant_name(), space_.tier_name(t), data_[t]);
+    std::uint8_t* bytes = data_[t].data();
+    tbb::parallel_for(
+        tbb::blocked_range<std::uint64_t>(0, space_.tier_size(t), 1024), [&](const auto& range) {
+          for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+            const auto p = space_.unrank(t, i);
+            if (!space_.is_canonical(p)) continue;
+            const std::uint8_t dte = bytes[i];
+            space_.for_each_other_image(p, [&](std::uint64_t j) { bytes[j] = dte | kImageFlag; });
+          }
+        });
+  }
+
+  // Solves tier t from its children; returns how many representatives it solved.
+  std::uint64_t solve(int t, solver::Progress& progress) {
+    std::atomic<std::uint64_t> representatives{0};
+    data_[t].assign(space_.tier_size(t), 0);
+    lookup_[t] = data_[t].data();
+    std::uint8_t* bytes = data_[t].data();
+    const auto& game = space_.game();
+    for (const IndexRange& pass : space_.tier_passes(t)) {
+      tbb::parallel_for(
+          tbb::blocked_range<std::uint64_t>(pass.begin, pass.end, 1024), [&](const auto& range) {
+            typename S::Game::MoveList moves;
+            std::uint64_t solved = 0;
+            for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+              auto p = space_.unrank(t, i);
+              if (!space_.is_canonical(p)) continue;
+              game.generate(p, moves);
+              solver::DteFold fold;
+              for (int m = 0; m < moves.size(); ++m) {
+                const auto undo = game.make(p, moves[m]);
+                const Location child = space_.locate(p);
+                fold.add(lookup_[child.tier][child.index] & kDteMask);
+                game.unmake(p, moves[m], undo);
+              }
+              const auto dte = std::uint8_t(fold.dte());
+              bytes[i] = dte;
+              ++solved;
+              space_.for_each_other_image(p, [&](std::uint64_t j) { bytes[j] = dte | kImageFlag; });
+            }
+            representatives += solved;
+            progress.add_to_rate(range.size());
+          });
+    }
+    return representatives;
+  }
+
+  const S& space_;
+  TierSolveOptions options_;
+  std::vector<std::vector<std::uint8_t>> data_;  // per tier: empty when not in memory
+  std::vector<const std::uint8_t*> lookup_;      // data_[t].data(), for the inner loop
+};
+
+template <TierSpace S>
+TierSolveReport solve_tiers(const S& space, const TierSolveOptions& options) {
+  return TierSolver<S>(space, options).run();
+}
+
+}  // namespace tablebase

@@ -1,0 +1,219 @@
+#include "tablebase/tablebase.h"
+
+#include <unistd.h>
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <string>
+
+#include "rules/drop/game.h"
+#include "rules/drop/notation.h"
+#include "solver/forward_solver.h"
+#include "tablebase/drop_space.h"
+#include "tablebase/table_file.h"
+#include "tablebase/tier_solver.h"
+
+namespace fs = std::filesystem;
+using tablebase::DropTierSpace;
+using tablebase::Location;
+
+namespace {
+
+struct TempDir {
+  fs::path dir;
+  TempDir() {
+    static std::atomic<int> counter{0};
+    dir = fs::temp_directory_path() /
+          ("tablebase_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    fs::create_directories(dir);
+  }
+  ~TempDir() { fs::remove_all(dir); }
+};
+
+tablebase::TierSolveOptions in_memory() {
+  tablebase::TierSolveOptions o;
+  o.memory_bytes = std::uint64_t{1} << 30;
+  o.threads = 2;
+  return o;
+}
+
+tablebase::TierSolveOptions on_disk(const fs::path& dir) {
+  tablebase::TierSolveOptions o = in_memory();
+  o.dir = dir;
+  o.zstd_level = 3;
+  return o;
+}
+
+std::string file_bytes(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), {}};
+}
+
+}  // namespace
+
+TEST_CASE("every index of every tier unranks to a position that ranks back to it", "[tablebase]") {
+  for (const char* variant : {"2x2:NK", "3x3:NK", "3x3:NBK", "3x4:NK", "2x3:NBK/nr"}) {
+    INFO(variant);
+    const drop::Game game(drop::parse_variant(variant));
+    const DropTierSpace space(game);
+    std::uint64_t positions = 0, canonical = 0;
+    for (int t = 0; t < space.tier_count(); ++t) {
+      for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+        const drop::Position p = space.unrank(t, i);
+        REQUIRE(space.locate(p) == Location{t, i});
+        // The representative is canonical, in the same tier, and every image points to it.
+        const Location rep = space.representative(p);
+        REQUIRE(rep.tier == t);
+        REQUIRE(space.is_canonical(space.unrank(t, rep.index)));
+        canonical += space.is_canonical(p);
+      }
+      positions += space.tier_size(t);
+    }
+    CHECK(positions == space.total_positions());
+    CHECK(canonical < positions);
+  }
+}
+
+TEST_CASE("tier sizes count every placement: 2x2:NK by hand", "[tablebase]") {
+  const drop::Game game(drop::parse_variant("2x2:NK"));
+  const DropTierSpace space(game);
+  // Tier NKvNK, White to move (mover-relative, so one orientation): hands of 0..2 pieces a side.
+  const int t = space.layout().tier_named("NKvNK");
+  REQUIRE(t >= 0);
+  // Board counts (us N,K, them N,K) each 0/1: placements 4!/(4-k)! for k pieces on the board.
+  std::uint64_t expected = 0;
+  for (int mask = 0; mask < 16; ++mask) {
+    const int k = __builtin_popcount(mask);
+    std::uint64_t ways = 1;
+    for (int i = 0; i < k; ++i) ways *= 4 - i;
+    expected += ways;
+  }
+  CHECK(space.tier_size(t) == expected);
+}
+
+TEST_CASE("tier solver equals the forward solver on every position of small variants",
+          "[tablebase]") {
+  for (const char* variant : {"2x2:NK", "3x3:NK", "3x3:NBK", "3x4:NK", "2x3:NBK/nr"}) {
+    INFO(variant);
+    const drop::Game game(drop::parse_variant(variant));
+    const DropTierSpace space(game);
+    tablebase::TierSolver<DropTierSpace> tiers(space, in_memory());
+    const auto report = tiers.run();
+    CHECK(report.positions == space.total_positions());
+    CHECK(report.representatives < report.positions);
+    solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
+    std::uint64_t mismatches = 0;
+    for (int t = 0; t < space.tier_count(); ++t)
+      for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+        drop::Position p = space.unrank(t, i);
+        mismatches += tiers.dte({t, i}) != search.dte(p);
+      }
+    CHECK(mismatches == 0);
+  }
+}
+
+TEST_CASE("symmetry reduction changes no value", "[tablebase]") {
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace reduced(game), full(game, false);
+  tablebase::TierSolver<DropTierSpace> a(reduced, in_memory()), b(full, in_memory());
+  const auto ra = a.run(), rb = b.run();
+  CHECK(rb.representatives == rb.positions);
+  CHECK(ra.representatives * 4 < rb.representatives);
+  for (int t = 0; t < full.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < full.tier_size(t); ++i) REQUIRE(a.dte({t, i}) == b.dte({t, i}));
+}
+
+TEST_CASE("tables on disk answer like the solver, with every move, for any side to move",
+          "[tablebase]") {
+  TempDir tmp;
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game);
+  tablebase::solve_tiers(space, on_disk(tmp.dir));
+  tablebase::Tablebase tables(space, tmp.dir);
+  solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
+  for (const char* fen :
+       {"3/3/3[NBKnbk] w", "2n/1K1/3[NBbk] b", "k1N/1B1/K2[-] w", "3/1b1/3[NBK] b"}) {
+    INFO(fen);
+    const drop::Position p = drop::parse_fen(game, fen);
+    const auto from_tables = tables.analyze(p);
+    const auto from_search = search.analyze(p);
+    CHECK(from_tables.dte == from_search.dte);
+    REQUIRE(from_tables.moves.size() == from_search.moves.size());
+    for (std::size_t m = 0; m < from_tables.moves.size(); ++m) {
+      CHECK(from_tables.moves[m].move == from_search.moves[m].move);
+      CHECK(from_tables.moves[m].outcome.win == from_search.moves[m].outcome.win);
+      CHECK(from_tables.moves[m].outcome.dte == from_search.moves[m].outcome.dte);
+    }
+  }
+}
+
+TEST_CASE("a solve stopped part way and run again gives identical table files", "[tablebase]") {
+  TempDir whole, resumed;
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game);
+  tablebase::solve_tiers(space, on_disk(whole.dir));
+  // What a run killed during tier k leaves: tiers before k finished, tier k's .dte renamed but
+  // not its .value, and a half-written temporary file.
+  const int k = space.tier_count() / 2;
+  for (int t = 0; t < k; ++t)
+    for (const auto& path : {tablebase::value_path(whole.dir, space.tier_name(t)),
+                             tablebase::dte_path(whole.dir, space.tier_name(t))})
+      fs::copy_file(path, resumed.dir / path.filename());
+  fs::copy_file(tablebase::dte_path(whole.dir, space.tier_name(k)),
+                resumed.dir / tablebase::dte_path(whole.dir, space.tier_name(k)).filename());
+  std::ofstream(resumed.dir / (space.tier_name(k + 1) + ".value.tmp")) << "half";
+
+  const auto report = tablebase::solve_tiers(space, on_disk(resumed.dir));
+  CHECK(report.tiers_resumed == k);
+  CHECK(report.tiers_solved == space.tier_count() - k);
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (const auto& path : {tablebase::value_path(whole.dir, space.tier_name(t)),
+                             tablebase::dte_path(whole.dir, space.tier_name(t))}) {
+      INFO(path.filename());
+      CHECK(file_bytes(path) == file_bytes(resumed.dir / path.filename()));
+    }
+}
+
+TEST_CASE("damaged or foreign tables are refused, not read as values", "[tablebase]") {
+  TempDir tmp;
+  const drop::Game game(drop::parse_variant("3x3:NK"));
+  const DropTierSpace space(game);
+  tablebase::solve_tiers(space, on_disk(tmp.dir));
+  const int t = space.layout().tier_named("NKvNK");
+  const fs::path value = tablebase::value_path(tmp.dir, space.tier_name(t));
+  const drop::Position p = drop::parse_fen(game, "3/3/3[NKnk] w");
+
+  SECTION("a flipped byte in a block") {
+    std::string bytes = file_bytes(value);
+    bytes[bytes.size() - 3] ^= 0x40;
+    std::ofstream(value, std::ios::binary | std::ios::trunc) << bytes;
+    tablebase::Tablebase tables(space, tmp.dir);
+    CHECK_THROWS_AS(tables.dte(p), tablebase::TableError);
+  }
+  SECTION("a truncated file, also when a solve resumes") {
+    fs::resize_file(value, fs::file_size(value) / 2);
+    const auto probe = [&] { return tablebase::Tablebase(space, tmp.dir).dte(p); };
+    CHECK_THROWS_AS(probe(), tablebase::TableError);
+    CHECK_THROWS_AS(tablebase::solve_tiers(space, on_disk(tmp.dir)), tablebase::TableError);
+  }
+  SECTION("tables of another variant") {
+    const drop::Game other(drop::parse_variant("3x3:NBK"));
+    const DropTierSpace other_space(other);
+    CHECK_THROWS_AS(tablebase::Tablebase<DropTierSpace>(other_space, tmp.dir),
+                    tablebase::TableError);
+    CHECK_THROWS_AS(tablebase::solve_tiers(other_space, on_disk(tmp.dir)), tablebase::TableError);
+  }
+}
+
+TEST_CASE("the solver refuses a memory cap it cannot fit, before doing any work", "[tablebase]") {
+  TempDir tmp;
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game);
+  auto options = on_disk(tmp.dir / "tables");
+  options.memory_bytes = 1000;
+  CHECK_THROWS_AS(tablebase::solve_tiers(space, options), tablebase::MemoryCapError);
+  CHECK_FALSE(fs::exists(tmp.dir / "tables"));
+}
