@@ -23,46 +23,29 @@ int nth_square(drop::Bitboard set, int n) {
 
 }  // namespace
 
+const std::array<std::array<std::uint64_t, 16>, 65> kSmallBinomials = [] {
+  std::array<std::array<std::uint64_t, 16>, 65> c{};
+  for (int n = 0; n <= 64; ++n)
+    for (int k = 0; k < 16; ++k) c[n][k] = k <= n ? kBinomials.c[n][k] : 0;
+  return c;
+}();
+
 std::uint64_t binomial(int n, int k) {
   return (k < 0 || k > n || n > 64) ? 0 : kBinomials.c[n][k];
 }
 
-Groups groups_of(const drop::Position& p) {
-  Groups g;
-  const drop::Color us = p.side_to_move;
-  for (drop::PieceType t : drop::kAllPieceTypes) {
-    g[t] = p.pieces(us, t);
-    g[drop::kPieceTypes + t] = p.pieces(drop::opposite(us), t);
-  }
-  return g;
-}
-
 PlacementIndex::PlacementIndex(int squares, const std::array<int, kGroups>& counts)
-    : squares_(squares), count_(counts) {
+    : squares_(squares),
+      all_squares_(squares == 64 ? ~drop::Bitboard{0} : (drop::Bitboard{1} << squares) - 1),
+      count_(counts) {
   int free = squares;
   for (int g = 0; g < kGroups; ++g) {
+    if (count_[g]) groups_[group_count_++] = std::int8_t(g);
     radix_[g] = binomial(free, count_[g]);
     free -= count_[g];
     size_ *= radix_[g];
   }
   if (free < 0) size_ = 0;
-}
-
-std::uint64_t PlacementIndex::rank(const Groups& groups) const {
-  drop::Bitboard free = squares_ == 64 ? ~drop::Bitboard{0} : (drop::Bitboard{1} << squares_) - 1;
-  std::uint64_t index = 0;
-  for (int g = 0; g < kGroups; ++g) {
-    if (count_[g] == 0) continue;
-    std::uint64_t r = 0;
-    int i = 1;
-    for (drop::Bitboard b = groups[g]; b; ++i) {
-      const int sq = drop::pop_lsb(b);
-      r += kBinomials.c[drop::popcount(free & (drop::square_bit(sq) - 1))][i];
-    }
-    index = index * radix_[g] + r;
-    free &= ~groups[g];
-  }
-  return index;
 }
 
 Groups PlacementIndex::unrank(std::uint64_t index) const {

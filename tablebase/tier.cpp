@@ -158,8 +158,7 @@ int TierLayout::slice_of(const drop::Position& p) const {
     for (drop::PieceType t : drop::kAllPieceTypes)
       board[side][t] = std::uint8_t(drop::popcount(p.pieces(c, t)));
   }
-  const std::int64_t code = counts_code(board, hand);
-  return code < 0 ? -1 : slice_by_code_[std::size_t(code)];
+  return slice_with(board, hand);
 }
 
 int TierLayout::tier_named(const std::string& name) const {

@@ -62,6 +62,12 @@ class TierLayout {
   // The slice of a position, taking its side to move as side 0; -1 if its material does not
   // belong to the variant.
   int slice_of(const drop::Position& p) const;
+  // The slice with these counts (side to move first), or -1.
+  int slice_with(const std::array<drop::Hand, 2>& board,
+                 const std::array<drop::Hand, 2>& hand) const {
+    const std::int64_t code = counts_code(board, hand);
+    return code < 0 ? -1 : slice_by_code_[std::size_t(code)];
+  }
   // The tier with this name, or -1.
   int tier_named(const std::string& name) const;
 

@@ -172,7 +172,9 @@ class TierSolver {
     std::uint8_t* bytes = data_[t].data();
     tbb::parallel_for(
         tbb::blocked_range<std::uint64_t>(0, space_.tier_size(t), 1024), [&](const auto& range) {
-          for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+          for (std::uint64_t i = range.begin(); i < range.end(); ++i) {
+            i = space_.next_candidate(t, i);
+            if (i >= range.end()) break;
             const auto p = space_.unrank(t, i);
             if (!space_.is_canonical(p)) continue;
             const std::uint8_t dte = bytes[i];
@@ -187,23 +189,18 @@ class TierSolver {
     data_[t].assign(space_.tier_size(t), 0);
     lookup_[t] = data_[t].data();
     std::uint8_t* bytes = data_[t].data();
-    const auto& game = space_.game();
     for (const IndexRange& pass : space_.tier_passes(t)) {
       tbb::parallel_for(
           tbb::blocked_range<std::uint64_t>(pass.begin, pass.end, 1024), [&](const auto& range) {
-            typename S::Game::MoveList moves;
             std::uint64_t solved = 0;
-            for (std::uint64_t i = range.begin(); i != range.end(); ++i) {
+            for (std::uint64_t i = range.begin(); i < range.end(); ++i) {
+              i = space_.next_candidate(t, i);
+              if (i >= range.end()) break;
               auto p = space_.unrank(t, i);
               if (!space_.is_canonical(p)) continue;
-              game.generate(p, moves);
               solver::DteFold fold;
-              for (int m = 0; m < moves.size(); ++m) {
-                const auto undo = game.make(p, moves[m]);
-                const Location child = space_.locate(p);
-                fold.add(lookup_[child.tier][child.index] & kDteMask);
-                game.unmake(p, moves[m], undo);
-              }
+              space_.for_each_child(
+                  p, [&](Location c) { fold.add(lookup_[c.tier][c.index] & kDteMask); });
               const auto dte = std::uint8_t(fold.dte());
               bytes[i] = dte;
               ++solved;

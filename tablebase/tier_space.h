@@ -36,10 +36,14 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
   // The position at (tier, index), and back.
   { s.unrank(tier, index) } -> std::same_as<typename S::Position>;
   { s.locate(p) } -> std::same_as<Location>;
+  // Calls visit(location) for the position after each legal move of p.
+  {s.for_each_child(p, [](Location) {})};
   // Symmetry: equal-valued positions share one representative. is_canonical(p) says whether p is
   // it; for a representative, for_each_other_image(p, visit) calls visit(index) for the other
   // members of its class (all in p's slice); representative(p) locates p's representative.
   { s.is_canonical(p) } -> std::same_as<bool>;
+  // The first index >= index that may hold a representative (a fast skip; tier size if none).
+  { s.next_candidate(tier, index) } -> std::same_as<std::uint64_t>;
   {s.for_each_other_image(p, [](std::uint64_t) {})};
   { s.representative(p) } -> std::same_as<Location>;
 };

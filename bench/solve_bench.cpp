@@ -1,0 +1,129 @@
+// Solving speed and memory against the baseline the issue names, measured in the same run:
+//   MemoizedNegamax - the plain forward solver: negamax with an absl::flat_hash_map on canonical
+//                     keys, from the start (it visits only positions reachable from there);
+//   TierSolver      - every position of every tier, in memory, 1 and 2 threads;
+//   TierSolverNoSymmetry - the same without symmetry reduction, to show what it buys.
+// Compare the rows' real time; "memory_mb" is the table each one fills (hash map capacity, or one
+// byte a position), "positions" what each one solved. Probe rows time one table probe from a
+// cold block (cache dropped) and a warm one, on tables written to a temporary directory.
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <random>
+
+#include "rules/drop/game.h"
+#include "solver/forward_solver.h"
+#include "tablebase/drop_space.h"
+#include "tablebase/tablebase.h"
+#include "tablebase/tier_solver.h"
+
+namespace {
+
+constexpr const char* kVariant = "3x3:NBRK";
+
+const drop::Game& game() {
+  static const drop::Game g(drop::parse_variant(kVariant));
+  return g;
+}
+
+void MemoizedNegamax(benchmark::State& state) {
+  for (auto _ : state) {
+    solver::ForwardSolver<drop::Game> search(game(), std::uint64_t{8} << 30);
+    drop::Position start = game().start();
+    benchmark::DoNotOptimize(search.dte(start));
+    state.counters["positions"] = double(search.positions_stored());
+    state.counters["memory_mb"] = double(search.table_bytes()) / double(1 << 20);
+  }
+}
+BENCHMARK(MemoizedNegamax)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+
+void run_tier_solver(benchmark::State& state, bool symmetry) {
+  const tablebase::DropTierSpace space(game(), symmetry);
+  for (auto _ : state) {
+    tablebase::TierSolveOptions options;
+    options.memory_bytes = std::uint64_t{8} << 30;
+    options.threads = int(state.range(0));
+    const auto report = tablebase::TierSolver<tablebase::DropTierSpace>(space, options).run();
+    state.counters["positions"] = double(report.positions);
+    state.counters["representatives"] = double(report.representatives);
+    state.counters["memory_mb"] = double(report.planned_bytes) / double(1 << 20);
+  }
+}
+void TierSolver(benchmark::State& state) {
+  run_tier_solver(state, true);
+}
+void TierSolverNoSymmetry(benchmark::State& state) {
+  run_tier_solver(state, false);
+}
+BENCHMARK(TierSolver)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(TierSolverNoSymmetry)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
+
+// Tables of the variant on disk, solved once for the probe benchmarks.
+struct SolvedTables {
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("solve_bench_" + std::to_string(::getpid()));
+  tablebase::DropTierSpace space{game()};
+  tablebase::TierSolveReport report;
+  SolvedTables() {
+    tablebase::TierSolveOptions options;
+    options.dir = dir;
+    options.memory_bytes = std::uint64_t{8} << 30;
+    options.threads = 2;
+    report = tablebase::solve_tiers(space, options);
+  }
+  ~SolvedTables() { std::filesystem::remove_all(dir); }
+};
+SolvedTables& solved() {
+  static SolvedTables tables;
+  return tables;
+}
+
+// Random positions, uniform over all of the variant's.
+std::vector<drop::Position> sample_positions(const tablebase::DropTierSpace& space, int n) {
+  std::mt19937_64 rng(7);
+  std::vector<drop::Position> out;
+  for (int k = 0; k < n; ++k) {
+    std::uint64_t i = rng() % space.total_positions();
+    int t = 0;
+    while (i >= space.tier_size(t)) i -= space.tier_size(t++);
+    out.push_back(space.unrank(t, i));
+  }
+  return out;
+}
+
+void Probe(benchmark::State& state) {
+  const bool cold = state.range(0);
+  SolvedTables& s = solved();
+  tablebase::Tablebase tables(s.space, s.dir);
+  const auto positions = sample_positions(s.space, 4096);
+  std::size_t k = 0;
+  for (auto _ : state) {
+    if (cold) {
+      state.PauseTiming();
+      tables.drop_caches();
+      state.ResumeTiming();
+    } else if (k == 0) {
+      state.PauseTiming();
+      tables.dte(positions[0]);
+      state.ResumeTiming();
+    }
+    // Warm: the same position again, its blocks cached; cold: a new position, caches dropped.
+    benchmark::DoNotOptimize(tables.dte(positions[cold ? k++ % positions.size() : 0]));
+  }
+  state.counters["value_bits_per_position"] =
+      8.0 * double(s.report.value_bytes) / double(s.report.positions);
+  state.counters["value_dte_bits_per_position"] =
+      8.0 * double(s.report.value_bytes + s.report.dte_bytes) / double(s.report.positions);
+  state.counters["value_bits_per_stored"] =
+      8.0 * double(s.report.value_bytes) / double(s.report.representatives);
+  state.counters["value_dte_bits_per_stored"] =
+      8.0 * double(s.report.value_bytes + s.report.dte_bytes) / double(s.report.representatives);
+}
+BENCHMARK(Probe)->ArgName("cold")->Arg(1)->Arg(0)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
