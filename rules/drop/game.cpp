@@ -17,8 +17,35 @@ std::uint64_t spread_to_nibbles(std::uint64_t x) {
   return x;
 }
 
+// Exchanges the bits of x selected by mask with those `shift` places above them.
+std::uint64_t delta_swap(std::uint64_t x, std::uint64_t mask, int shift) {
+  const std::uint64_t t = (x ^ (x >> shift)) & mask;
+  return x ^ t ^ (t << shift);
+}
+
+// The least of the 8 images of a 4x4 board of nibbles (square r*4+c at bits 4(r*4+c)): the
+// common case of hashing done with word operations instead of square-by-square permutations.
+std::uint64_t least_image_4x4(std::uint64_t board) {
+  const auto mirror_files = [](std::uint64_t x) {
+    x = delta_swap(x, 0x0F0F0F0F0F0F0F0Full, 4);     // nibbles within bytes
+    return delta_swap(x, 0x00FF00FF00FF00FFull, 8);  // bytes within each 16-bit rank
+  };
+  const auto mirror_ranks = [](std::uint64_t x) {
+    x = delta_swap(x, 0x0000FFFF0000FFFFull, 16);
+    return delta_swap(x, 0x00000000FFFFFFFFull, 32);
+  };
+  const auto transpose = [](std::uint64_t x) {
+    x = delta_swap(x, 0x0000F0F00000F0F0ull, 12);     // inside each 2x2 block
+    return delta_swap(x, 0x00000000FF00FF00ull, 24);  // the off-diagonal blocks
+  };
+  const std::uint64_t f = mirror_files(board), r = mirror_ranks(board), fr = mirror_ranks(f);
+  return std::min({board, f, r, fr, transpose(board), transpose(f), transpose(r), transpose(fr)});
+}
+
 // Square code in a key: 0 empty, 1..5 the key's own side's N B R Q K, 6..10 the other side's.
-constexpr int code_of(PieceType t, bool theirs) { return 1 + t + 5 * theirs; }
+constexpr int code_of(PieceType t, bool theirs) {
+  return 1 + t + 5 * theirs;
+}
 
 }  // namespace
 
@@ -70,18 +97,25 @@ Key Game::least_image(const Position& p) const {
   const Color us = kMoverRelative ? p.side_to_move : kWhite;
   const auto planes = code_planes(p, us);
   Key128 best = ~Key128(0);
-  for (const Symmetry& s : geometry_.symmetries()) {
-    std::array<std::uint32_t, 4> image;
-    for (int j = 0; j < 4; ++j) image[j] = s.apply_small(planes[j]);
-    best = std::min(best, board_bits(image));
-  }
+  if (geometry_.width() == 4 && geometry_.height() == 4)
+    best = least_image_4x4(std::uint64_t(board_bits(planes)));
+  else
+    for (const Symmetry& s : geometry_.symmetries()) {
+      std::array<std::uint32_t, 4> image;
+      for (int j = 0; j < 4; ++j) image[j] = s.apply_small(planes[j]);
+      best = std::min(best, board_bits(image));
+    }
   Key128 rest = hand_bits(p, us);
   if (!kMoverRelative) rest |= Key128(p.side_to_move) << (key_bits() - 1);
   return to_key(best | rest);
 }
 
-Key Game::symmetric_key(const Position& p) const { return least_image<false>(p); }
-Key Game::canonical_key(const Position& p) const { return least_image<true>(p); }
+Key Game::symmetric_key(const Position& p) const {
+  return least_image<false>(p);
+}
+Key Game::canonical_key(const Position& p) const {
+  return least_image<true>(p);
+}
 
 Position Game::from_key(Key k) const {
   Key128 v = drop::from_key(k);

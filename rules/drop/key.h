@@ -11,7 +11,11 @@ namespace drop {
 struct Key {
   std::uint64_t lo = 0, hi = 0;
 
-  auto operator<=>(const Key&) const = default;
+  // Ordered as the 128-bit number hi:lo, the order the least-image computation uses.
+  friend auto operator<=>(const Key& a, const Key& b) {
+    return a.hi != b.hi ? a.hi <=> b.hi : a.lo <=> b.lo;
+  }
+  friend bool operator==(const Key&, const Key&) = default;
 
   template <typename H>
   friend H AbslHashValue(H h, const Key& k) {
