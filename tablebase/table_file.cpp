@@ -1,0 +1,560 @@
+#include "tablebase/table_file.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <unistd.h>
+#include <zstd.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cerrno>
+#include <cstring>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <utility>
+
+#include "tablebase/crc64.h"
+
+namespace tablebase {
+
+// Words are written as they lie in memory; a big-endian port would byte-swap in pack/unpack.
+static_assert(std::endian::native == std::endian::little, "table files are little-endian");
+
+namespace {
+
+constexpr std::array<char, 8> kMagic = {'D', 'R', 'O', 'P', '1', '6', 'T', 'B'};
+constexpr std::size_t kHeaderPrefixBytes = 16;  // magic, version, header size: never move
+constexpr std::size_t kHeaderFixedBytes = 40;   // up to the strings
+constexpr std::size_t kMinHeaderBytes = kHeaderFixedBytes + 3 * 2 + 8;
+constexpr std::size_t kMaxHeaderBytes = kMinHeaderBytes + 3 * kMaxHeaderString;
+constexpr std::size_t kMinBlockBytes = 512;
+constexpr std::size_t kMaxBlockBytes = std::size_t{64} << 20;
+constexpr std::size_t kCacheSlots = 8;
+// Raw bytes compressed per parallel batch when writing: enough blocks to keep every core busy,
+// few enough that the compressed batch waiting to be written stays small.
+constexpr std::size_t kWriteBatchBytes = std::size_t{32} << 20;
+
+std::string errno_text() {
+  return std::strerror(errno);
+}
+
+std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) {
+  return a / b + (a % b != 0);
+}
+
+std::uint32_t record_mask(std::uint32_t bits) {
+  return bits == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << bits) - 1;
+}
+
+std::uint32_t unpack(std::span<const std::uint64_t> words, std::uint64_t bit, std::uint32_t bits) {
+  const std::uint64_t word = bit >> 6;
+  const unsigned shift = bit & 63;
+  std::uint64_t v = words[word] >> shift;
+  if (shift + bits > 64) v |= words[word + 1] << (64 - shift);
+  return std::uint32_t(v) & record_mask(bits);
+}
+
+// The block geometry both the writer and the reader derive from (record count, width, R).
+struct Layout {
+  std::uint64_t record_count, bits, records_per_block, block_count, total_words, block_words;
+
+  Layout(std::uint64_t n, std::uint32_t b, std::uint64_t r)
+      : record_count(n),
+        bits(b),
+        records_per_block(r),
+        block_count(ceil_div(n, r)),
+        total_words(ceil_div(n * b, 64)),
+        block_words(r * b / 64) {}
+
+  std::uint64_t words_in_block(std::uint64_t i) const {
+    return std::min(block_words, total_words - i * block_words);
+  }
+  std::uint64_t index_bytes() const { return 16 * block_count + 16; }
+};
+
+// Little-endian field encoding; the reader side throws on overrun so a header whose lengths
+// disagree with its size is refused rather than read past.
+class ByteWriter {
+ public:
+  void u16(std::uint16_t v) { put(v, 2); }
+  void u32(std::uint32_t v) { put(v, 4); }
+  void u64(std::uint64_t v) { put(v, 8); }
+  void raw(std::string_view s) {
+    for (char c : s) bytes_.push_back(std::byte(c));
+  }
+  void str(std::string_view s) {
+    u16(std::uint16_t(s.size()));
+    raw(s);
+  }
+  std::vector<std::byte>& bytes() { return bytes_; }
+
+ private:
+  void put(std::uint64_t v, int n) {
+    for (int i = 0; i < n; ++i) bytes_.push_back(std::byte(v >> (8 * i)));
+  }
+  std::vector<std::byte> bytes_;
+};
+
+class ByteReader {
+ public:
+  explicit ByteReader(std::span<const std::byte> bytes) : bytes_(bytes) {}
+  bool ok() const { return ok_; }
+  std::size_t position() const { return pos_; }
+  std::uint16_t u16() { return std::uint16_t(get(2)); }
+  std::uint32_t u32() { return std::uint32_t(get(4)); }
+  std::uint64_t u64() { return get(8); }
+  std::string str() {
+    const std::size_t n = u16();
+    if (!take(n)) return {};
+    return {reinterpret_cast<const char*>(bytes_.data() + pos_ - n), n};
+  }
+
+ private:
+  bool take(std::size_t n) {
+    if (!ok_ || bytes_.size() - pos_ < n) return ok_ = false;
+    pos_ += n;
+    return true;
+  }
+  std::uint64_t get(int n) {
+    if (!take(n)) return 0;
+    std::uint64_t v = 0;
+    for (int i = 0; i < n; ++i) v |= std::uint64_t(bytes_[pos_ - n + i]) << (8 * i);
+    return v;
+  }
+  std::span<const std::byte> bytes_;
+  std::size_t pos_ = 0;
+  bool ok_ = true;
+};
+
+// Owns a file descriptor.
+class Fd {
+ public:
+  Fd() = default;
+  explicit Fd(int fd) : fd_(fd) {}
+  Fd(Fd&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
+  Fd& operator=(Fd&& o) noexcept {
+    std::swap(fd_, o.fd_);
+    return *this;
+  }
+  ~Fd() {
+    if (fd_ >= 0) ::close(fd_);
+  }
+  int get() const { return fd_; }
+  // Closes now, reporting failure (close can report a failed delayed write).
+  bool close() { return ::close(std::exchange(fd_, -1)) == 0; }
+
+ private:
+  int fd_ = -1;
+};
+
+// Reads exactly data.size() bytes at offset; on failure returns why.
+std::optional<std::string> pread_exact(int fd, std::span<std::byte> data, std::uint64_t offset) {
+  while (!data.empty()) {
+    const ssize_t n = ::pread(fd, data.data(), data.size(), off_t(offset));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return errno_text();
+    if (n == 0) return "unexpected end of file (did it shrink while open?)";
+    data = data.subspan(std::size_t(n));
+    offset += std::uint64_t(n);
+  }
+  return std::nullopt;
+}
+
+void pwrite_all(int fd, const std::filesystem::path& file, std::span<const std::byte> data,
+                std::uint64_t offset) {
+  while (!data.empty()) {
+    const ssize_t n = ::pwrite(fd, data.data(), data.size(), off_t(offset));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) throw TableError(file, "write failed: " + errno_text());
+    data = data.subspan(std::size_t(n));
+    offset += std::uint64_t(n);
+  }
+}
+
+// zstd contexts are reused per thread: creating one per block would cost more than a small block.
+struct ZstdFree {
+  void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
+  void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
+};
+ZSTD_CCtx* thread_cctx() {
+  thread_local std::unique_ptr<ZSTD_CCtx, ZstdFree> ctx(ZSTD_createCCtx());
+  return ctx.get();
+}
+ZSTD_DCtx* thread_dctx() {
+  thread_local std::unique_ptr<ZSTD_DCtx, ZstdFree> ctx(ZSTD_createDCtx());
+  return ctx.get();
+}
+
+void check_header_for_write(const TableHeader& h, std::size_t block_bytes) {
+  if (h.bits_per_record < 1 || h.bits_per_record > 32)
+    throw std::invalid_argument("table bits_per_record must be 1..32, not " +
+                                std::to_string(h.bits_per_record));
+  for (const std::string* s : {&h.variant, &h.tier, &h.encoding}) {
+    if (s->size() > kMaxHeaderString)
+      throw std::invalid_argument("table header string longer than " +
+                                  std::to_string(kMaxHeaderString) + " bytes");
+  }
+  if (h.record_count > std::numeric_limits<std::uint64_t>::max() / 64)
+    throw std::invalid_argument("table record_count too large");
+  if (block_bytes < kMinBlockBytes || block_bytes > kMaxBlockBytes)
+    throw std::invalid_argument("table block_bytes must be " + std::to_string(kMinBlockBytes) +
+                                ".." + std::to_string(kMaxBlockBytes));
+}
+
+std::vector<std::byte> encode_header(const TableHeader& h, const Layout& layout) {
+  ByteWriter w;
+  w.raw({kMagic.data(), kMagic.size()});
+  w.u32(kTableFormatVersion);
+  w.u32(std::uint32_t(kMinHeaderBytes + h.variant.size() + h.tier.size() + h.encoding.size()));
+  w.u64(h.record_count);
+  w.u32(h.bits_per_record);
+  w.u32(std::uint32_t(layout.records_per_block));
+  w.u64(layout.block_count);
+  w.str(h.variant);
+  w.str(h.tier);
+  w.str(h.encoding);
+  w.u64(crc64(w.bytes()));
+  return std::move(w.bytes());
+}
+
+// The writer proper, for a checked header. fill(i, words) puts block i's packed records into
+// `words` (zeroed, exactly words_in_block(i) long).
+template <class FillBlock>
+void write_blocks(const std::filesystem::path& path, const TableHeader& header, int zstd_level,
+                  std::size_t block_bytes, FillBlock fill) {
+  const Layout layout(header.record_count, header.bits_per_record,
+                      records_per_block(header.bits_per_record, block_bytes));
+  const std::vector<std::byte> header_bytes = encode_header(header, layout);
+  const std::uint64_t data_offset = header_bytes.size() + layout.index_bytes();
+
+  std::filesystem::path tmp = path;
+  tmp += ".tmp";
+  Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
+  if (fd.get() < 0) throw TableError(tmp, "cannot create: " + errno_text());
+  try {
+    pwrite_all(fd.get(), tmp, header_bytes, 0);
+
+    ByteWriter index;
+    std::uint64_t offset = data_offset;
+    const std::uint64_t batch_blocks = std::max<std::uint64_t>(1, kWriteBatchBytes / block_bytes);
+    std::vector<std::vector<std::byte>> compressed(std::min(batch_blocks, layout.block_count));
+    for (std::uint64_t first = 0; first < layout.block_count; first += batch_blocks) {
+      const std::uint64_t count = std::min(batch_blocks, layout.block_count - first);
+      tbb::parallel_for(std::uint64_t{0}, count, [&](std::uint64_t k) {
+        const std::uint64_t i = first + k;
+        std::vector<std::uint64_t> words(layout.words_in_block(i));
+        fill(i, std::span<std::uint64_t>(words));
+        // Padding bits past the last record are zero, so equal tables give equal files.
+        if (i + 1 == layout.block_count && (layout.record_count * layout.bits) % 64 != 0)
+          words.back() &= ~std::uint64_t{0} >> (64 - (layout.record_count * layout.bits) % 64);
+        const std::size_t raw_size = words.size() * 8;
+        std::vector<std::byte>& out = compressed[k];
+        out.resize(ZSTD_compressBound(raw_size));
+        const std::size_t n = ZSTD_compressCCtx(thread_cctx(), out.data(), out.size(), words.data(),
+                                                raw_size, zstd_level);
+        if (ZSTD_isError(n))
+          throw TableError(tmp, std::string("zstd compression failed: ") + ZSTD_getErrorName(n));
+        out.resize(n);
+      });
+      for (std::uint64_t k = 0; k < count; ++k) {
+        pwrite_all(fd.get(), tmp, compressed[k], offset);
+        index.u64(offset);
+        index.u64(crc64(compressed[k]));
+        offset += compressed[k].size();
+      }
+    }
+    index.u64(offset);
+    index.u64(crc64(index.bytes()));
+    pwrite_all(fd.get(), tmp, index.bytes(), header_bytes.size());
+
+    if (::fsync(fd.get()) != 0) throw TableError(tmp, "fsync failed: " + errno_text());
+    if (!fd.close()) throw TableError(tmp, "close failed: " + errno_text());
+    if (::rename(tmp.c_str(), path.c_str()) != 0)
+      throw TableError(path, "cannot rename " + tmp.string() + " to it: " + errno_text());
+  } catch (...) {
+    ::unlink(tmp.c_str());
+    throw;
+  }
+  // Make the rename itself durable, so a finished tier survives a crash and is not re-solved.
+  std::filesystem::path dir = path.parent_path();
+  if (dir.empty()) dir = ".";
+  Fd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (dir_fd.get() < 0 || (::fsync(dir_fd.get()) != 0 && errno != EINVAL))
+    throw TableError(path, "cannot sync its directory: " + errno_text());
+}
+
+}  // namespace
+
+TableError::TableError(const std::filesystem::path& file, const std::string& fault)
+    : std::runtime_error(file.string() + ": " + fault) {}
+
+std::uint64_t records_per_block(std::uint32_t bits_per_record, std::size_t block_bytes) {
+  return std::max<std::uint64_t>(1, block_bytes * 8 / bits_per_record / 64) * 64;
+}
+
+void write_table(const std::filesystem::path& path, const TableHeader& header,
+                 std::span<const std::uint32_t> records, int zstd_level, std::size_t block_bytes) {
+  check_header_for_write(header, block_bytes);
+  if (records.size() != header.record_count)
+    throw std::invalid_argument("write_table: " + std::to_string(records.size()) +
+                                " records for a header of " + std::to_string(header.record_count));
+  const std::uint32_t bits = header.bits_per_record;
+  const std::uint64_t per_block = records_per_block(bits, block_bytes);
+  write_blocks(path, header, zstd_level, block_bytes,
+               [&](std::uint64_t block, std::span<std::uint64_t> words) {
+                 const std::uint64_t first = block * per_block;
+                 const std::uint64_t end =
+                     std::min<std::uint64_t>(first + per_block, records.size());
+                 const std::uint32_t mask = record_mask(bits);
+                 for (std::uint64_t r = first, bit = 0; r < end; ++r, bit += bits) {
+                   const std::uint64_t v = records[r] & mask;
+                   const unsigned shift = bit & 63;
+                   words[bit >> 6] |= v << shift;
+                   if (shift + bits > 64) words[(bit >> 6) + 1] |= v >> (64 - shift);
+                 }
+               });
+}
+
+void write_packed_table(const std::filesystem::path& path, const TableHeader& header,
+                        std::span<const std::uint64_t> packed_words, int zstd_level,
+                        std::size_t block_bytes) {
+  check_header_for_write(header, block_bytes);
+  const std::uint64_t needed = ceil_div(header.record_count * header.bits_per_record, 64);
+  if (packed_words.size() != needed)
+    throw std::invalid_argument("write_packed_table: " + std::to_string(packed_words.size()) +
+                                " words, " + std::to_string(needed) + " needed");
+  const std::uint64_t block_words =
+      records_per_block(header.bits_per_record, block_bytes) * header.bits_per_record / 64;
+  write_blocks(path, header, zstd_level, block_bytes,
+               [&](std::uint64_t block, std::span<std::uint64_t> words) {
+                 std::copy_n(packed_words.begin() + block * block_words, words.size(),
+                             words.begin());
+               });
+}
+
+struct TableReader::Impl {
+  std::filesystem::path path;
+  Fd fd;
+  TableHeader header;
+  Layout layout{0, 1, 64};
+  std::vector<std::uint64_t> offsets;  // block_count + 1: block i is [offsets[i], offsets[i+1])
+  std::vector<std::uint64_t> crcs;
+
+  struct Slot {
+    std::uint64_t block = std::numeric_limits<std::uint64_t>::max();
+    std::uint64_t last_use = 0;
+    std::vector<std::uint64_t> words;
+  };
+  std::mutex mutex;  // guards cache and use_clock
+  std::array<Slot, kCacheSlots> cache;
+  std::uint64_t use_clock = 0;
+
+  [[noreturn]] void fail(const std::string& fault) const { throw TableError(path, fault); }
+  void read_at(std::span<std::byte> data, std::uint64_t offset, const std::string& what) const {
+    if (auto error = pread_exact(fd.get(), data, offset))
+      fail("cannot read " + what + ": " + *error);
+  }
+
+  void open(std::string_view expected_variant, std::string_view expected_tier);
+  void read_index(std::uint64_t header_size, std::uint64_t file_size);
+  // Reads block i, checks its checksum and decompresses it into `out` (words_in_block(i) long).
+  void decode_block(std::uint64_t i, std::span<std::uint64_t> out) const;
+};
+
+void TableReader::Impl::open(std::string_view expected_variant, std::string_view expected_tier) {
+  fd = Fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
+  if (fd.get() < 0) fail("cannot open: " + errno_text());
+  struct stat st {};
+  if (::fstat(fd.get(), &st) != 0) fail("cannot stat: " + errno_text());
+  if (!S_ISREG(st.st_mode)) fail("not a regular file");
+  const auto file_size = std::uint64_t(st.st_size);
+  const auto truncated = [&](std::uint64_t needed, const char* what) {
+    fail("truncated: file is " + std::to_string(file_size) + " bytes, its " + what + " needs " +
+         std::to_string(needed));
+  };
+
+  std::array<std::byte, kHeaderPrefixBytes> prefix;
+  if (file_size < prefix.size()) truncated(prefix.size(), "header");
+  read_at(prefix, 0, "header");
+  if (std::memcmp(prefix.data(), kMagic.data(), kMagic.size()) != 0)
+    fail("not a table file (bad magic)");
+  ByteReader pr(std::span<const std::byte>(prefix).subspan(kMagic.size()));
+  const std::uint32_t version = pr.u32();
+  const std::uint32_t header_size = pr.u32();
+  if (version != kTableFormatVersion)
+    fail("table format version " + std::to_string(version) + ", this build reads version " +
+         std::to_string(kTableFormatVersion));
+  if (header_size < kMinHeaderBytes || header_size > kMaxHeaderBytes)
+    fail("header size " + std::to_string(header_size) + " is impossible (damaged header)");
+  if (file_size < header_size) truncated(header_size, "header");
+
+  std::vector<std::byte> bytes(header_size);
+  read_at(bytes, 0, "header");
+  const auto body = std::span<const std::byte>(bytes).first(header_size - 8);
+  ByteReader crc_field(std::span<const std::byte>(bytes).last(8));
+  if (crc64(body) != crc_field.u64()) fail("header checksum mismatch (damaged header)");
+
+  ByteReader r(body);
+  r.u64(), r.u32(), r.u32();  // prefix, checked above
+  header.record_count = r.u64();
+  header.bits_per_record = r.u32();
+  const std::uint64_t per_block = r.u32();
+  const std::uint64_t block_count = r.u64();
+  header.variant = r.str();
+  header.tier = r.str();
+  header.encoding = r.str();
+  // A writer bug, not damage, can get here: the checksum matched.
+  if (!r.ok() || r.position() != body.size()) fail("header fields do not fill the header");
+  if (header.bits_per_record < 1 || header.bits_per_record > 32)
+    fail("bits per record " + std::to_string(header.bits_per_record) + " is not 1..32");
+  if (per_block == 0 || per_block % 64 != 0)
+    fail("records per block " + std::to_string(per_block) + " is not a multiple of 64");
+  if (header.record_count > std::numeric_limits<std::uint64_t>::max() / 64 ||
+      block_count != ceil_div(header.record_count, per_block))
+    fail("block count " + std::to_string(block_count) + " does not match the record count");
+  layout = Layout(header.record_count, header.bits_per_record, per_block);
+
+  if (!expected_variant.empty() && header.variant != expected_variant)
+    fail("table is for variant '" + header.variant + "', expected '" +
+         std::string(expected_variant) + "'");
+  if (!expected_tier.empty() && header.tier != expected_tier)
+    fail("table is for tier '" + header.tier + "', expected '" + std::string(expected_tier) + "'");
+
+  read_index(header_size, file_size);
+}
+
+void TableReader::Impl::read_index(std::uint64_t header_size, std::uint64_t file_size) {
+  const std::uint64_t index_size = layout.index_bytes();
+  if (file_size < header_size + index_size)
+    fail("truncated: file is " + std::to_string(file_size) + " bytes, its block index needs " +
+         std::to_string(header_size + index_size));
+  std::vector<std::byte> bytes(index_size);
+  read_at(bytes, header_size, "block index");
+  ByteReader r(bytes);
+  offsets.resize(layout.block_count + 1);
+  crcs.resize(layout.block_count);
+  for (std::uint64_t i = 0; i < layout.block_count; ++i) {
+    offsets[i] = r.u64();
+    crcs[i] = r.u64();
+  }
+  offsets.back() = r.u64();
+  if (crc64(std::span<const std::byte>(bytes).first(index_size - 8)) != r.u64())
+    fail("block index checksum mismatch (damaged index)");
+
+  if (offsets.front() != header_size + index_size) fail("block index does not start the data");
+  for (std::uint64_t i = 0; i < layout.block_count; ++i) {
+    if (offsets[i + 1] <= offsets[i] ||
+        offsets[i + 1] - offsets[i] > ZSTD_compressBound(layout.words_in_block(i) * 8))
+      fail("block index gives block " + std::to_string(i) + " an impossible size");
+  }
+  if (file_size < offsets.back())
+    fail("truncated: file is " + std::to_string(file_size) + " bytes, its block index says " +
+         std::to_string(offsets.back()));
+  if (file_size > offsets.back())
+    fail("has " + std::to_string(file_size - offsets.back()) +
+         " unexpected bytes after the last block");
+}
+
+void TableReader::Impl::decode_block(std::uint64_t i, std::span<std::uint64_t> out) const {
+  thread_local std::vector<std::byte> compressed;
+  compressed.resize(offsets[i + 1] - offsets[i]);
+  read_at(compressed, offsets[i], "block " + std::to_string(i));
+  if (crc64(compressed) != crcs[i])
+    fail("block " + std::to_string(i) + " checksum mismatch (damaged data)");
+  const std::size_t n = ZSTD_decompressDCtx(thread_dctx(), out.data(), out.size_bytes(),
+                                            compressed.data(), compressed.size());
+  if (ZSTD_isError(n))
+    fail("block " + std::to_string(i) + " does not decompress: " + ZSTD_getErrorName(n));
+  if (n != out.size_bytes())
+    fail("block " + std::to_string(i) + " decompresses to " + std::to_string(n) +
+         " bytes, expected " + std::to_string(out.size_bytes()));
+}
+
+TableReader::TableReader(const std::filesystem::path& path, std::string_view expected_variant,
+                         std::string_view expected_tier)
+    : impl_(std::make_unique<Impl>()) {
+  impl_->path = path;
+  impl_->open(expected_variant, expected_tier);
+}
+
+TableReader::TableReader(TableReader&&) noexcept = default;
+TableReader& TableReader::operator=(TableReader&&) noexcept = default;
+TableReader::~TableReader() = default;
+
+const TableHeader& TableReader::header() const {
+  return impl_->header;
+}
+
+std::uint64_t TableReader::records_per_block() const {
+  return impl_->layout.records_per_block;
+}
+
+std::uint32_t TableReader::get(std::uint64_t index) {
+  Impl& t = *impl_;
+  if (index >= t.header.record_count)
+    throw std::out_of_range(t.path.string() + ": record " + std::to_string(index) +
+                            " out of range (" + std::to_string(t.header.record_count) +
+                            " records)");
+  const std::uint64_t block = index / t.layout.records_per_block;
+  const std::uint64_t bit = (index - block * t.layout.records_per_block) * t.layout.bits;
+  const std::uint32_t bits = t.header.bits_per_record;
+  {
+    std::lock_guard lock(t.mutex);
+    for (Impl::Slot& slot : t.cache) {
+      if (slot.block == block) {
+        slot.last_use = ++t.use_clock;
+        return unpack(slot.words, bit, bits);
+      }
+    }
+  }
+  // Decompress outside the lock, so threads missing on different blocks do not queue.
+  std::vector<std::uint64_t> words(t.layout.words_in_block(block));
+  t.decode_block(block, words);
+  const std::uint32_t value = unpack(words, bit, bits);
+  std::lock_guard lock(t.mutex);
+  auto lru = std::min_element(t.cache.begin(), t.cache.end(),
+                              [](const auto& a, const auto& b) { return a.last_use < b.last_use; });
+  lru->block = block;
+  lru->last_use = ++t.use_clock;
+  lru->words = std::move(words);
+  return value;
+}
+
+void TableReader::drop_cache() {
+  std::lock_guard lock(impl_->mutex);
+  impl_->cache = {};
+}
+
+void TableReader::verify_all() {
+  const Impl& t = *impl_;
+  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.layout.block_count),
+                    [&](const tbb::blocked_range<std::uint64_t>& range) {
+                      std::vector<std::uint64_t> words(t.layout.block_words);
+                      for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+                        t.decode_block(i, std::span(words).first(t.layout.words_in_block(i)));
+                    });
+}
+
+std::vector<std::uint64_t> TableReader::read_packed() {
+  const Impl& t = *impl_;
+  std::vector<std::uint64_t> words(t.layout.total_words);
+  tbb::parallel_for(std::uint64_t{0}, t.layout.block_count, [&](std::uint64_t i) {
+    t.decode_block(i,
+                   std::span(words).subspan(i * t.layout.block_words, t.layout.words_in_block(i)));
+  });
+  return words;
+}
+
+std::vector<std::uint32_t> TableReader::read_all() {
+  const std::vector<std::uint64_t> words = read_packed();
+  const std::uint32_t bits = impl_->header.bits_per_record;
+  std::vector<std::uint32_t> records(impl_->header.record_count);
+  for (std::uint64_t r = 0; r < records.size(); ++r) records[r] = unpack(words, r * bits, bits);
+  return records;
+}
+
+}  // namespace tablebase

@@ -1,0 +1,114 @@
+// One solved tier on disk: a dense array of small fixed-width records (the solver's value and
+// distance-to-end bits), stored as independently zstd-compressed blocks so a probe decompresses
+// one block, with checksums on everything so damage is refused instead of being read as values.
+// Knows nothing of the game: the solver chooses what the records, variant and tier strings mean.
+//
+// Format version 1 (all integers little-endian; tablebase/FORMAT.md has the rationale):
+//
+//   header, at offset 0
+//     0   8  magic "DROP16TB"
+//     8   4  format version (1)
+//     12  4  header size H in bytes, including the checksum that ends it
+//     16  8  record count N
+//     24  4  bits per record b, 1..32
+//     28  4  records per block R, a positive multiple of 64 (so blocks start on a 64-bit word)
+//     32  8  block count B = ceil(N / R)
+//     40     variant, tier, encoding: each a u16 byte length then that many bytes
+//     H-8 8  CRC-64/XZ of header bytes [0, H-8)
+//   block index, at offset H, 16 B + 16 bytes
+//     B times: u64 file offset of block i, u64 CRC-64/XZ of its compressed bytes
+//     u64 end of the last block (= file size)
+//     u64 CRC-64/XZ of the index bytes before it
+//   blocks, from H + 16 B + 16, back to back
+//     block i is one zstd frame holding records [i R, min((i+1) R, N)) bit-packed LSB-first,
+//     b bits each, into 64-bit words: ceil(records * b / 64) words, padding bits zero.
+//
+// Magic and version come first and never move, so any later version is refused by name; every
+// other byte is under a checksum, and the index fixes the file size, so truncation is caught at
+// open and a damaged block when it is read.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tablebase {
+
+inline constexpr std::uint32_t kTableFormatVersion = 1;
+// Uncompressed bytes per block: the size/latency trade-off measured by bench/table_file_bench.cpp
+// (FORMAT.md has the numbers). Readers take the block size from the header, not from here.
+inline constexpr std::size_t kDefaultBlockBytes = 16 * 1024;
+// Longest variant, tier or encoding string, to keep a damaged length from asking for gigabytes.
+inline constexpr std::size_t kMaxHeaderString = 4096;
+
+// Raised for a missing, truncated, corrupted or mismatched table file, and for a failed write;
+// what() starts with the file name.
+class TableError : public std::runtime_error {
+ public:
+  TableError(const std::filesystem::path& file, const std::string& fault);
+};
+
+struct TableHeader {
+  std::string variant;                // e.g. "3x3:NBRK"
+  std::string tier;                   // tier name, free text chosen by the solver
+  std::uint64_t record_count = 0;     // number of records
+  std::uint32_t bits_per_record = 1;  // 1..32
+  std::string encoding;               // what a record means, e.g. "wdl1" or "dte6"
+};
+
+// Records per block for a given width and block size: the most whole 64-record groups that fit.
+std::uint64_t records_per_block(std::uint32_t bits_per_record, std::size_t block_bytes);
+
+// Writes records[0..record_count) (the low bits_per_record bits of each) to `path`: to
+// `path + ".tmp"` first, fsync, then rename, so an interrupted write never leaves a table that
+// looks complete. Blocks are compressed in parallel. Throws std::invalid_argument for a bad header
+// or record count and TableError when the file cannot be written.
+void write_table(const std::filesystem::path& path, const TableHeader& header,
+                 std::span<const std::uint32_t> records, int zstd_level = 19,
+                 std::size_t block_bytes = kDefaultBlockBytes);
+// Same, from records already bit-packed LSB-first, bits_per_record each, into
+// ceil(record_count * bits_per_record / 64) words (bits past the last record are ignored).
+void write_packed_table(const std::filesystem::path& path, const TableHeader& header,
+                        std::span<const std::uint64_t> packed_words, int zstd_level = 19,
+                        std::size_t block_bytes = kDefaultBlockBytes);
+
+class TableReader {
+ public:
+  // Opens `path` and checks its header and block index (magic, format version, checksums, field
+  // consistency, file size); if expected_variant / expected_tier are non-empty they must match.
+  // Throws TableError on any problem. Block payloads are checked when they are read.
+  explicit TableReader(const std::filesystem::path& path, std::string_view expected_variant = {},
+                       std::string_view expected_tier = {});
+  TableReader(TableReader&&) noexcept;
+  TableReader& operator=(TableReader&&) noexcept;
+  ~TableReader();
+
+  const TableHeader& header() const;
+  std::uint64_t records_per_block() const;
+
+  // Record `index` (< record_count, else std::out_of_range). Reads, checksums and decompresses
+  // its block unless that block is among the few most recently used; thread-safe.
+  std::uint32_t get(std::uint64_t index);
+  // Forgets the cached blocks, so the next get() pays a full block read (for benchmarks).
+  void drop_cache();
+
+  // Reads every block and checks its checksum and size; throws TableError on damage.
+  void verify_all();
+  // The whole table, checked, in the packed layout write_packed_table() takes: for a solver
+  // that probes a finished tier too often for one-block-at-a-time reads.
+  std::vector<std::uint64_t> read_packed();
+  // The whole table, checked, one record per element: for small tables and tests.
+  std::vector<std::uint32_t> read_all();
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace tablebase
