@@ -5,16 +5,16 @@
 #pragma once
 
 #include <absl/container/flat_hash_set.h>
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <mutex>
 #include <string>
 #include <vector>
-
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include "solver/game_concept.h"
 #include "solver/progress.h"
@@ -39,15 +39,17 @@ class ShardedKeySet {
   explicit ShardedKeySet(std::atomic<std::uint64_t>& bytes, std::uint64_t cap)
       : shards_(kShards), bytes_(bytes), cap_(cap) {}
 
-  void insert(const Key& k) {
-    Shard& s = shards_[k.mix() >> 56];
-    std::lock_guard lock(s.mutex);
-    const std::size_t before = s.set.capacity();
-    // absl doubles a full table (7/8 load); while it rehashes, old and new arrays both live.
-    if (s.set.size() + 1 > before - before / 8 && bytes_.load() + (2 * before + 1) * kSlotBytes > cap_)
-      throw MemoryCapReached();
-    s.set.insert(k);
-    bytes_ += (s.set.capacity() - before) * kSlotBytes;
+  // Inserts a batch of keys, taking each shard's lock once for all of its keys.
+  void insert(std::vector<Key>& keys) {
+    std::sort(keys.begin(), keys.end(),
+              [](const Key& a, const Key& b) { return shard_of(a) < shard_of(b); });
+    for (std::size_t i = 0; i < keys.size();) {
+      Shard& s = shards_[shard_of(keys[i])];
+      std::lock_guard lock(s.mutex);
+      for (const int shard = shard_of(keys[i]); i < keys.size() && shard_of(keys[i]) == shard; ++i)
+        insert_locked(s, keys[i]);
+    }
+    keys.clear();
   }
 
   std::uint64_t size() const {
@@ -70,10 +72,21 @@ class ShardedKeySet {
 
  private:
   static constexpr std::uint64_t kSlotBytes = sizeof(Key) + 1;
+  static int shard_of(const Key& k) { return int(k.mix() >> 56); }
   struct Shard {
     std::mutex mutex;
     absl::flat_hash_set<Key> set;
   };
+  void insert_locked(Shard& s, const Key& k) {
+    const std::size_t before = s.set.capacity();
+    // absl doubles a full table (7/8 load); while it rehashes, old and new arrays both live.
+    if (s.set.size() + 1 > before - before / 8 &&
+        bytes_.load() + (2 * before + 1) * kSlotBytes > cap_)
+      throw MemoryCapReached();
+    s.set.insert(k);
+    bytes_ += (s.set.capacity() - before) * kSlotBytes;
+  }
+
   std::vector<Shard> shards_;
   std::atomic<std::uint64_t>& bytes_;
   std::uint64_t cap_;
@@ -100,15 +113,17 @@ DistinctCounts count_distinct_positions(const G& game, const typename G::Positio
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::size_t>(0, level.size(), 256), [&](auto range) {
           typename G::MoveList moves;
+          std::vector<Key> children;
           for (std::size_t i = range.begin(); i != range.end(); ++i) {
             auto p = game.from_key(level[i]);
             game.generate(p, moves);
             for (int m = 0; m < moves.size(); ++m) {
               const auto undo = game.make(p, moves[m]);
-              next.insert(key_of(p));
+              children.push_back(key_of(p));
               game.unmake(p, moves[m], undo);
             }
           }
+          next.insert(children);
           progress.advance(range.size());
           progress.add_to_rate(range.size());
         });
