@@ -1,5 +1,6 @@
 #include "tablebase/tablebase.h"
 
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
@@ -7,7 +8,9 @@
 #include <filesystem>
 #include <fstream>
 #include <iterator>
+#include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
@@ -50,6 +53,20 @@ tablebase::TierSolveOptions on_disk(const fs::path& dir) {
 std::string file_bytes(const fs::path& p) {
   std::ifstream in(p, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), {}};
+}
+
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+// Runs the built drop16 with arguments that need no quoting; output through files in `dir`.
+Run drop16(const fs::path& dir, const std::vector<std::string>& args) {
+  std::string command = DROP16_BINARY;
+  for (const auto& a : args) command += " '" + a + "'";
+  command += " </dev/null >" + (dir / "out").string() + " 2>" + (dir / "err").string();
+  const int raw = std::system(command.c_str());
+  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, file_bytes(dir / "out"), file_bytes(dir / "err")};
 }
 
 }  // namespace
@@ -216,4 +233,51 @@ TEST_CASE("the solver refuses a memory cap it cannot fit, before doing any work"
   options.memory_bytes = 1000;
   CHECK_THROWS_AS(tablebase::solve_tiers(space, options), tablebase::MemoryCapError);
   CHECK_FALSE(fs::exists(tmp.dir / "tables"));
+}
+
+TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mismatches",
+          "[tablebase]") {
+  TempDir tmp;
+  const std::string tables = (tmp.dir / "tables").string();
+  const Run forward = drop16(tmp.dir, {"solve", "--variant", "3x3:NK", "--json"});
+  REQUIRE(forward.status == 0);
+  const Run solved =
+      drop16(tmp.dir, {"solve", "--variant", "3x3:NK", "--tables", tables, "--json", "--quiet"});
+  REQUIRE(solved.status == 0);
+  const auto a = nlohmann::ordered_json::parse(forward.out);
+  const auto b = nlohmann::ordered_json::parse(solved.out);
+  std::vector<std::string> keys;
+  for (const auto& item : a.items()) keys.push_back(item.key());
+  CHECK(std::vector<std::string>(keys.begin(), keys.begin() + 6) ==
+        std::vector<std::string>{"variant", "fen", "value", "dte", "moves", "seconds"});
+  CHECK(a["value"] == b["value"]);
+  CHECK(a["dte"] == b["dte"]);
+  CHECK(a["moves"] == b["moves"]);
+  CHECK(a["moves"][0].size() == 3);
+
+  const Run query =
+      drop16(tmp.dir, {"query", "--tables", tables, "--fen", "3/1n1/K2[Nk] b", "--json"});
+  REQUIRE(query.status == 0);
+  const auto q = nlohmann::ordered_json::parse(query.out);
+  CHECK(q["variant"] == "3x3:NK");
+  CHECK(q["fen"] == "3/1n1/K2[Nk] b");
+  CHECK(q.contains("warm_microseconds_per_probe"));
+
+  const Run mismatch =
+      drop16(tmp.dir, {"query", "--tables", tables, "--variant", "3x3:NBK", "--json"});
+  CHECK(mismatch.status == 2);
+  CHECK(mismatch.err.find("3x3:NK") != std::string::npos);
+
+  const Run verify =
+      drop16(tmp.dir, {"verify", "--tables", tables, "--samples", "300", "--json", "--quiet"});
+  CHECK(verify.status == 0);
+  CHECK(nlohmann::json::parse(verify.out)["mismatches"] == 0);
+
+  // A wrong table (here: one tier's files swapped for another's) is caught by verify or refused.
+  const fs::path d = tables;
+  fs::rename(d / "NKvNK.value", d / "saved");
+  fs::copy_file(d / "NKvK.value", d / "NKvNK.value");
+  const Run broken =
+      drop16(tmp.dir, {"verify", "--tables", tables, "--samples", "300", "--json", "--quiet"});
+  CHECK(broken.status == 1);
 }
