@@ -1,0 +1,423 @@
+// drop16 prove / check-proof: prove a position's value by parallel proof search, with progress,
+// periodic checkpoints (resume by running the same command again), an optional time limit and a
+// compressed certificate; and check such a certificate with the independent checker.
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "app/command.h"
+#include "app/resources.h"
+#include "rules/drop/notation.h"
+#include "solver/proof_certificate.h"
+#include "solver/proof_checkpoint.h"
+#include "solver/proof_search.h"
+#include "tablebase/drop_move_symmetry.h"
+#include "tablebase/proof_checker.h"
+#include "tablebase/proof_file.h"
+
+namespace app {
+
+namespace {
+
+using Search = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry>;
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Set by SIGINT/SIGTERM; the monitor turns it into Search::stop(). A lock-free atomic store is
+// all a signal handler may do.
+std::atomic<bool> interrupted{false};
+void on_interrupt(int) {
+  interrupted.store(true);
+}
+
+struct ProveOptions {
+  PositionOptions position;
+  std::uint64_t hash_mb = 1024;
+  int threads = 1;
+  std::string checkpoint;
+  double checkpoint_seconds = 120;
+  int checkpoint_min_work = 8;
+  double time_limit = 0;
+  bool all_moves = false;
+  std::string certificate;
+  int leaf_hand_pieces = 4;
+  int zstd_level = 12;
+  bool no_immediate_wins = false, no_mirror_reply = false, no_symmetry_pruning = false,
+       no_mobility = false;
+  int split_plies = 2;
+};
+
+// Prior runs' totals, carried by the checkpoint file.
+struct History {
+  std::uint64_t nodes = 0;
+  double seconds = 0;
+  std::uint64_t resumed_entries = 0;
+};
+
+// Runs beside the search: prints progress, saves checkpoints, and stops the search on a signal
+// or at the time limit.
+class Monitor {
+ public:
+  Monitor(const ProveOptions& o, const drop::Game& game, const drop::Position& root, Search& search,
+          solver::ProofTable<drop::Key>& table, const History& history)
+      : o_(o),
+        game_(game),
+        root_(root),
+        search_(search),
+        table_(table),
+        history_(history),
+        start_(Clock::now()),
+        thread_([this] { run(); }) {}
+
+  ~Monitor() {
+    {
+      std::lock_guard lock(mutex_);
+      done_ = true;
+    }
+    cv_.notify_all();
+    thread_.join();
+  }
+
+  const char* stop_reason() const { return stop_reason_.load(); }
+  double seconds() const { return seconds_since(start_); }
+
+  // Saves every entry of work >= min_work; returns how many.
+  std::uint64_t save_checkpoint() {
+    solver::Checkpoint c{game_.variant().name(),
+                         drop::to_fen(game_, root_),
+                         history_.nodes + search_.stats().nodes,
+                         history_.seconds + seconds(),
+                         {}};
+    table_.for_each(o_.checkpoint_min_work,
+                    [&](const solver::ProvenEntry& e) { c.entries.push_back(e); });
+    solver::save_checkpoint(o_.checkpoint, c);
+    return c.entries.size();
+  }
+
+ private:
+  void run() {
+    using namespace std::chrono_literals;
+    auto next_report = start_ + 3s;
+    auto next_checkpoint = start_ + std::chrono::duration_cast<Clock::duration>(
+                                        std::chrono::duration<double>(o_.checkpoint_seconds));
+    std::unique_lock lock(mutex_);
+    while (!cv_.wait_for(lock, 200ms, [this] { return done_; })) {
+      if (!stop_reason_ && interrupted.load()) stop("interrupted");
+      if (!stop_reason_ && o_.time_limit > 0 && seconds() >= o_.time_limit) stop("time limit");
+      const auto now = Clock::now();
+      if (!o_.position.quiet && now >= next_report) {
+        report();
+        next_report = now + (seconds() < 60 ? 5s : 30s);
+      }
+      if (!o_.checkpoint.empty() && now >= next_checkpoint) {
+        const auto t = Clock::now();
+        const std::uint64_t saved = save_checkpoint();
+        if (!o_.position.quiet)
+          std::fprintf(stderr, "prove: checkpoint of %llu entries saved to %s in %.1f s\n",
+                       static_cast<unsigned long long>(saved), o_.checkpoint.c_str(),
+                       seconds_since(t));
+        next_checkpoint = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                             std::chrono::duration<double>(o_.checkpoint_seconds));
+      }
+    }
+  }
+
+  void stop(const char* reason) {
+    stop_reason_.store(reason);
+    search_.stop();
+    if (!o_.position.quiet) std::fprintf(stderr, "prove: stopping (%s)\n", reason);
+  }
+
+  void report() {
+    const solver::ProofStats s = search_.stats();
+    const double t = seconds();
+    std::fprintf(stderr,
+                 "prove: %.4g nodes, %.3g nodes/s, proven %.4g, disproven %.4g, table hits %.4g, "
+                 "table %.1f%% full, %.0f s\n",
+                 double(s.nodes), t > 0 ? double(s.nodes) / t : 0.0, double(s.proven),
+                 double(s.disproven), double(s.table_hits),
+                 100.0 * double(table_.occupied()) / double(table_.capacity()), t);
+    std::fflush(stderr);
+  }
+
+  const ProveOptions& o_;
+  const drop::Game& game_;
+  const drop::Position& root_;
+  Search& search_;
+  solver::ProofTable<drop::Key>& table_;
+  History history_;
+  Clock::time_point start_;
+  std::atomic<const char*> stop_reason_{nullptr};
+  std::mutex mutex_;
+  std::condition_variable cv_;
+  bool done_ = false;
+  std::thread thread_;
+};
+
+History resume(const ProveOptions& o, const drop::Game& game, const drop::Position& root,
+               solver::ProofTable<drop::Key>& table) {
+  History h;
+  if (o.checkpoint.empty() || !std::filesystem::exists(o.checkpoint)) return h;
+  solver::Checkpoint c;
+  try {
+    c = solver::load_checkpoint(o.checkpoint);
+  } catch (const solver::CheckpointError& e) {
+    throw UsageError(e.what());
+  }
+  if (c.variant != game.variant().name() || c.fen != drop::to_fen(game, root))
+    throw UsageError("--checkpoint " + o.checkpoint + " belongs to " + c.variant + " at " + c.fen +
+                     ", not to this position");
+  for (const solver::ProvenEntry& e : c.entries)
+    table.store(drop::Key{e.lo, e.hi}, e.win, e.work_log2);
+  return {c.nodes, c.seconds, c.entries.size()};
+}
+
+const char* value_name(solver::Proof p) {
+  return p == solver::Proof::kWin ? "win" : p == solver::Proof::kLoss ? "loss" : "unknown";
+}
+
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
+}
+
+int hand_pieces(const drop::Position& p) {
+  int n = 0;
+  for (const drop::Hand& hand : p.hand)
+    for (int count : hand) n += count;
+  return n;
+}
+
+void run_prove(const ProveOptions& o) {
+  const Setup s = make_setup(o.position);
+  const drop::Game& game = *s.game;
+  if (!game.keys_fit())
+    throw UsageError("this variant's positions need " + std::to_string(game.key_bits()) +
+                     " bits, more than the 128-bit exact keys of the proof table hold");
+  if (o.hash_mb > physical_memory_mb())
+    throw UsageError("--hash " + std::to_string(o.hash_mb) + " MB is more than this machine's " +
+                     std::to_string(physical_memory_mb()) + " MB of memory");
+  solver::ProofTable<drop::Key> table(o.hash_mb << 20);
+  const History history = resume(o, game, s.position, table);
+  solver::ProofOptions options;
+  options.immediate_wins = !o.no_immediate_wins;
+  options.mirror_reply = !o.no_mirror_reply;
+  options.symmetry_pruning = !o.no_symmetry_pruning;
+  options.mobility = !o.no_mobility;
+  options.threads = o.threads;
+  options.split_plies = o.split_plies;
+  Search search(game, table, options, tablebase::DropMoveSymmetry(game));
+
+  std::signal(SIGINT, on_interrupt);
+  std::signal(SIGTERM, on_interrupt);
+  drop::MoveList root_moves;
+  game.generate(s.position, root_moves);
+  solver::Proof value;
+  double seconds = 0;
+  const char* stop_reason = nullptr;
+  std::uint64_t checkpoint_entries = 0;
+  {
+    Monitor monitor(o, game, s.position, search, table, history);
+    if (o.all_moves) {
+      // Every first move in turn, each proven with all threads; the root follows from them.
+      bool all_known = true, any_win = false;
+      for (drop::Move m : root_moves) {
+        drop::Position child = s.position;
+        game.make(child, m);
+        const solver::Proof reply = search.prove(child);
+        all_known &= reply != solver::Proof::kUnknown;
+        any_win |= reply == solver::Proof::kLoss;
+      }
+      value = any_win     ? solver::Proof::kWin
+              : all_known ? solver::Proof::kLoss
+                          : solver::Proof::kUnknown;
+    } else {
+      value = search.prove(s.position);
+    }
+    seconds = monitor.seconds();
+    stop_reason = monitor.stop_reason();
+    if (!o.checkpoint.empty()) checkpoint_entries = monitor.save_checkpoint();
+  }
+  std::signal(SIGINT, SIG_DFL);
+  std::signal(SIGTERM, SIG_DFL);
+
+  // What is known of every first move, for the side that plays it.
+  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
+  nlohmann::ordered_json winning = nlohmann::ordered_json::array();
+  for (drop::Move m : root_moves) {
+    drop::Position child = s.position;
+    game.make(child, m);
+    const auto reply = search.known(child);
+    const char* v = !reply ? "unknown" : *reply ? "loss" : "win";
+    const std::string name = drop::move_name(game.geometry(), m);
+    moves.push_back({{"move", name}, {"value", v}});
+    if (reply && !*reply) winning.push_back(name);
+  }
+
+  nlohmann::ordered_json certificate;
+  if (!o.certificate.empty() && value != solver::Proof::kUnknown) {
+    const auto t = Clock::now();
+    tablebase::ProofFileWriter out(o.certificate, o.zstd_level);
+    auto is_leaf = [&](const drop::Position& p) { return hand_pieces(p) <= o.leaf_hand_pieces; };
+    solver::CertificateWriter writer(game, search, is_leaf, out);
+    const solver::CertificateStats stats =
+        writer.write({game.variant().name(), drop::to_fen(game, s.position),
+                      value == solver::Proof::kWin, o.leaf_hand_pieces},
+                     s.position);
+    const std::uint64_t raw_bytes = out.bytes_in();
+    const std::uint64_t bytes = out.finish();
+    certificate = {{"file", o.certificate},
+                   {"bytes", bytes},
+                   {"uncompressed_bytes", raw_bytes},
+                   {"positions", stats.positions},
+                   {"leaves", stats.leaves},
+                   {"back_references", stats.back_references},
+                   {"leaf_hand_pieces", o.leaf_hand_pieces},
+                   {"seconds", seconds_since(t)}};
+  }
+
+  const solver::ProofStats stats = search.stats();
+  nlohmann::ordered_json j;
+  j["variant"] = game.variant().name();
+  j["fen"] = drop::to_fen(game, s.position);
+  j["value"] = value_name(value);
+  j["winning_moves"] = winning;
+  j["moves"] = moves;
+  j["stopped"] = stop_reason ? nlohmann::ordered_json(stop_reason) : nlohmann::ordered_json();
+  j["nodes"] = stats.nodes;
+  j["seconds"] = seconds;
+  j["nodes_per_second"] = seconds > 0 ? double(stats.nodes) / seconds : 0.0;
+  // On a shared machine wall time says little: the CPU time the process got is reported too.
+  j["cpu_seconds"] = cpu_seconds();
+  j["proven"] = stats.proven;
+  j["disproven"] = stats.disproven;
+  j["table_hits"] = stats.table_hits;
+  j["table_entries"] = table.occupied();
+  j["threads"] = o.threads;
+  j["hash_mb"] = o.hash_mb;
+  j["ordering"] = {{"immediate_wins", options.immediate_wins},
+                   {"mirror_reply", options.mirror_reply},
+                   {"symmetry_pruning", options.symmetry_pruning},
+                   {"mobility", options.mobility}};
+  j["peak_memory_mb"] = peak_memory_mb();
+  if (!o.checkpoint.empty())
+    j["checkpoint"] = {{"file", o.checkpoint},
+                       {"resumed_entries", history.resumed_entries},
+                       {"saved_entries", checkpoint_entries},
+                       {"total_nodes", history.nodes + stats.nodes},
+                       {"total_seconds", history.seconds + seconds}};
+  if (!certificate.is_null()) j["certificate"] = certificate;
+
+  if (o.position.json) {
+    std::cout << j.dump() << std::endl;
+  } else {
+    std::cout << j["fen"].get<std::string>() << ": " << value_name(value);
+    if (!winning.empty()) std::cout << " (winning first moves: " << winning.dump() << ")";
+    std::cout << "\n  " << stats.nodes << " nodes in " << seconds << " s, " << table.occupied()
+              << " table entries, peak " << peak_memory_mb() << " MB\n";
+    if (!certificate.is_null())
+      std::cout << "  certificate " << o.certificate << ": " << certificate["bytes"] << " bytes, "
+                << certificate["positions"] << " positions\n";
+    std::cout << std::flush;
+  }
+  if (stop_reason && std::string(stop_reason) == "interrupted")
+    throw std::runtime_error(o.checkpoint.empty()
+                                 ? "interrupted (no --checkpoint, so the work is lost)"
+                                 : "interrupted; checkpoint saved to " + o.checkpoint +
+                                       ": run the same command again to resume");
+}
+
+void run_check_proof(const std::string& file, bool json) {
+  const auto start = Clock::now();
+  tablebase::ProofCheck c;
+  try {
+    c = tablebase::check_proof(file);
+  } catch (const solver::ProofFormatError& e) {
+    throw UsageError(e.what());
+  }
+  const double seconds = seconds_since(start);
+  if (json) {
+    nlohmann::ordered_json j;
+    j["file"] = file;
+    j["variant"] = c.variant;
+    j["fen"] = c.fen;
+    j["value"] = c.win ? "win" : "loss";
+    j["positions"] = c.positions;
+    j["leaves"] = c.leaves;
+    j["back_references"] = c.back_references;
+    j["leaf_hand_pieces"] = c.leaf_hand_pieces;
+    j["leaf_search_positions"] = c.leaf_search_positions;
+    j["seconds"] = seconds;
+    std::cout << j.dump() << std::endl;
+  } else {
+    std::cout << c.variant << " " << c.fen << ": proven " << (c.win ? "win" : "loss")
+              << " for the side to move (" << c.positions << " positions checked, " << c.leaves
+              << " leaves solved, " << seconds << " s)" << std::endl;
+  }
+}
+
+}  // namespace
+
+void register_prove(CLI::App& app) {
+  auto o = std::make_shared<ProveOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "prove",
+      "prove the value of a position by parallel proof search (resumable with --checkpoint)");
+  add_position_options(*cmd, o->position);
+  add_threads_option(*cmd, o->threads);
+  cmd->add_option("--hash", o->hash_mb, "transposition table size in MB")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30))
+      ->capture_default_str();
+  cmd->add_option("--checkpoint", o->checkpoint,
+                  "checkpoint file: resumed from if it exists, saved periodically and at the end");
+  cmd->add_option("--checkpoint-every", o->checkpoint_seconds, "seconds between checkpoints")
+      ->check(CLI::Range(1.0, 1e6))
+      ->capture_default_str();
+  cmd->add_option("--checkpoint-min-work", o->checkpoint_min_work,
+                  "save entries whose subtree took at least 2^(N-1) nodes")
+      ->check(CLI::Range(0, 63))
+      ->capture_default_str();
+  cmd->add_option("--time-limit", o->time_limit, "stop after this many seconds (0: no limit)")
+      ->check(CLI::Range(0.0, 1e9));
+  cmd->add_flag("--all-moves", o->all_moves, "prove every first move, not just one winning move");
+  cmd->add_option("--certificate", o->certificate, "write the proof tree to this file (zstd)");
+  cmd->add_option("--leaf-hand", o->leaf_hand_pieces,
+                  "certificate leaves: positions with at most this many pieces in both hands, "
+                  "which the checker solves itself")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
+  cmd->add_option("--zstd-level", o->zstd_level, "certificate compression level")
+      ->check(CLI::Range(1, 22))
+      ->capture_default_str();
+  cmd->add_flag("--no-immediate-wins", o->no_immediate_wins, "ordering off: immediate wins first");
+  cmd->add_flag("--no-mirror", o->no_mirror_reply, "ordering off: half-turn mirror reply first");
+  cmd->add_flag("--no-symmetry", o->no_symmetry_pruning, "ordering off: skip symmetric moves");
+  cmd->add_flag("--no-mobility", o->no_mobility, "ordering off: fewest opponent replies first");
+  cmd->add_option("--split-plies", o->split_plies, "plies from the root searched in parallel")
+      ->check(CLI::Range(0, 32))
+      ->capture_default_str();
+  cmd->callback([o] { run_prove(*o); });
+}
+
+void register_check_proof(CLI::App& app) {
+  auto file = std::make_shared<std::string>();
+  auto json = std::make_shared<bool>(false);
+  CLI::App* cmd = app.add_subcommand(
+      "check-proof", "verify a proof certificate with the rules engine alone; prints the value");
+  cmd->add_option("file", *file, "certificate written by drop16 prove --certificate")->required();
+  cmd->add_flag("--json", *json, "print one JSON object on stdout");
+  cmd->callback([file, json] { run_check_proof(*file, *json); });
+}
+
+}  // namespace app

@@ -1,0 +1,129 @@
+// The transposition table of proof search: exact key -> proven win or loss, with the (log2) size
+// of the subtree that proved it. Values in a win/loss game without draws do not depend on depth
+// or bounds, so an entry is a theorem: it can be shared by threads, saved to a checkpoint and
+// loaded into another run. Full 128-bit keys are stored, so a collision can never forge a proof.
+//
+// A 64-byte bucket holds three entries and its own spin lock, so a probe touches one cache line;
+// the critical sections are a few loads and stores. When a bucket is full the entry with the
+// smallest subtree is replaced: losing it costs the least work to redo.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <bit>
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <memory>
+#include <new>
+#include <optional>
+
+namespace solver {
+
+struct ProvenEntry {
+  std::uint64_t lo, hi;  // the key
+  bool win;              // for the side to move
+  int work_log2;         // bit width of the node count that proved it (0..63)
+};
+
+// Bit width of a node count: the `work_log2` of an entry.
+inline int work_log2(std::uint64_t nodes) {
+  return std::bit_width(nodes);
+}
+
+template <typename Key>
+class ProofTable {
+ public:
+  explicit ProofTable(std::size_t bytes)
+      : bucket_count_(std::max<std::size_t>(1, bytes / sizeof(Bucket))),
+        // calloc of a large block maps zero pages lazily: a big table costs nothing until used.
+        raw_(std::calloc(bucket_count_ + 1, sizeof(Bucket)), &std::free) {
+    if (!raw_) throw std::bad_alloc();
+    const auto address = reinterpret_cast<std::uintptr_t>(raw_.get());
+    buckets_ = reinterpret_cast<Bucket*>((address + alignof(Bucket) - 1) & ~(alignof(Bucket) - 1));
+  }
+
+  std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
+  std::size_t capacity() const { return bucket_count_ * kWays; }
+  std::uint64_t occupied() const { return occupied_.load(std::memory_order_relaxed); }
+
+  // The proven value (win for the side to move) of key, if stored.
+  std::optional<bool> probe(const Key& key) {
+    Bucket& b = bucket(key);
+    Guard guard(b);
+    for (int i = 0; i < kWays; ++i)
+      if (b.data[i] && b.lo[i] == key.lo && b.hi[i] == key.hi) return (b.data[i] & kWin) != 0;
+    return std::nullopt;
+  }
+
+  void store(const Key& key, bool win, int work) {
+    const std::uint32_t data = kUsed | (win ? kWin : 0) | std::uint32_t(work) << kWorkShift;
+    Bucket& b = bucket(key);
+    Guard guard(b);
+    for (int i = 0; i < kWays; ++i)
+      if (b.data[i] && b.lo[i] == key.lo && b.hi[i] == key.hi) {
+        b.data[i] = std::max(b.data[i], data);  // same value; keep the larger work
+        return;
+      }
+    int victim = 0;  // an empty slot, else the one with the least work
+    for (int i = 0; i < kWays && b.data[victim]; ++i)
+      if (!b.data[i] || work_of(b.data[i]) < work_of(b.data[victim])) victim = i;
+    if (!b.data[victim]) occupied_.fetch_add(1, std::memory_order_relaxed);
+    b.lo[victim] = key.lo;
+    b.hi[victim] = key.hi;
+    b.data[victim] = data;
+  }
+
+  // Calls visit(ProvenEntry) for every entry whose work_log2 is at least min_work, bucket by
+  // bucket under its lock: safe while other threads search.
+  template <typename Visit>
+  void for_each(int min_work, Visit visit) {
+    for (std::size_t n = 0; n < bucket_count_; ++n) {
+      Bucket& b = buckets_[n];
+      ProvenEntry found[kWays];
+      int count = 0;
+      {
+        Guard guard(b);
+        for (int i = 0; i < kWays; ++i)
+          if (b.data[i] && work_of(b.data[i]) >= min_work)
+            found[count++] = {b.lo[i], b.hi[i], (b.data[i] & kWin) != 0, work_of(b.data[i])};
+      }
+      for (int i = 0; i < count; ++i) visit(found[i]);
+    }
+  }
+
+ private:
+  static constexpr int kWays = 3;
+  static constexpr std::uint32_t kUsed = 1, kWin = 2;
+  static constexpr int kWorkShift = 2;
+  static int work_of(std::uint32_t data) { return int(data >> kWorkShift); }
+
+  struct alignas(64) Bucket {
+    std::atomic<std::uint32_t> lock;
+    std::uint32_t data[kWays];  // 0 = empty
+    std::uint64_t lo[kWays], hi[kWays];
+  };
+  static_assert(sizeof(Bucket) == 64);
+
+  struct Guard {
+    explicit Guard(Bucket& b) : bucket(b) {
+      while (bucket.lock.exchange(1, std::memory_order_acquire))
+        while (bucket.lock.load(std::memory_order_relaxed)) {
+        }
+    }
+    ~Guard() { bucket.lock.store(0, std::memory_order_release); }
+    Bucket& bucket;
+  };
+
+  Bucket& bucket(const Key& key) {
+    const std::uint64_t h = key.mix();
+    return buckets_[std::size_t((static_cast<unsigned __int128>(h) * bucket_count_) >> 64)];
+  }
+
+  std::size_t bucket_count_;
+  std::unique_ptr<void, decltype(&std::free)> raw_;
+  Bucket* buckets_;
+  std::atomic<std::uint64_t> occupied_{0};
+};
+
+}  // namespace solver
