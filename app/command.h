@@ -50,5 +50,7 @@ void register_show(CLI::App& app);
 void register_solve(CLI::App& app);
 void register_query(CLI::App& app);
 void register_verify(CLI::App& app);
+void register_prove(CLI::App& app);
+void register_check_proof(CLI::App& app);
 
 }  // namespace app

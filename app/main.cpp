@@ -16,6 +16,8 @@ int main(int argc, char** argv) {
   app::register_solve(app);
   app::register_query(app);
   app::register_verify(app);
+  app::register_prove(app);
+  app::register_check_proof(app);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
