@@ -50,14 +50,20 @@ class PlacementIndex {
     std::uint64_t index = 0;
     for (int k = 0; k < group_count_; ++k) {
       const int g = groups_[k];
-      std::uint64_t r = 0;
-      int i = 1;
-      for (drop::Bitboard b = groups[g]; b; ++i) {
-        const int sq = drop::pop_lsb(b);
-        r += kSmallBinomials[drop::popcount(free & (drop::square_bit(sq) - 1))][i];
+      const drop::Bitboard bits = groups[g];
+      std::uint64_t r;
+      if (count_[g] == 1) {  // the usual case: C(position, 1) is the position itself
+        r = drop::popcount(free & (bits - 1));
+      } else {
+        r = 0;
+        int i = 1;
+        for (drop::Bitboard b = bits; b; ++i) {
+          const int sq = drop::pop_lsb(b);
+          r += kSmallBinomials[drop::popcount(free & (drop::square_bit(sq) - 1))][i];
+        }
       }
       index = index * radix_[g] + r;
-      free &= ~groups[g];
+      free &= ~bits;
     }
     return index;
   }
