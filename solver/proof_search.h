@@ -8,8 +8,9 @@
 // many children the loser's nodes have. The orderings below are the game-specific ideas the
 // issue asks to measure; each can be switched off:
 //   immediate_wins    a move that leaves the opponent no legal move ends the node at once;
-//   mirror_reply      the half-turn image of the opponent's last move first: on a board that was
-//                     point-symmetric it restores the symmetry (the second player's strategy);
+//   mirror_reply      the half-turn image of the opponent's last move first, when it makes the
+//                     board its own half-turn image with colours swapped again (the second
+//                     player's copying strategy);
 //   symmetry_pruning  in a position fixed by a board symmetry, skip moves whose result is an
 //                     image of an earlier move's result (same value, same proof);
 //   mobility          moves that leave the opponent the fewest replies first (a cheap stand-in
@@ -43,7 +44,8 @@ enum class Proof : std::uint8_t { kLoss, kWin, kUnknown };  // for the side to m
 
 struct ProofOptions {
   bool immediate_wins = true;
-  bool mirror_reply = true;
+  // Off by default: bench/proof_bench.cpp measures it costing nodes on 4x4:NBK and 3x3:NBRK.
+  bool mirror_reply = false;
   bool symmetry_pruning = true;
   bool mobility = true;
   int threads = 1;
@@ -69,6 +71,10 @@ struct NoMoveSymmetry {
     return m;
   }
   int half_turn() const { return -1; }
+  template <typename Position>
+  bool mirrored(const Position&) const {
+    return false;
+  }
 };
 
 // What the orderings need of a game's symmetry group, indexed 0 (identity) to 31.
@@ -80,6 +86,8 @@ concept MoveSymmetry = requires(const S& s, const typename G::Position& p, typen
   { s.image(m, 0) } -> std::same_as<typename G::Move>;
   // The index of the 180-degree rotation, or -1.
   { s.half_turn() } -> std::convertible_to<int>;
+  // Whether p is its own half-turn image with the colours swapped.
+  { s.mirrored(p) } -> std::same_as<bool>;
 };
 
 struct NoProofOracle {
@@ -187,7 +195,7 @@ class ProofSearch {
         order.moves[order.size++] = all[i];
 
     if (!options_.immediate_wins && !options_.mobility) {
-      if (options_.mirror_reply && has_last) bring_mirror_first(last, order);
+      if (options_.mirror_reply && has_last) bring_mirror_first(p, last, order);
       return std::nullopt;
     }
     // One pass over the children: a child without moves is an immediate win; the others are
@@ -211,7 +219,7 @@ class ProofSearch {
           std::swap(order.moves[j], order.moves[j - 1]);
         }
     }
-    if (options_.mirror_reply && has_last) bring_mirror_first(last, order);
+    if (options_.mirror_reply && has_last) bring_mirror_first(p, last, order);
     return std::nullopt;
   }
 
@@ -225,13 +233,16 @@ class ProofSearch {
     return false;
   }
 
-  void bring_mirror_first(Move last, Ordered& order) const {
+  void bring_mirror_first(Position& p, Move last, Ordered& order) const {
     const int half_turn = symmetry_.half_turn();
     if (half_turn < 0) return;
     const Move mirror = symmetry_.image(last, half_turn);
     for (int i = 0; i < order.size; ++i)
       if (order.moves[i] == mirror) {
-        std::rotate(order.moves, order.moves + i, order.moves + i + 1);
+        const auto undo = game_.make(p, mirror);
+        const bool restores = symmetry_.mirrored(p);
+        game_.unmake(p, mirror, undo);
+        if (restores) std::rotate(order.moves, order.moves + i, order.moves + i + 1);
         return;
       }
   }

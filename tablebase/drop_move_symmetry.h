@@ -47,6 +47,17 @@ class DropMoveSymmetry {
 
   int half_turn() const { return half_turn_; }
 
+  // True when p is its own half-turn image with the colours swapped: the board the second
+  // player's mirror strategy keeps.
+  bool mirrored(const drop::Position& p) const {
+    if (half_turn_ < 0 || p.hand[drop::kWhite] != p.hand[drop::kBlack]) return false;
+    const drop::Symmetry& turn = game_.geometry().symmetries()[half_turn_];
+    if (apply(turn, p.by_color[drop::kWhite]) != p.by_color[drop::kBlack]) return false;
+    for (drop::PieceType t : drop::kAllPieceTypes)
+      if (apply(turn, p.by_type[t]) != p.by_type[t]) return false;
+    return true;
+  }
+
  private:
   drop::Bitboard apply(const drop::Symmetry& sym, drop::Bitboard b) const {
     return small_ ? sym.apply_small(std::uint32_t(b)) : sym.apply(b);
