@@ -45,7 +45,7 @@ struct ProveOptions {
   int threads = 1;
   std::string checkpoint;
   double checkpoint_seconds = 120;
-  int checkpoint_min_work = 8;
+  std::uint64_t checkpoint_entries = 32'000'000;
   double time_limit = 0;
   bool all_moves = false;
   std::string certificate;
@@ -90,15 +90,22 @@ class Monitor {
   const char* stop_reason() const { return stop_reason_.load(); }
   double seconds() const { return seconds_since(start_); }
 
-  // Saves every entry of work >= min_work; returns how many.
+  // Saves the costliest entries, at most --checkpoint-entries of them; returns how many. Every
+  // entry counts: most finished work sits in small subtrees below unfinished nodes, so only the
+  // cheapest are left out, and only when the table holds more than the budget.
   std::uint64_t save_checkpoint() {
+    std::uint64_t at_work[64] = {};
+    table_.for_each(0, [&](const solver::ProvenEntry& e) { ++at_work[e.work_log2]; });
+    int min_work = 63;
+    for (std::uint64_t kept = at_work[63];
+         min_work > 0 && kept + at_work[min_work - 1] <= o_.checkpoint_entries;)
+      kept += at_work[--min_work];
     solver::Checkpoint c{game_.variant().name(),
                          drop::to_fen(game_, root_),
                          history_.nodes + search_.stats().nodes,
                          history_.seconds + seconds(),
                          {}};
-    table_.for_each(o_.checkpoint_min_work,
-                    [&](const solver::ProvenEntry& e) { c.entries.push_back(e); });
+    table_.for_each(min_work, [&](const solver::ProvenEntry& e) { c.entries.push_back(e); });
     solver::save_checkpoint(o_.checkpoint, c);
     return c.entries.size();
   }
@@ -384,9 +391,8 @@ void register_prove(CLI::App& app) {
   cmd->add_option("--checkpoint-every", o->checkpoint_seconds, "seconds between checkpoints")
       ->check(CLI::Range(1.0, 1e6))
       ->capture_default_str();
-  cmd->add_option("--checkpoint-min-work", o->checkpoint_min_work,
-                  "save entries whose subtree took at least 2^(N-1) nodes")
-      ->check(CLI::Range(0, 63))
+  cmd->add_option("--checkpoint-entries", o->checkpoint_entries,
+                  "most table entries a checkpoint keeps (17 bytes each), the costliest first")
       ->capture_default_str();
   cmd->add_option("--time-limit", o->time_limit, "stop after this many seconds (0: no limit)")
       ->check(CLI::Range(0.0, 1e9));

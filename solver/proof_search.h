@@ -138,7 +138,8 @@ class ProofSearch {
   // What the table already knows of p (terminal positions are losses), without searching.
   std::optional<bool> known(const Position& p) {
     if (game_.is_terminal(p)) return false;
-    return table_.probe(game_.canonical_key(p));
+    const auto hit = table_.probe(game_.canonical_key(p));
+    return hit ? std::optional<bool>(hit->win) : std::nullopt;
   }
 
   // Makes every running search return kUnknown soon; thread-safe, also from a signal watcher.
@@ -173,7 +174,9 @@ class ProofSearch {
   // Counters written only by their own thread (plain load+store), read by stats() at any time.
   struct Local {
     std::atomic<std::uint64_t> nodes{0}, proven{0}, disproven{0}, table_hits{0}, oracle_hits{0};
+    std::uint64_t credit = 0;  // nodes spared by table hits so far (saturating)
   };
+  static constexpr std::uint64_t kMaxCredit = std::uint64_t{1} << 62;
   static void bump(std::atomic<std::uint64_t>& counter) {
     counter.store(counter.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
   }
@@ -257,11 +260,16 @@ class ProofSearch {
     }
     if (game_.is_terminal(p)) return Proof::kLoss;
     const Key key = game_.canonical_key(p);
-    if (const auto known = table_.probe(key)) {
+    if (const auto hit = table_.probe(key)) {
       bump(local.table_hits);
-      return *known ? Proof::kWin : Proof::kLoss;
+      // The hit spared the nodes that proved it: credit them to the ancestors' work.
+      if (hit->work_log2 > 0)
+        local.credit =
+            std::min(local.credit + (std::uint64_t{1} << (hit->work_log2 - 1)), kMaxCredit);
+      return hit->win ? Proof::kWin : Proof::kLoss;
     }
     const std::uint64_t nodes_before = local.nodes.load(std::memory_order_relaxed);
+    const std::uint64_t credit_before = local.credit;
     Ordered order;
     Proof result;
     if (order_moves(p, last, has_last, order)) {
@@ -279,11 +287,13 @@ class ProofSearch {
       }
     }
     if (result == Proof::kUnknown) return result;
-    // A split node's subtree was searched by several threads: count it as the largest work, so
-    // checkpoints always keep the top of the tree.
+    // A node's work counts the nodes it searched and those its table hits spared, so an entry
+    // proven cheaply from costly ones is still costly to lose. A split node's subtree was
+    // searched by several threads: count it as the largest, so checkpoints keep the tree's top.
     const int work = ply < options_.split_plies
                          ? 63
-                         : work_log2(local.nodes.load(std::memory_order_relaxed) - nodes_before);
+                         : work_log2(local.nodes.load(std::memory_order_relaxed) - nodes_before +
+                                     (local.credit - credit_before));
     table_.store(key, result == Proof::kWin, work);
     bump(result == Proof::kWin ? local.proven : local.disproven);
     return result;

@@ -28,7 +28,7 @@ struct ProvenEntry {
 
 // Bit width of a node count: the `work_log2` of an entry.
 inline int work_log2(std::uint64_t nodes) {
-  return std::bit_width(nodes);
+  return std::min(63, int(std::bit_width(nodes)));
 }
 
 template <typename Key>
@@ -47,12 +47,17 @@ class ProofTable {
   std::size_t capacity() const { return bucket_count_ * kWays; }
   std::uint64_t occupied() const { return occupied_.load(std::memory_order_relaxed); }
 
-  // The proven value (win for the side to move) of key, if stored.
-  std::optional<bool> probe(const Key& key) {
+  struct Hit {
+    bool win;  // for the side to move
+    int work_log2;
+  };
+  // The proven value of key, if stored.
+  std::optional<Hit> probe(const Key& key) {
     Bucket& b = bucket(key);
     Guard guard(b);
     for (int i = 0; i < kWays; ++i)
-      if (b.data[i] && b.lo[i] == key.lo && b.hi[i] == key.hi) return (b.data[i] & kWin) != 0;
+      if (b.data[i] && b.lo[i] == key.lo && b.hi[i] == key.hi)
+        return Hit{(b.data[i] & kWin) != 0, work_of(b.data[i])};
     return std::nullopt;
   }
 
