@@ -16,7 +16,7 @@ const char* kTypeNames[kPieceTypes] = {"knight", "bishop", "rook", "queen", "kin
 [[noreturn]] void fen_error(const std::string& what) { throw ParseError("FEN: " + what); }
 
 std::string quoted(char ch) {
-  if (std::isprint(static_cast<unsigned char>(ch))) return std::string("'") + ch + "'";
+  if (std::isprint(static_cast<unsigned char>(ch))) return std::string{'\'', ch, '\''};
   return "byte " + std::to_string(static_cast<unsigned char>(ch));
 }
 
