@@ -3,7 +3,9 @@
 //          without --tables the forward solver answers alone.
 //   query  answers from tables only, and times its probes.
 //   verify re-solves random tabled positions with the forward solver and compares.
+#include <atomic>
 #include <chrono>
+#include <csignal>
 #include <iostream>
 #include <random>
 
@@ -66,6 +68,14 @@ void print_analysis(const nlohmann::ordered_json& j, bool json) {
 
 // --- solve ---
 
+// The first SIGINT or SIGTERM asks the tier solver to save its work and stop at the next pass;
+// a second one kills the process as usual.
+std::atomic<bool> stop_signalled{false};
+extern "C" void on_stop_signal(int signal) {
+  stop_signalled.store(true);
+  std::signal(signal, SIG_DFL);
+}
+
 struct SolveOptions {
   PositionOptions position;
   std::string tables;
@@ -89,8 +99,16 @@ void run_solve(const SolveOptions& o) {
     const tablebase::DropTierSpace space(game);
     tablebase::TierSolveReport report;
     try {
-      report = tablebase::solve_tiers(
-          space, {o.tables, memory, o.threads, !o.position.quiet, o.zstd_level});
+      tablebase::TierSolveOptions options;
+      options.dir = o.tables;
+      options.memory_bytes = memory;
+      options.threads = o.threads;
+      options.show_progress = !o.position.quiet;
+      options.zstd_level = o.zstd_level;
+      options.stop_requested = [] { return stop_signalled.load(); };
+      std::signal(SIGINT, on_stop_signal);
+      std::signal(SIGTERM, on_stop_signal);
+      report = tablebase::solve_tiers(space, options);
     } catch (const tablebase::MemoryCapError& e) {
       throw UsageError(e.what());
     }

@@ -3,6 +3,7 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <algorithm>
 #include <bit>
 #include <string_view>
 #include <vector>
@@ -15,6 +16,7 @@ namespace {
 
 constexpr std::string_view kValueEncoding = "win bit; representatives ";
 constexpr std::string_view kDteEncoding = "dte/2 (dte = 2 record + win bit)";
+constexpr std::string_view kPartialEncoding = "solver bytes of finished passes: ";
 
 // Packs one record per position, LSB-first, `bits` each (a power of two, so no record straddles
 // a word), don't-care entries repeating the record before them. Chunks of a fixed size are packed
@@ -123,6 +125,33 @@ void read_tier_files(const std::filesystem::path& dir, const std::string& varian
       bytes[i] = std::uint8_t(dte_from_records(bytes[i], half));
     }
   });
+}
+
+std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier) {
+  return dir / (tier + ".partial");
+}
+
+void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,
+                        const std::string& tier, std::span<const std::uint64_t> words,
+                        std::uint64_t positions, int passes) {
+  const TableHeader header{variant, tier, positions, 8,
+                           std::string(kPartialEncoding) + std::to_string(passes)};
+  // Level 1: a checkpoint is written often and read at most once.
+  write_packed_table(partial_path(dir, tier), header, words.first((positions + 7) / 8), 1);
+}
+
+int read_partial_tier(const std::filesystem::path& dir, const std::string& variant,
+                      const std::string& tier, std::span<std::uint64_t> words) {
+  const std::filesystem::path path = partial_path(dir, tier);
+  if (!std::filesystem::exists(path)) return 0;
+  TableReader partial(path, variant, tier);
+  const std::string& encoding = partial.header().encoding;
+  if (!encoding.starts_with(kPartialEncoding) || partial.header().bits_per_record != 8 ||
+      partial.header().record_count > words.size() * 8)
+    throw TableError(path, "is not a checkpoint of this tier");
+  const std::vector<std::uint64_t> saved = partial.read_packed();
+  std::copy(saved.begin(), saved.end(), words.begin());
+  return std::stoi(encoding.substr(kPartialEncoding.size()));
 }
 
 std::string tables_variant(const std::filesystem::path& dir) {

@@ -21,6 +21,8 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -44,6 +46,17 @@ struct TierSolveOptions {
   int threads = 1;
   bool show_progress = false;
   int zstd_level = 19;
+  // Tiers of at least this many positions also save their finished passes (tier_files.h), so a
+  // run killed inside a big tier loses at most one pass.
+  std::uint64_t checkpoint_positions = std::uint64_t{1} << 26;
+  // Polled after each pass; when it returns true the solver saves its work and throws
+  // SolveInterrupted (a graceful stop, for example on SIGINT).
+  std::function<bool()> stop_requested;
+};
+
+class SolveInterrupted : public std::runtime_error {
+ public:
+  explicit SolveInterrupted(const std::string& what) : std::runtime_error(what) {}
 };
 
 struct TierSolveReport {
@@ -108,13 +121,17 @@ class TierSolver {
           ++report.tiers_resumed;
         } else {
           make_room_for(t);
-          for (int c : space_.tier_children(t)) load(c);
           solve(t, progress);
-          write_tier_files(options_.dir, space_.variant_name(), name, data_[t],
+          write_tier_files(options_.dir, space_.variant_name(), name, bytes(t),
                            options_.zstd_level);
+          std::filesystem::remove(partial_path(options_.dir, name));
           ++report.tiers_solved;
         }
         progress.advance(space_.tier_size(t));
+        if (t + 1 < space_.tier_count() && options_.stop_requested && options_.stop_requested())
+          throw SolveInterrupted(
+              "stopped after tier " + name +
+              (on_disk ? "; finished tiers are saved, run again to continue" : ""));
         if (!on_disk) continue;
         const TierFileSizes sizes = tier_file_sizes(options_.dir, space_.variant_name(), name);
         report.value_bytes += sizes.value_bytes;
@@ -131,6 +148,17 @@ class TierSolver {
   int dte(Location at) const { return lookup_[at.tier][at.index] & kDteMask; }
 
  private:
+  // A tier's bytes live in 64-bit words, so a checkpoint can hand them to the file layer as they
+  // are (bytes may be read through any object; the reverse would break aliasing rules).
+  std::span<std::uint8_t> bytes(int t) {
+    return {reinterpret_cast<std::uint8_t*>(data_[t].data()), space_.tier_size(t)};
+  }
+  void allocate(int t) {
+    data_[t].assign((space_.tier_size(t) + 7) / 8, 0);
+    lookup_[t] = bytes(t).data();
+  }
+
+ private:
   static std::string gigabytes(std::uint64_t bytes) {
     char text[32];
     std::snprintf(text, sizeof text, "%.2f", double(bytes) / double(1ull << 30));
@@ -139,7 +167,7 @@ class TierSolver {
 
   std::uint64_t resident_bytes() const {
     std::uint64_t n = 0;
-    for (const auto& d : data_) n += d.size();
+    for (const auto& d : data_) n += 8 * d.size();
     return n;
   }
 
@@ -159,64 +187,81 @@ class TierSolver {
   }
 
   void release(int t) {
-    std::vector<std::uint8_t>().swap(data_[t]);
+    std::vector<std::uint64_t>().swap(data_[t]);
     lookup_[t] = nullptr;
   }
 
   // Reads a finished tier from disk and gives every non-representative its class's DTE again.
   void load(int t) {
     if (!data_[t].empty() || space_.tier_size(t) == 0) return;
-    data_[t].resize(space_.tier_size(t));
-    lookup_[t] = data_[t].data();
-    read_tier_files(options_.dir, space_.variant_name(), space_.tier_name(t), data_[t]);
-    std::uint8_t* bytes = data_[t].data();
-    tbb::parallel_for(
-        tbb::blocked_range<std::uint64_t>(0, space_.tier_size(t), 1024), [&](const auto& range) {
-          for (std::uint64_t i = range.begin(); i < range.end(); ++i) {
-            i = space_.next_candidate(t, i);
-            if (i >= range.end()) break;
-            const auto p = space_.unrank(t, i);
-            if (!space_.is_canonical(p)) continue;
-            const std::uint8_t dte = bytes[i];
-            space_.for_each_other_image(p, [&](std::uint64_t j) { bytes[j] = dte | kImageFlag; });
-          }
-        });
+    allocate(t);
+    read_tier_files(options_.dir, space_.variant_name(), space_.tier_name(t), bytes(t));
+    std::uint8_t* tier_bytes = bytes(t).data();
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, space_.tier_size(t), 1024),
+                      [&](const auto& range) {
+                        for (std::uint64_t i = range.begin(); i < range.end(); ++i) {
+                          i = space_.next_candidate(t, i);
+                          if (i >= range.end()) break;
+                          const auto p = space_.unrank(t, i);
+                          if (!space_.is_canonical(p)) continue;
+                          const std::uint8_t dte = tier_bytes[i];
+                          space_.for_each_other_image(
+                              p, [&](std::uint64_t j) { tier_bytes[j] = dte | kImageFlag; });
+                        }
+                      });
   }
 
-  // Solves tier t from its children; returns how many representatives it solved.
+  // Solves tier t from its children, continuing from its checkpoint if there is one; returns
+  // how many representatives it solved.
   std::uint64_t solve(int t, solver::Progress& progress) {
+    const bool on_disk = !options_.dir.empty();
+    const std::string& name = space_.tier_name(t);
     std::atomic<std::uint64_t> representatives{0};
-    data_[t].assign(space_.tier_size(t), 0);
-    lookup_[t] = data_[t].data();
-    std::uint8_t* bytes = data_[t].data();
-    for (const IndexRange& pass : space_.tier_passes(t)) {
-      tbb::parallel_for(
-          tbb::blocked_range<std::uint64_t>(pass.begin, pass.end, 1024), [&](const auto& range) {
-            std::uint64_t solved = 0;
-            for (std::uint64_t i = range.begin(); i < range.end(); ++i) {
-              i = space_.next_candidate(t, i);
-              if (i >= range.end()) break;
-              auto p = space_.unrank(t, i);
-              if (!space_.is_canonical(p)) continue;
-              solver::DteFold fold;
-              space_.for_each_child(
-                  p, [&](Location c) { fold.add(lookup_[c.tier][c.index] & kDteMask); });
-              const auto dte = std::uint8_t(fold.dte());
-              bytes[i] = dte;
-              ++solved;
-              space_.for_each_other_image(p, [&](std::uint64_t j) { bytes[j] = dte | kImageFlag; });
-            }
-            representatives += solved;
-            progress.add_to_rate(range.size());
-          });
+    allocate(t);
+    const auto& passes = space_.tier_passes(t);
+    const int done =
+        on_disk ? read_partial_tier(options_.dir, space_.variant_name(), name, data_[t]) : 0;
+    for (int c : space_.tier_children(t)) load(c);
+    std::uint8_t* tier_bytes = bytes(t).data();
+    for (int k = done; k < int(passes.size()); ++k) {
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(passes[k].begin, passes[k].end, 1024),
+                        [&](const auto& range) {
+                          std::uint64_t solved = 0;
+                          for (std::uint64_t i = range.begin(); i < range.end(); ++i) {
+                            i = space_.next_candidate(t, i);
+                            if (i >= range.end()) break;
+                            auto p = space_.unrank(t, i);
+                            if (!space_.is_canonical(p)) continue;
+                            solver::DteFold fold;
+                            space_.for_each_child(p, [&](Location c) {
+                              fold.add(lookup_[c.tier][c.index] & kDteMask);
+                            });
+                            const auto dte = std::uint8_t(fold.dte());
+                            tier_bytes[i] = dte;
+                            ++solved;
+                            space_.for_each_other_image(
+                                p, [&](std::uint64_t j) { tier_bytes[j] = dte | kImageFlag; });
+                          }
+                          representatives += solved;
+                          progress.add_to_rate(range.size());
+                        });
+      const bool last = k + 1 == int(passes.size());
+      const bool stop = !last && options_.stop_requested && options_.stop_requested();
+      if (on_disk && !last && (stop || space_.tier_size(t) >= options_.checkpoint_positions))
+        write_partial_tier(options_.dir, space_.variant_name(), name, data_[t], passes[k].end,
+                           k + 1);
+      if (stop)
+        throw SolveInterrupted("stopped in tier " + name + " after pass " + std::to_string(k + 1) +
+                               " of " + std::to_string(passes.size()) +
+                               (on_disk ? "; finished work is saved, run again to continue" : ""));
     }
     return representatives;
   }
 
   const S& space_;
   TierSolveOptions options_;
-  std::vector<std::vector<std::uint8_t>> data_;  // per tier: empty when not in memory
-  std::vector<const std::uint8_t*> lookup_;      // data_[t].data(), for the inner loop
+  std::vector<std::vector<std::uint64_t>> data_;  // per tier, its bytes; empty when not in memory
+  std::vector<const std::uint8_t*> lookup_;       // each tier's first byte, for the inner loop
 };
 
 template <TierSpace S>

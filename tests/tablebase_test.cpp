@@ -194,6 +194,32 @@ TEST_CASE("a solve stopped part way and run again gives identical table files", 
     }
 }
 
+TEST_CASE("a solve stopped inside a tier keeps its finished passes and resumes identically",
+          "[tablebase]") {
+  TempDir whole, stopped;
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game);
+  tablebase::solve_tiers(space, on_disk(whole.dir));
+  auto options = on_disk(stopped.dir);
+  options.checkpoint_positions = 0;  // every tier checkpoints after every pass
+  int polls = 0;
+  options.stop_requested = [&] { return ++polls == 20; };
+  CHECK_THROWS_AS(tablebase::solve_tiers(space, options), tablebase::SolveInterrupted);
+  int partials = 0;
+  for (const auto& entry : fs::directory_iterator(stopped.dir))
+    partials += entry.path().extension() == ".partial";
+  CHECK(partials == 1);
+
+  options.stop_requested = nullptr;
+  tablebase::solve_tiers(space, options);
+  for (const auto& entry : fs::directory_iterator(whole.dir)) {
+    INFO(entry.path().filename());
+    CHECK(file_bytes(entry.path()) == file_bytes(stopped.dir / entry.path().filename()));
+  }
+  for (const auto& entry : fs::directory_iterator(stopped.dir))
+    CHECK(entry.path().extension() != ".partial");
+}
+
 TEST_CASE("damaged or foreign tables are refused, not read as values", "[tablebase]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NK"));
