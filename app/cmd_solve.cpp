@@ -164,19 +164,33 @@ void run_query(CLI::App& cmd, const QueryOptions& o) {
   tablebase::Tablebase tables(space, o.tables);
   const auto analysis = tables.analyze(s.position);
   const double first_seconds = seconds_since(start);
-  // Probe times: every move's child plus the position itself, from cold blocks then warm ones.
-  const double probes = double(analysis.moves.size() + 1);
-  tables.drop_caches();
-  auto t = std::chrono::steady_clock::now();
-  tables.analyze(s.position);
-  const double cold_us = seconds_since(t) * 1e6 / probes;
+  // Probe times over the position and every move's child: cold with the block caches dropped
+  // before each probe (files open, OS page cache as it is), warm with them kept.
+  std::vector<drop::Position> probed{s.position};
+  drop::MoveList moves;
+  s.game->generate(s.position, moves);
+  for (const drop::Move m : moves) {
+    drop::Position child = s.position;
+    s.game->make(child, m);
+    probed.push_back(child);
+  }
+  double cold_seconds = 0;
+  for (const drop::Position& p : probed) {
+    tables.drop_caches();
+    const auto t = std::chrono::steady_clock::now();
+    tables.dte(p);
+    cold_seconds += seconds_since(t);
+  }
   constexpr int kWarmRounds = 100;
-  t = std::chrono::steady_clock::now();
-  for (int i = 0; i < kWarmRounds; ++i) tables.analyze(s.position);
+  const auto t = std::chrono::steady_clock::now();
+  for (int i = 0; i < kWarmRounds; ++i)
+    for (const drop::Position& p : probed) tables.dte(p);
+  const double probes = double(probed.size());
+  const double cold_us = cold_seconds * 1e6 / probes;
   const double warm_us = seconds_since(t) * 1e6 / probes / kWarmRounds;
   nlohmann::ordered_json j = analysis_json(*s.game, s.position, analysis);
   j["seconds"] = first_seconds;
-  j["probes"] = analysis.moves.size() + 1;
+  j["probes"] = probed.size();
   j["cold_microseconds_per_probe"] = cold_us;
   j["warm_microseconds_per_probe"] = warm_us;
   print_analysis(j, o.position.json);
