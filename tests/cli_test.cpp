@@ -1,0 +1,243 @@
+// The drop16 command as users and the contract checks see it: run the built binary, then check
+// its exit status, that stdout is the promised JSON, and that bad input gives exactly one line on
+// stderr that names the fault, with exit status 2.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rules/drop/game.h"
+#include "rules/drop/notation.h"
+#include "solver/perft.h"
+
+namespace {
+
+struct Run {
+  int status = -1;
+  std::string out, err;
+};
+
+std::string shell_quote(const std::string& s) {
+  std::string q = "'";
+  for (char ch : s) q.append(ch == '\'' ? "'\\''" : std::string(1, ch));
+  return q.append("'");
+}
+
+std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs drop16 with the given arguments. Output goes to files in a directory of this process's
+// own (ctest may run several test processes at once).
+Run drop16(const std::vector<std::string>& args) {
+  static int counter = 0;
+  std::string name = "drop16_cli_test_";
+  name.append(std::to_string(getpid())).append("_").append(std::to_string(counter++));
+  const auto dir = std::filesystem::temp_directory_path() / name;
+  std::filesystem::create_directories(dir);
+  // Built with append: GCC 12 gives a false -Wrestrict on `"literal" + std::string&&`.
+  std::string command = shell_quote(DROP16_BINARY);
+  for (const std::string& a : args) command.append(" ").append(shell_quote(a));
+  command.append(" </dev/null >").append(shell_quote((dir / "out").string()));
+  command.append(" 2>").append(shell_quote((dir / "err").string()));
+  const int raw = std::system(command.c_str());
+  Run r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  r.out = slurp(dir / "out");
+  r.err = slurp(dir / "err");
+  std::filesystem::remove_all(dir);
+  return r;
+}
+
+int count_lines(const std::string& s) {
+  return int(std::count(s.begin(), s.end(), '\n'));
+}
+
+struct BadInput {
+  std::vector<std::string> args;
+  std::vector<std::string> words;  // each must appear in the one stderr line
+};
+
+void check_bad_input(const BadInput& c) {
+  std::string shown;
+  for (const auto& a : c.args) shown += a + " ";
+  INFO("drop16 " << shown);
+  const Run r = drop16(c.args);
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 2);
+  CHECK(count_lines(r.err) == 1);
+  CHECK((!r.err.empty() && r.err.back() == '\n'));
+  CHECK(r.out.empty());
+  for (const auto& w : c.words) CHECK_THAT(r.err, Catch::Matchers::Contains(w));
+}
+
+}  // namespace
+
+TEST_CASE("drop16 perft --json prints the published count", "[cli]") {
+  for (const char* threads : {"1", "2"}) {
+    const Run r = drop16({"perft", "--depth", "3", "--json", "--quiet", "--threads", threads});
+    INFO("stderr: " << r.err);
+    REQUIRE(r.status == 0);
+    CHECK(count_lines(r.out) == 1);
+    const auto j = nlohmann::json::parse(r.out);  // throws, failing the test, if not JSON
+    CHECK(j.at("nodes").get<std::uint64_t>() == 388580);
+    CHECK(j.at("depth").get<int>() == 3);
+    CHECK(j.at("variant").get<std::string>() == "drop16");
+    CHECK(j.at("fen").get<std::string>() == "4/4/4/4[NNBBRRQKnnbbrrqk] w");
+    CHECK(j.at("seconds").is_number());
+    CHECK_FALSE(j.contains("divide"));
+  }
+  // A position from ../shared/vectors/positions-perft.txt: perft(3) = 1378, with and without a
+  // hash table.
+  for (const char* hash : {"0", "1"}) {
+    const Run r = drop16({"perft", "--depth", "3", "--json", "--quiet", "--hash", hash, "--fen",
+                          "1RBq/Qr1N/b1r1/1n2[B] b"});
+    REQUIRE(r.status == 0);
+    CHECK(nlohmann::json::parse(r.out).at("nodes").get<std::uint64_t>() == 1378);
+  }
+}
+
+TEST_CASE("drop16 perft --divide lists every root move and sums to nodes", "[cli]") {
+  const drop::Game g(drop::drop16_variant());
+  const std::string fen = "b2r/KRnr/4/1Qq1[NBBRnk] w";  // from the vectors: perft(3) = 22021
+  const drop::Position root = drop::parse_fen(g, fen);
+  for (const char* hash : {"0", "2"}) {
+    const Run r = drop16(
+        {"perft", "--depth", "3", "--divide", "--json", "--quiet", "--hash", hash, "--fen", fen});
+    INFO("stderr: " << r.err);
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    const auto& divide = j.at("divide");
+    std::uint64_t sum = 0;
+    std::set<std::string> names;
+    for (const auto& [move, count] : divide.items()) {
+      sum += count.get<std::uint64_t>();
+      names.insert(move);
+      // Each entry is the subtree of that move, recomputed here with the library.
+      drop::Position p = root;
+      g.make(p, drop::parse_move(g, p, move));
+      CHECK(count.get<std::uint64_t>() == solver::perft(g, p, 2));
+    }
+    CHECK(sum == j.at("nodes").get<std::uint64_t>());
+    CHECK(sum == 22021);
+    drop::MoveList list;
+    g.generate(root, list);
+    std::set<std::string> expected;
+    for (drop::Move m : list) expected.insert(drop::move_name(g.geometry(), m));
+    CHECK(names == expected);
+  }
+}
+
+TEST_CASE("drop16 moves and show describe the position", "[cli]") {
+  const drop::Game g(drop::drop16_variant());
+  // --moves plays N@a1 (White) then N@b3 (Black's knight, written upper case).
+  const Run r = drop16({"moves", "--json", "--moves", "N@a1", "N@b3"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("fen").get<std::string>() == "4/1n2/4/N3[NBBRRQKnbbrrqk] w");
+  const drop::Position p = drop::parse_fen(g, j.at("fen").get<std::string>());
+  drop::MoveList list;
+  g.generate(p, list);
+  std::vector<std::string> expected;
+  for (drop::Move m : list) expected.push_back(drop::move_name(g.geometry(), m));
+  CHECK(j.at("moves").get<std::vector<std::string>>() == expected);
+  CHECK_FALSE(j.at("terminal").get<bool>());
+  // A terminal position: no hand, no capture.
+  const Run t = drop16({"moves", "--json", "--fen", "N3/4/4/3n[] w"});
+  REQUIRE(t.status == 0);
+  CHECK(nlohmann::json::parse(t.out).at("moves").empty());
+  CHECK(nlohmann::json::parse(t.out).at("terminal").get<bool>());
+  const Run s = drop16({"show", "--fen", "N3/4/4/3n[] w"});
+  REQUIRE(s.status == 0);
+  CHECK_THAT(s.out, Catch::Matchers::Contains("N3/4/4/3n[] w"));
+}
+
+TEST_CASE("bad FENs through the command: exit 2, one line naming the fault", "[cli][errors]") {
+  const BadInput cases[] = {
+      {{"perft", "--depth", "1", "--fen", "4/4/4[] w"}, {"FEN", "3 ranks"}},
+      {{"perft", "--depth", "1", "--fen", "5/4/4/4[] w"}, {"FEN", "rank 4 has 5 squares"}},
+      {{"perft", "--depth", "1", "--fen", "4/4/4/3x[] w"}, {"FEN", "unknown letter", "'x'"}},
+      {{"perft", "--depth", "1", "--fen", "NNN1/4/4/4[] w"}, {"FEN", "3 knight", "allows 2"}},
+      {{"perft", "--depth", "1", "--fen", "N3/4/4/4[NN] w"}, {"FEN", "3 knight", "allows 2"}},
+      {{"perft", "--depth", "1", "--fen", "4/4/4/4[] x"}, {"FEN", "side to move", "'x'"}},
+      {{"perft", "--depth", "1", "--fen", "4/4/4/4[]"}, {"FEN", "side to move"}},
+      {{"perft", "--depth", "1", "--fen", "4/4/4/4 w"}, {"FEN", "hands"}},
+      {{"moves", "--fen", "4/4/4/4[QQ] w"}, {"FEN", "2 queen", "allows 1"}},
+      {{"show", "--fen", "4/4/P3/4[] w"}, {"FEN", "unknown letter", "'P'"}},
+      {{"perft", "--depth", "1", "--variant", "3x3:NK", "--fen", "4/4/4/4[] w"}, {"4 ranks"}},
+  };
+  for (const BadInput& c : cases) check_bad_input(c);
+}
+
+TEST_CASE("bad moves through the command: exit 2, one line naming the fault", "[cli][errors]") {
+  const BadInput cases[] = {
+      {{"moves", "--moves", "Z@a1"}, {"'Z@a1'", "a drop starts with"}},
+      {{"moves", "--moves", "a1"}, {"'a1'", "expected a drop like"}},
+      {{"moves", "--moves", "N@e1"}, {"'e1' is not a square"}},
+      {{"moves", "--moves", "N@a1", "a1a9"}, {"'a9' is not a square"}},
+      {{"moves", "--moves", "a1b2"}, {"'a1b2'", "not a legal capture"}},
+      {{"moves", "--moves", "N@a1", "N@a1"}, {"occupied"}},
+      {{"moves", "--fen", "4/4/4/N3[n] w", "--moves", "Q@b1"}, {"no queen"}},
+      {{"show", "--fen", "1n2/1q2/KR1k/4[] w", "--moves", "b2b4"}, {"not a legal capture"}},
+  };
+  for (const BadInput& c : cases) check_bad_input(c);
+}
+
+TEST_CASE("bad variants and flags through the command: exit 2, one line", "[cli][errors]") {
+  const BadInput cases[] = {
+      {{"perft", "--depth", "1", "--variant", "0x4:NK"}, {"variant", "width '0'"}},
+      {{"perft", "--depth", "1", "--variant", "9x9:NK"}, {"variant", "width '9'"}},
+      {{"perft", "--depth", "1", "--variant", "4x9:NK"}, {"variant", "height '9'"}},
+      {{"perft", "--depth", "1", "--variant", "4x4:NX"}, {"unknown piece letter 'X'"}},
+      {{"moves", "--variant", "chess"}, {"'chess'"}},
+      {{"perft", "--depth", "2", "--bogus"}, {"--bogus"}},
+      {{"perft"}, {"--depth", "required"}},
+      {{"perft", "--depth", "abc"}, {"--depth", "abc"}},
+      {{"perft", "--depth", "-1"}, {"--depth"}},
+      {{"perft", "--depth", "1", "--threads", "0"}, {"--threads"}},
+      {{"perft", "--depth", "1", "--hash", "lots"}, {"--hash", "lots"}},
+      {{"perft", "--depth", "1", "--fen"}, {"--fen"}},
+      {{}, {"subcommand"}},
+      // 8x4 keys need 4 x 32 squares + hand + side bits, more than 128.
+      {{"perft", "--depth", "1", "--variant", "8x4:NNBBRRQK", "--hash", "1"}, {"--hash", "128"}},
+      {{"distinct", "--depth", "1", "--variant", "8x4:NNBBRRQK"}, {"128"}},
+  };
+  for (const BadInput& c : cases) check_bad_input(c);
+  // The same variant is fine without --hash (plain perft needs no keys): 5 types x 32 squares.
+  const Run r = drop16({"perft", "--depth", "1", "--variant", "8x4:NNBBRRQK", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(nlohmann::json::parse(r.out).at("nodes").get<std::uint64_t>() == 160);
+}
+
+// Apart from the rest: building a board of more than 32 squares is undefined behaviour today
+// (geometry.cpp make_symmetry), so a sanitizer build of drop16 aborts here.
+TEST_CASE("8x8 through the command", "[cli][large-board][!mayfail]") {
+  // Keys of 8x8 positions need 271 bits (64 squares x 4 + hands + side), more than 128.
+  check_bad_input(
+      {{"perft", "--depth", "1", "--variant", "8x8:NNBBRRQK", "--hash", "1"}, {"--hash", "128"}});
+  check_bad_input({{"distinct", "--depth", "1", "--variant", "8x8:NNBBRRQK"}, {"128"}});
+  // Plain perft needs no keys: 5 types x 64 squares.
+  const Run r = drop16({"perft", "--depth", "1", "--variant", "8x8:NNBBRRQK", "--json"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  CHECK(nlohmann::json::parse(r.out).at("nodes").get<std::uint64_t>() == 320);
+}
+
+TEST_CASE("an unknown subcommand is named in the error", "[cli][errors][!mayfail]") {
+  // Exit 2 and one line already hold; the message should also say which word was not understood
+  // (it currently says only "A subcommand is required").
+  check_bad_input({{"frobnicate", "--depth", "1"}, {"frobnicate"}});
+}

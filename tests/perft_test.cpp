@@ -1,0 +1,278 @@
+// Perft against the published numbers (RULES.md and ../shared/vectors), hashed and parallel perft
+// against plain perft, and distinct-position counts against a brute force over FEN strings.
+#include "solver/perft.h"
+
+#include <catch2/catch.hpp>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "rules/drop/game.h"
+#include "rules/drop/notation.h"
+#include "solver/distinct_positions.h"
+#include "solver/hashed_perft.h"
+#include "solver/parallel_perft.h"
+#include "solver/perft_table.h"
+
+namespace {
+
+using drop::Game;
+using drop::Position;
+
+Game game_of(const char* variant) {
+  return Game(drop::parse_variant(variant));
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string part; std::getline(in, part, sep);) out.push_back(part);
+  return out;
+}
+
+struct Vector {
+  std::string where, fen;
+  int depth;
+  std::uint64_t nodes;
+};
+
+// The vector files describe their own format in a comment ("fen|depth|nodes", or
+// "fen|perft1|perft2|perft3"). A file in a format this reader does not know fails the test
+// rather than being skipped, so new vectors cannot go unchecked silently.
+std::vector<Vector> read_vectors() {
+  std::vector<Vector> out;
+  const std::filesystem::path dir = DROP16_VECTORS_DIR;
+  REQUIRE(std::filesystem::is_directory(dir));
+  std::vector<std::filesystem::path> files;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".txt") files.push_back(entry.path());
+  REQUIRE(!files.empty());
+  for (const auto& path : files) {
+    std::ifstream in(path);
+    enum { kUnknown, kDepthNodes, kPerftColumns } format = kUnknown;
+    int line_no = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++line_no;
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (line.empty()) continue;
+      if (line[0] == '#') {
+        if (line.find("fen|depth|nodes") != std::string::npos) format = kDepthNodes;
+        if (line.find("fen|perft1") != std::string::npos) format = kPerftColumns;
+        continue;
+      }
+      const std::string where = path.filename().string() + ":" + std::to_string(line_no);
+      INFO(where << ": " << line);
+      REQUIRE(format != kUnknown);
+      const auto fields = split(line, '|');
+      REQUIRE(fields.size() >= 2);
+      if (format == kDepthNodes) {
+        REQUIRE(fields.size() == 3);
+        out.push_back({where, fields[0], std::stoi(fields[1]), std::stoull(fields[2])});
+      } else {
+        for (std::size_t d = 1; d < fields.size(); ++d)
+          out.push_back({where, fields[0], int(d), std::stoull(fields[d])});
+      }
+    }
+  }
+  return out;
+}
+
+std::vector<Position> random_positions(const Game& g, std::mt19937& rng, int count, int max_plies) {
+  std::vector<Position> out;
+  drop::MoveList list;
+  while (int(out.size()) < count) {
+    Position p = g.start();
+    const int plies = int(rng() % (max_plies + 1));
+    for (int i = 0; i < plies; ++i) {
+      g.generate(p, list);
+      if (list.empty()) break;
+      g.make(p, list[int(rng() % list.size())]);
+    }
+    out.push_back(p);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("perft of the start position to depth 4 (RULES.md)", "[perft]") {
+  const Game g = game_of("drop16");
+  Position p = g.start();
+  CHECK(drop::to_fen(g, p) == "4/4/4/4[NNBBRRQKnnbbrrqk] w");
+  CHECK(solver::perft(g, p, 0) == 1);
+  CHECK(solver::perft(g, p, 1) == 80);
+  CHECK(solver::perft(g, p, 2) == 6000);
+  CHECK(solver::perft(g, p, 3) == 388580);
+  CHECK(solver::perft(g, p, 4) == 23529828);
+  CHECK(p == g.start());  // perft leaves the position as it found it
+}
+
+TEST_CASE("perft of every line of ../shared/vectors", "[perft][vectors]") {
+  const Game g = game_of("drop16");
+  const auto vectors = read_vectors();
+  CHECK(vectors.size() >= 4);
+  for (const Vector& v : vectors) {
+    INFO(v.where << ": " << v.fen << " depth " << v.depth);
+    Position p = drop::parse_fen(g, v.fen);
+    CHECK(solver::perft(g, p, v.depth) == v.nodes);
+  }
+}
+
+TEST_CASE("hashed perft equals plain perft, whatever the table size", "[perft][hash]") {
+  // Table sizes: none at all and one 128-byte bucket (both mean constant replacement), a few KB,
+  // and 1 MB.
+  const std::size_t sizes[] = {0, 128, 4096, 1 << 20};
+  SECTION("start position of Drop 16") {
+    const Game g = game_of("drop16");
+    for (std::size_t bytes : sizes) {
+      INFO("table bytes " << bytes);
+      solver::PerftTable<drop::Key> table(bytes);
+      Position p = g.start();
+      CHECK(solver::hashed_perft(g, p, 4, table) == 23529828);
+      // The warm table must give the same answer again, and shallower depths must not be
+      // confused with deeper entries for the same position.
+      CHECK(solver::hashed_perft(g, p, 3, table) == 388580);
+      CHECK(solver::hashed_perft(g, p, 4, table) == 23529828);
+      CHECK(p == g.start());
+    }
+  }
+  SECTION("random positions of several variants") {
+    std::mt19937 rng(31337);
+    for (const char* variant : {"drop16", "3x3:NBRK", "5x3:NBRQK/nbr", "7x4:NBRQK", "2x2:NBRQK"}) {
+      const Game g = game_of(variant);
+      const int depth = g.variant().squares() >= 16 ? 3 : 4;
+      solver::PerftTable<drop::Key> tiny(128), small(1 << 16);
+      for (Position p : random_positions(g, rng, 8, 10)) {
+        INFO(variant << " " << drop::to_fen(g, p));
+        const std::uint64_t plain = solver::perft(g, p, depth);
+        CHECK(solver::hashed_perft(g, p, depth, tiny) == plain);
+        CHECK(solver::hashed_perft(g, p, depth, small) == plain);
+      }
+    }
+  }
+}
+
+TEST_CASE("parallel divide totals the plain perft, move by move", "[perft][parallel]") {
+  std::mt19937 rng(5);
+  for (const char* variant : {"drop16", "3x2:NK", "5x3:NBRQK/nbr"}) {
+    const Game g = game_of(variant);
+    auto roots = random_positions(g, rng, 3, 6);
+    roots.push_back(g.start());
+    for (const Position& root : roots)
+      // Depth 4 only from the start, the one root whose 4-ply tree is known to be small.
+      for (int depth = 1; depth <= (root == g.start() ? 4 : 3); ++depth) {
+        INFO(variant << " " << drop::to_fen(g, root) << " depth " << depth);
+        solver::Progress progress("test", 0, "nodes", false);
+        solver::PerftTable<drop::Key> table(1 << 16);
+        const auto divide = solver::parallel_divide(
+            g, root, depth, 2, progress,
+            [&](Position& p, int d) { return solver::hashed_perft(g, p, d, table); });
+        Position p = root;
+        CHECK(divide.total() == solver::perft(g, p, depth));
+        // Every root move once, in generation order, each with its own subtree's count.
+        drop::MoveList list;
+        g.generate(root, list);
+        REQUIRE(int(divide.per_move.size()) == list.size());
+        for (int i = 0; i < list.size(); ++i) {
+          CHECK(divide.per_move[i].first == list[i]);
+          const drop::Undo u = g.make(p, list[i]);
+          CHECK(divide.per_move[i].second == solver::perft(g, p, depth - 1));
+          g.unmake(p, list[i], u);
+        }
+      }
+  }
+}
+
+namespace {
+
+// Positions after each ply, by brute force over FEN strings (no keys involved). Each ply either
+// drops a piece or removes one, so a position's ply is fixed by its material and plies never
+// share a position: a set per ply is the whole truth.
+std::vector<std::set<std::string>> brute_force_levels(const Game& g, int max_ply) {
+  std::vector<std::set<std::string>> levels{{drop::to_fen(g, g.start())}};
+  std::vector<Position> frontier{g.start()};
+  drop::MoveList list;
+  for (int ply = 1; ply <= max_ply; ++ply) {
+    std::set<std::string> next_fens;
+    std::vector<Position> next;
+    for (Position p : frontier) {
+      g.generate(p, list);
+      for (drop::Move m : list) {
+        const drop::Undo u = g.make(p, m);
+        if (next_fens.insert(drop::to_fen(g, p)).second) next.push_back(p);
+        g.unmake(p, m, u);
+      }
+    }
+    levels.push_back(std::move(next_fens));
+    frontier = std::move(next);
+  }
+  return levels;
+}
+
+// Mirror-image classes of a set of FENs: the least FEN over the board images, with the images
+// made here from coordinates (not with the engine's symmetry tables).
+std::size_t image_classes(const Game& g, const std::set<std::string>& fens) {
+  const int w = g.variant().width, h = g.variant().height;
+  std::set<std::string> classes;
+  for (const std::string& fen : fens) {
+    const Position p = drop::parse_fen(g, fen);
+    std::string best = fen;
+    for (int k = 1; k < (w == h ? 8 : 4); ++k) {
+      Position q;
+      q.hand = p.hand;
+      q.side_to_move = p.side_to_move;
+      for (int r = 0; r < h; ++r)
+        for (int f = 0; f < w; ++f)
+          if (const auto piece = p.piece_on(r * w + f)) {
+            // k in 1..3: mirror files, mirror ranks, both; 4..7: the same after a transpose.
+            int f2 = f, r2 = r;
+            if (k >= 4) std::swap(f2, r2);
+            if (k & 1) f2 = w - 1 - f2;
+            if (k & 2) r2 = h - 1 - r2;
+            q.put(r2 * w + f2, *piece);
+          }
+      best = std::min(best, drop::to_fen(g, q));
+    }
+    classes.insert(best);
+  }
+  return classes.size();
+}
+
+}  // namespace
+
+TEST_CASE("distinct positions per ply match a brute force over FEN strings", "[perft][distinct]") {
+  for (auto [variant, plies] :
+       {std::pair{"2x2:NK", 8}, {"3x3:NK", 8}, {"3x2:NBK/nk", 10}, {"2x2:NBRQK", 5}}) {
+    const Game g = game_of(variant);
+    const auto levels = brute_force_levels(g, plies);
+    for (const bool symmetric : {false, true}) {
+      INFO(variant << (symmetric ? " up to symmetry" : " raw"));
+      const auto counts = solver::count_distinct_positions(
+          g, g.start(), plies, std::uint64_t{1} << 30, 2, false,
+          [&](const Position& p) { return symmetric ? g.symmetric_key(p) : g.raw_key(p); });
+      REQUIRE(counts.complete);
+      REQUIRE(counts.per_ply.size() == levels.size());
+      for (int ply = 0; ply <= plies; ++ply) {
+        INFO("ply " << ply);
+        const std::size_t expected = symmetric ? image_classes(g, levels[ply]) : levels[ply].size();
+        CHECK(counts.per_ply[ply] == expected);
+      }
+    }
+  }
+}
+
+TEST_CASE("distinct positions stop cleanly at the memory cap", "[perft][distinct]") {
+  const Game g = game_of("drop16");
+  // 4 KB cannot hold ply 2 (6000 move sequences reach thousands of positions) but the search
+  // must report what it finished instead of overrunning or throwing.
+  const auto counts = solver::count_distinct_positions(
+      g, g.start(), 4, 4096, 1, false, [&](const Position& p) { return g.raw_key(p); });
+  CHECK_FALSE(counts.complete);
+  CHECK(counts.per_ply.size() < 5);
+  CHECK(counts.per_ply[0] == 1);
+  CHECK(counts.memory_needed_lower_bound > 0);
+}
