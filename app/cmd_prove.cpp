@@ -51,7 +51,7 @@ struct ProveOptions {
   std::string certificate;
   int leaf_hand_pieces = 4;
   int zstd_level = 12;
-  bool no_immediate_wins = false, mirror_reply = false, no_symmetry_pruning = false,
+  bool no_immediate_wins = false, no_mirror_reply = false, no_symmetry_pruning = false,
        no_mobility = false;
   int split_plies = 2;
 };
@@ -219,7 +219,7 @@ void run_prove(const ProveOptions& o) {
   const History history = resume(o, game, s.position, table);
   solver::ProofOptions options;
   options.immediate_wins = !o.no_immediate_wins;
-  options.mirror_reply = o.mirror_reply;
+  options.mirror_reply = !o.no_mirror_reply;
   options.symmetry_pruning = !o.no_symmetry_pruning;
   options.mobility = !o.no_mobility;
   options.threads = o.threads;
@@ -407,7 +407,7 @@ void register_prove(CLI::App& app) {
       ->check(CLI::Range(1, 22))
       ->capture_default_str();
   cmd->add_flag("--no-immediate-wins", o->no_immediate_wins, "ordering off: immediate wins first");
-  cmd->add_flag("--mirror", o->mirror_reply, "ordering on: half-turn mirror reply first");
+  cmd->add_flag("--no-mirror", o->no_mirror_reply, "ordering off: half-turn mirror reply first");
   cmd->add_flag("--no-symmetry", o->no_symmetry_pruning, "ordering off: skip symmetric moves");
   cmd->add_flag("--no-mobility", o->no_mobility, "ordering off: fewest opponent replies first");
   cmd->add_option("--split-plies", o->split_plies, "plies from the root searched in parallel")

@@ -69,7 +69,7 @@ void BM_ProofOrdering(benchmark::State& state) {
   run_proof(state, rung(int(state.range(0))), o);
 }
 BENCHMARK(BM_ProofOrdering)
-    ->ArgsProduct({{0, 1}, {0, 1, 2, 3, 4, 5}})
+    ->ArgsProduct({{0, 1, 2}, {0, 1, 2, 3, 4, 5}})
     ->Unit(benchmark::kMillisecond)
     ->UseRealTime()
     ->Iterations(1);
