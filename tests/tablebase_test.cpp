@@ -9,6 +9,7 @@
 #include <fstream>
 #include <iterator>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -306,4 +307,25 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
   const Run broken =
       drop16(tmp.dir, {"verify", "--tables", tables, "--samples", "300", "--json", "--quiet"});
   CHECK(broken.status == 1);
+}
+
+TEST_CASE("the forward solver with table probes answers like the search alone, without searching",
+          "[tablebase]") {
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game);
+  tablebase::TierSolver<DropTierSpace> tiers(space, in_memory());
+  tiers.run();
+  const auto probe = [&](const drop::Position& p) -> std::optional<int> {
+    return tiers.dte(space.locate(p));
+  };
+  solver::ForwardSolver<drop::Game, decltype(probe)> probed(game, 1 << 20, probe);
+  solver::ForwardSolver<drop::Game> plain(game, std::uint64_t{1} << 30);
+  const drop::Position start = game.start();
+  const auto a = probed.analyze(start);
+  const auto b = plain.analyze(start);
+  CHECK(a.dte == b.dte);
+  for (std::size_t m = 0; m < a.moves.size(); ++m)
+    CHECK(a.moves[m].outcome.dte == b.moves[m].outcome.dte);
+  CHECK(probed.positions_stored() == 0);
+  CHECK(plain.positions_stored() > 1000);
 }
