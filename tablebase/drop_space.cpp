@@ -1,11 +1,23 @@
 #include "tablebase/drop_space.h"
 
 #include <algorithm>
+#include <stdexcept>
+#include <string>
+
+#include "tablebase/tier_files.h"
 
 namespace tablebase {
 
 DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry)
     : game_(game), layout_(game.variant()), use_symmetry_(use_symmetry) {
+  // Every ply drops a piece or removes one: a game lasts at most pieces + (pieces - 1) plies,
+  // and the solver keeps DTEs in kDteMask's bits.
+  const int pieces =
+      game.variant().hand_size(drop::kWhite) + game.variant().hand_size(drop::kBlack);
+  if (2 * pieces - 1 > kMaxDte)
+    throw std::invalid_argument("variant " + game.variant().name() + " can last " +
+                                std::to_string(2 * pieces - 1) + " plies, more than the tables' " +
+                                std::to_string(kMaxDte));
   index_.reserve(layout_.slices().size());
   for (const Slice& s : layout_.slices()) {
     std::array<int, kGroups> counts;
