@@ -18,6 +18,15 @@ int main(int argc, char** argv) {
   app::register_verify(app);
   app::register_prove(app);
   app::register_check_proof(app);
+  // CLI11 would only say "a subcommand is required"; name the word it did not know.
+  if (argc > 1 && argv[1][0] != '-') {
+    try {
+      app.get_subcommand(argv[1]);
+    } catch (const CLI::OptionNotFound&) {
+      std::fprintf(stderr, "drop16: unknown command '%s' (see drop16 --help)\n", argv[1]);
+      return 2;
+    }
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -16,13 +16,16 @@ Symmetry make_symmetry(int width, int height, const std::function<std::pair<int,
       const auto [c2, r2] = f(c, r);
       s.image[r * width + c] = std::uint8_t(r2 * width + c2);
     }
+  // The byte tables serve boards of up to 32 squares only (the key's fast path); larger boards
+  // keep them empty and use Symmetry::apply.
   const int squares = width * height;
+  if (squares > 32) return s;
   for (int byte = 0; byte < 4; ++byte)
     for (int v = 0; v < 256; ++v) {
       std::uint32_t out = 0;
       for (int bit = 0; bit < 8; ++bit) {
         const int sq = byte * 8 + bit;
-        if ((v >> bit & 1) && sq < squares && sq < 32) out |= std::uint32_t{1} << s.image[sq];
+        if ((v >> bit & 1) && sq < squares) out |= std::uint32_t{1} << s.image[sq];
       }
       s.byte_image[byte][v] = out;
     }
