@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdint>
 #include <map>
 #include <numeric>
 #include <stdexcept>
@@ -118,6 +119,7 @@ class CanonicalEnumerator {
                       const PointWeights& weight, bool visit_every_form);
 
   OrbitCounts run(const CanonicalEnumerationOptions& options) const;
+  std::size_t work_items() const;
 
  private:
   // A symmetry not yet known to map the prefix to a larger word, and the first word position
@@ -139,6 +141,8 @@ class CanonicalEnumerator {
     Count completions = 0;  // of the prefix: the multinomial of `remaining`
   };
 
+  // The work items, and in `settled` what the search settles before reaching them.
+  std::vector<Prefix> split(OrbitCounts& settled) const;
   bool resolve(Prefix& p) const;
   int next_point(const Prefix& p) const;
   void explore(Prefix& p, OrbitCounts& out, std::uint64_t& visited,
@@ -400,18 +404,30 @@ void CanonicalEnumerator::explore(Prefix& p, OrbitCounts& out, std::uint64_t& vi
   p.weight = weight;
 }
 
-OrbitCounts CanonicalEnumerator::run(const CanonicalEnumerationOptions& options) const {
-  OrbitCounts total;
+std::vector<CanonicalEnumerator::Prefix> CanonicalEnumerator::split(OrbitCounts& settled) const {
   std::uint64_t visited = 0;
   std::vector<Prefix> items;
   Prefix root = root_;
-  if (resolve(root)) explore(root, total, visited, &items);
-  if (options.progress) options.progress->set_total(items.size());
-  std::vector<OrbitCounts> results(items.size());
+  if (resolve(root)) explore(root, settled, visited, &items);
+  return items;
+}
+
+std::size_t CanonicalEnumerator::work_items() const {
+  OrbitCounts settled;
+  return split(settled).size();
+}
+
+OrbitCounts CanonicalEnumerator::run(const CanonicalEnumerationOptions& options) const {
+  OrbitCounts settled_by_split;
+  const std::vector<Prefix> items = split(settled_by_split);
+  const std::size_t first = std::min(options.first_item, items.size());
+  const std::size_t count = std::min(options.item_count, items.size() - first);
+  if (options.progress) options.progress->set_total(count);
+  std::vector<OrbitCounts> results(count);
   tbb::task_arena arena(options.threads);
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, items.size(), [&](std::size_t i) {
-      Prefix p = items[i];
+    tbb::parallel_for(std::size_t{0}, count, [&](std::size_t i) {
+      Prefix p = items[first + i];
       std::uint64_t item_visited = 0;
       explore(p, results[i], item_visited, nullptr);
       if (options.progress) {
@@ -420,6 +436,7 @@ OrbitCounts CanonicalEnumerator::run(const CanonicalEnumerationOptions& options)
       }
     });
   });
+  OrbitCounts total = options.first_item == 0 ? settled_by_split : OrbitCounts{};
   for (const OrbitCounts& r : results) total += r;
   return total;
 }
@@ -432,6 +449,11 @@ OrbitCounts enumerate_canonical_colourings(std::span<const Permutation> group,
                                            const CanonicalEnumerationOptions& options) {
   const CanonicalEnumerator enumerator(group, multiplicity, weight, options.visit_every_form);
   return enumerator.run(options);
+}
+
+std::size_t canonical_work_items(std::span<const Permutation> group,
+                                 std::span<const int> multiplicity) {
+  return CanonicalEnumerator(group, multiplicity, {}, false).work_items();
 }
 
 }  // namespace solver

@@ -38,6 +38,11 @@ struct CanonicalEnumerationOptions {
   bool visit_every_form = false;  // no bulk counting: reach every canonical colouring
   int threads = 1;
   Progress* progress = nullptr;  // total = work items; its rate counts visited forms
+  // The search splits into work items (prefixes of a few points, in a fixed order); only items
+  // [first_item, first_item + item_count) are counted, plus, with item 0, what the split itself
+  // settles. Lets a long visit run in rounds that can be resumed; the rounds' counts add up.
+  std::size_t first_item = 0;
+  std::size_t item_count = SIZE_MAX;
 };
 
 // Weights per point and colour: a colouring weighs the sum over its points of
@@ -52,5 +57,8 @@ OrbitCounts enumerate_canonical_colourings(std::span<const Permutation> group,
                                            std::span<const int> multiplicity,
                                            const PointWeights& weight,
                                            const CanonicalEnumerationOptions& options);
+// The number of work items enumerate_canonical_colourings splits the search into.
+std::size_t canonical_work_items(std::span<const Permutation> group,
+                                 std::span<const int> multiplicity);
 
 }  // namespace solver

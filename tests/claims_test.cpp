@@ -168,6 +168,31 @@ TEST_CASE("orbits: canonical forms and Burnside against explicit orbits", "[clai
   }
 }
 
+TEST_CASE("orbits: work items counted in rounds add up to the whole", "[claims]") {
+  const drop::Game game(drop::drop16_variant());
+  const auto group = drop::square_permutations(game.geometry());
+  const auto weight = drop::full_board_capture_weights(game.geometry(), drop::kWhite);
+  for (int ply : {3, 16}) {
+    const auto m =
+        drop::colour_multiplicities(game.variant(), drop::dropped_after(game.variant(), ply).at(0));
+    const auto whole = solver::enumerate_canonical_colourings(
+        group, m, ply == 16 ? weight : solver::PointWeights{}, {});
+    const std::size_t items = solver::canonical_work_items(group, m);
+    REQUIRE(items > 10);
+    solver::OrbitCounts rounds;
+    for (std::size_t first = 0; first < items; first += 7) {
+      solver::CanonicalEnumerationOptions options;
+      options.first_item = first;
+      options.item_count = 7;
+      rounds += solver::enumerate_canonical_colourings(
+          group, m, ply == 16 ? weight : solver::PointWeights{}, options);
+    }
+    CHECK(rounds.orbits == whole.orbits);
+    CHECK(rounds.colourings == whole.colourings);
+    CHECK(rounds.weight_sum == whole.weight_sum);
+  }
+}
+
 TEST_CASE("orbits: Burnside's terms on the full Drop 16 board", "[claims]") {
   const drop::Game game(drop::drop16_variant());
   const auto group = drop::square_permutations(game.geometry());
