@@ -52,5 +52,6 @@ void register_query(CLI::App& app);
 void register_verify(CLI::App& app);
 void register_prove(CLI::App& app);
 void register_check_proof(CLI::App& app);
+void register_claims(CLI::App& app);
 
 }  // namespace app

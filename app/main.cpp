@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
   app::register_verify(app);
   app::register_prove(app);
   app::register_check_proof(app);
+  app::register_claims(app);
   // CLI11 would only say "a subcommand is required"; name the word it did not know.
   if (argc > 1 && argv[1][0] != '-') {
     try {
