@@ -25,6 +25,7 @@
 #include "solver/claims_orbits.h"
 #include "solver/claims_random_probes.h"
 #include "solver/distinct_positions.h"
+#include "solver/forward_solver.h"
 #include "solver/hashed_perft.h"
 #include "solver/parallel_perft.h"
 #include "solver/perft.h"
@@ -108,18 +109,24 @@ std::string utc_now() {
 
 class Record {
  public:
+  // Bumped whenever a section's fields change, so that records written by older versions of
+  // this command are recounted rather than misread.
+  static constexpr int kFormat = 1;
+
   Record(std::filesystem::path path, const std::string& variant, bool fresh)
       : path_(std::move(path)) {
     if (!fresh && std::filesystem::exists(path_)) {
       std::ifstream in(path_);
       try {
         json stored = json::parse(in);
-        if (stored.value("variant", "") == variant) data_ = std::move(stored);
+        if (stored.value("variant", "") == variant && stored.value("format", 0) == kFormat)
+          data_ = std::move(stored);
       } catch (const json::exception&) {
         std::fprintf(stderr, "claims: ignoring unreadable %s\n", path_.c_str());
       }
     }
     data_["variant"] = variant;
+    data_["format"] = kFormat;
     if (!data_.contains("sections")) data_["sections"] = json::object();
   }
 
@@ -541,6 +548,20 @@ json capture_breadth_first(const drop::Game& game, const json& perft, const json
   return j;
 }
 
+// The length of the game from the start under perfect play (RULES.md: the winner hurries, the
+// loser delays), and who wins it: the forward solver's DTE. Only asked where path counting has
+// shown the positions fit, since the solver visits the same ones.
+json perfect_play(const drop::Game& game, const ClaimsOptions& o) {
+  try {
+    solver::ForwardSolver<drop::Game> forward(game, o.memory_mb << 20);
+    auto start = game.start();
+    const int dte = forward.dte(start);
+    return json{{"length", dte}, {"first_player", solver::is_win(dte) ? "wins" : "loses"}};
+  } catch (const solver::SearchMemoryError&) {
+    return json{{"why_not", "more memory than --memory"}};
+  }
+}
+
 json complete_games(const drop::Game& game, const json& closed, const ClaimsOptions& o) {
   json j;
   if (!game.keys_fit()) {
@@ -571,6 +592,7 @@ json complete_games(const drop::Game& game, const json& closed, const ClaimsOpti
     j["shortest"] = games.tree.shortest;
     j["longest"] = games.tree.longest;
     j["positions"] = games.positions;
+    j["perfect_play"] = perfect_play(game, o);
   } catch (const solver::MemoryCapReached&) {
     j["skipped"] = "stopped by the memory cap (--memory)";
   } catch (const solver::DeadlineReached&) {
@@ -698,6 +720,7 @@ json small_variants(const ClaimsOptions& o) {
       row["shortest"] = games.tree.shortest;
       row["longest"] = games.tree.longest;
       row["positions"] = games.positions;
+      row["perfect_play"] = perfect_play(game, o);
     } catch (const solver::MemoryCapReached&) {
       row["games"] = nullptr;
       row["why_not"] = "more memory than --memory";
@@ -712,6 +735,7 @@ json small_variants(const ClaimsOptions& o) {
     row["knuth"] = estimate_json(
         solver::estimate_mean(totals.weight_sum, totals.weight_sum_sq, totals.probes));
     row["probes"] = totals.probes;
+    row["random_mean_length"] = summarize_probes(totals)["random_game_mean_length"];
     rows.push_back(row);
   }
   json j;
@@ -822,8 +846,10 @@ json verdicts(const drop::Game& game, const json& closed, const json& perft, con
   out.push_back({{"claim", "a player can calculate the position three to five moves ahead"},
                  {"verdict", "unproven"},
                  {"figure",
-                  "not a count; the lengths of perfectly played games will come from "
-                  "the solver (issues 4 and 5)"}});
+                  "not a count of this game's tree: how far a player must see depends on "
+                  "perfect play, whose game lengths are given for the small variants solved "
+                  "here (section 5); the value of the start itself is the proof search's job "
+                  "(issue 5)"}});
   return out;
 }
 
@@ -1097,8 +1123,7 @@ std::string report(const json& record, const std::string& base) {
      << probes["random_game_shortest"] << ", longest " << probes["random_game_longest"]
      << ". The second series weighs each length by Knuth's estimate of the number of complete "
         "games "
-        "of that length. Lengths under perfect play are not measured here: they come from the "
-        "solver (issues 4 and 5) once it exists.\n\n| plies | random games | share | share of all "
+        "of that length.\n\n| plies | random games | share | share of all "
         "complete games (estimate) |\n|---|---|---|---|\n";
   const auto& by_length = probes["random_games_by_length"];
   const double n = probes["probes"].get<double>();
@@ -1111,6 +1136,37 @@ std::string report(const json& record, const std::string& base) {
                 3)
        << "% |\n";
   }
+  md << "\n### Under perfect play\n\nWith the winner hurrying and the loser delaying (the "
+        "distance to end of RULES.md), a game from the start has a single length: the start's "
+        "DTE, from the forward solver (`solver/forward_solver.h`, memoized negamax with exact "
+        "DTE). It is computed where exact path counting showed the positions fit.\n\n"
+     << "| variant | first player | length under perfect play | uniformly random play, mean |\n"
+        "|---|---|---|---|\n";
+  auto perfect_row = [&](const std::string& name, const json& perfect, const std::string& mean) {
+    md << "| " << name << " | ";
+    if (perfect.contains("length"))
+      md << perfect["first_player"].get<std::string>() << " | " << perfect["length"] << " plies";
+    else
+      md << "not computed | " << perfect.value("why_not", std::string("—"));
+    md << " | " << mean << " |\n";
+  };
+  bool listed = false;
+  for (const auto& row : sec["small_variants"]["variants"]) {
+    listed |= row["variant"] == variant;
+    if (row.contains("perfect_play"))
+      perfect_row(row["variant"], row["perfect_play"],
+                  fixed(row["random_mean_length"].get<double>(), 2) + " plies");
+  }
+  const std::string random_mean =
+      fixed(probes["random_game_mean_length"].get<double>(), 2) + " plies";
+  if (!listed)  // the report's own variant, unless the table above has it
+    perfect_row(variant,
+                games.contains("perfect_play")
+                    ? games["perfect_play"]
+                    : json{{"why_not",
+                            "too big for exact search here; proving the value of the start is "
+                            "the proof search's job (issue 5)"}},
+                random_mean);
   md << "\n## Cost of each section\n\nWall-clock seconds, the section's own peak resident "
         "memory, and the load average of the shared machine when it finished.\n\n| section | "
         "seconds | peak memory | threads | load | command |\n|---|---|---|---|---|---|\n";
@@ -1169,6 +1225,7 @@ void run_claims(const ClaimsOptions& o) {
   Record record(out / (base + ".json"), variant, o.fresh);
   record.data()["command"] = command_line(o, variant);
   const json memory{{"memory_mb", o.memory_mb}};
+  const json memory_and_solver{{"memory_mb", o.memory_mb}, {"perfect_play", true}};
 
   const json closed =
       run_section(record, o, "drop_phase", json::object(), [&] { return drop_phase(game, o); });
@@ -1194,9 +1251,10 @@ void run_claims(const ClaimsOptions& o) {
                                   [&] { return random_play(game, record, probe_params, o); });
   run_section(record, o, "capture_bfs", memory,
               [&] { return capture_breadth_first(game, perft, probes, o); });
-  const json games = run_section(record, o, "complete_games", memory,
+  const json games = run_section(record, o, "complete_games", memory_and_solver,
                                  [&] { return complete_games(game, closed, o); });
-  run_section(record, o, "small_variants", json{{"seed", o.seed}, {"memory_mb", o.memory_mb}},
+  run_section(record, o, "small_variants",
+              json{{"seed", o.seed}, {"memory_mb", o.memory_mb}, {"perfect_play", true}},
               [&] { return small_variants(o); });
 
   json& data = record.data();
