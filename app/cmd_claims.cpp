@@ -5,7 +5,6 @@
 // checkpoint: a re-run with the same variant reuses every finished section whose parameters are
 // unchanged, so an interrupted run resumes, and the report can be regenerated without recounting.
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -49,11 +48,10 @@ struct ClaimsOptions {
   bool fresh = false;
 };
 
-// Work limits that keep each section to a few minutes on a 2-core machine. Searches that would
-// exceed them are not started, and the report says where it stopped; `drop16 distinct` and
-// `drop16 perft` go deeper by hand.
-// Children generated at a breadth-first search's last ply: the drops-only search is only a
-// cross-check of closed counts, the all-play one is the figure itself, so it may run longer.
+// Work limits that keep each section to minutes on a 2-core machine: a search that would exceed
+// them is not started, and the report says how far it went (`drop16 distinct` and `drop16 perft`
+// go deeper by hand). A breadth-first search stops before a ply whose predicted children exceed
+// its budget: the drops-only one only cross-checks closed counts, the all-play one is a figure.
 constexpr double kDropsOnlyChildBudget = 6e7;
 constexpr double kAllPlayChildBudget = 4e8;
 // Exact perft deepens while the next depth is predicted to take less than this.
@@ -755,10 +753,15 @@ std::string with_commas(const std::string& digits) {
   return out;
 }
 
-std::string sci(double v) {
+std::string sci(double v, int digits = 3) {
   char text[32];
-  std::snprintf(text, sizeof text, "%.3g", v);
+  std::snprintf(text, sizeof text, "%.*g", digits, v);
   return text;
+}
+
+// A share as a percentage with three significant digits, so rare lengths do not read as 0.
+std::string percent(double share) {
+  return sci(100 * share) + "%";
 }
 
 std::string fixed(double v, int decimals) {
@@ -987,21 +990,30 @@ std::string report(const json& record, const std::string& base) {
      << last << " took " << fixed(closed["last_ply_seconds"].get<double>(), 2) << " s with "
      << sec["drop_phase"]["threads"].get<int>() << " threads (all plies " << cost_line(closed)
      << ").";
-  std::map<int, double> visit_seconds;  // by threads
-  for (const auto& [name, visit] : sec.items()) {
-    if (name.rfind("visit_all", 0) != 0 || !visit.value("complete", false)) continue;
-    visit_seconds[visit["threads"].get<int>()] = visit["seconds"].get<double>();
-    md << " As a literal check, visiting every canonical form at ply " << last << " one by one ("
-       << with_commas(visit["visited"].get<std::string>()) << " forms) took " << cost_line(visit)
-       << " (load average " << fixed(visit["load_average"].get<double>(), 1) << ") and "
-       << (visit["match"].get<bool>() ? "agrees" : "**disagrees**") << " with every figure above.";
+  std::map<int, json> visits;  // finished visit-all sections by threads
+  for (const auto& [name, visit] : sec.items())
+    if (name.rfind("visit_all", 0) == 0 && visit.value("complete", false))
+      visits[visit["threads"].get<int>()] = visit;
+  if (!visits.empty()) {
+    const json& any = visits.begin()->second;
+    md << " As a literal check, every canonical form at ply " << last << " ("
+       << with_commas(any["visited"].get<std::string>()) << ") was also visited one by one: "
+       << (any["match"].get<bool>() ? "the counts agree" : "**the counts disagree**")
+       << " with every figure above. Time:";
+    for (const auto& [threads, visit] : visits)
+      md << " " << fixed(visit["seconds"].get<double>() + visit.value("earlier_seconds", 0.0), 1)
+         << " s with " << threads << (threads == 1 ? " thread" : " threads") << " (load average "
+         << fixed(visit["load_average"].get<double>(), 1) << "),";
+    md << " peak memory " << fixed(any["peak_memory_mb"].get<double>(), 0) << " MB.";
+    if (visits.size() > 1) {
+      const auto& [few, slow] = *visits.begin();
+      const auto& [many, fast] = *visits.rbegin();
+      md << " From " << few << " to " << many << " threads the visit runs "
+         << fixed(slow["seconds"].get<double>() / fast["seconds"].get<double>(), 2)
+         << " times as fast: its work items are independent prefixes of the search, so it "
+            "scales with the cores that other work on the machine leaves free.";
+    }
   }
-  if (visit_seconds.size() > 1)
-    md << " Speed-up from " << visit_seconds.begin()->first << " to "
-       << visit_seconds.rbegin()->first
-       << " threads: " << fixed(visit_seconds.begin()->second / visit_seconds.rbegin()->second, 2)
-       << "x (the work items are independent prefixes of the search; on a shared machine the "
-          "speed-up is bounded by the cores the other work leaves free).";
   md << "\n\n";
 
   md << "## 2. Distinct positions per ply\n\n![positions per ply](" << base
@@ -1086,17 +1098,18 @@ std::string report(const json& record, const std::string& base) {
      << sci(solver::to_double(bound)) << "), the number of " << basis
      << ": each such sequence extends to at least one complete game, and "
         "different sequences to different games.\n"
-     << "- **Knuth's estimate: " << sci(knuth["mean"].get<double>())
-     << "** complete games, 95% interval [" << sci(knuth["low"].get<double>()) << ", "
-     << sci(knuth["high"].get<double>()) << "] from the sample variance of "
-     << probes["probes"].get<std::uint64_t>() << " random descents (seed " << probes["seed"]
+     << "- **Knuth's estimate: " << sci(knuth["mean"].get<double>(), 4)
+     << "** complete games, 95% interval [" << sci(knuth["low"].get<double>(), 4) << ", "
+     << sci(knuth["high"].get<double>(), 4) << "] (mean ± 1.96 standard errors, from the sample "
+     << "variance of " << with_commas(std::to_string(probes["probes"].get<std::uint64_t>()))
+     << " random descents, seed " << probes["seed"]
      << "). Each descent plays uniformly random moves to the end; the product of the numbers of "
         "moves it met is an unbiased estimate. The distribution is heavy-tailed: the largest "
-        "single "
-        "product is "
+        "single product is "
      << sci(probes["largest_probe_weight"].get<double>()) << ", "
-     << fixed(100 * probes["largest_probe_share"].get<double>(), 2)
-     << "% of the sum, and the interval only reflects the tail the sample has seen.\n\n";
+     << percent(probes["largest_probe_share"].get<double>())
+     << " of the sum, and the interval only reflects the tail the sample has seen: rare "
+        "descents with far larger products may exist.\n\n";
   md << "The estimator against exact counts on small variants (" << kSmallVariantProbes
      << " descents each, seed " << probes["seed"] << "; " << cost_line(sec["small_variants"])
      << "):\n\n"
@@ -1115,7 +1128,7 @@ std::string report(const json& record, const std::string& base) {
   }
 
   md << "\n## 5. Game lengths\n\n![game lengths](" << base << "-lengths.svg)\n\n"
-     << probes["probes"].get<std::uint64_t>()
+     << with_commas(std::to_string(probes["probes"].get<std::uint64_t>()))
      << " games of uniformly random play (each move chosen "
         "uniformly among the legal ones; seed "
      << probes["seed"] << "; " << cost_line(probes) << "): mean "
@@ -1129,12 +1142,11 @@ std::string report(const json& record, const std::string& base) {
   const double n = probes["probes"].get<double>();
   for (std::size_t l = 0; l < by_length.size(); ++l) {
     if (!by_length[l].get<std::uint64_t>()) continue;
-    md << "| " << l << " | " << by_length[l] << " | "
-       << fixed(100 * by_length[l].get<double>() / n, 3) << "% | "
-       << fixed(100 * probes["complete_games_by_length_estimate"][l].get<double>() /
-                    knuth["mean"].get<double>(),
-                3)
-       << "% |\n";
+    md << "| " << l << " | " << with_commas(std::to_string(by_length[l].get<std::uint64_t>()))
+       << " | " << percent(by_length[l].get<double>() / n) << " | "
+       << percent(probes["complete_games_by_length_estimate"][l].get<double>() /
+                  knuth["mean"].get<double>())
+       << " |\n";
   }
   md << "\n### Under perfect play\n\nWith the winner hurrying and the loser delaying (the "
         "distance to end of RULES.md), a game from the start has a single length: the start's "

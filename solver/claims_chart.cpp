@@ -86,6 +86,7 @@ std::string render_svg(const Chart& chart) {
     axes.y_min = std::floor(std::log10(y_low));
     axes.y_max = std::max(axes.y_min + 1, std::ceil(std::log10(y_high)));
     y_step = std::max(1.0, std::ceil((axes.y_max - axes.y_min) / 12));  // decades per tick
+    axes.y_max = axes.y_min + std::ceil((axes.y_max - axes.y_min) / y_step) * y_step;
   } else {
     y_step = linear_step(y_high > 0 ? y_high : 1);
     axes.y_max = std::ceil((y_high > 0 ? y_high : 1) / y_step) * y_step;

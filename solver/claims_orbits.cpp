@@ -422,7 +422,8 @@ OrbitCounts CanonicalEnumerator::run(const CanonicalEnumerationOptions& options)
   const std::vector<Prefix> items = split(settled_by_split);
   const std::size_t first = std::min(options.first_item, items.size());
   const std::size_t count = std::min(options.item_count, items.size() - first);
-  if (options.progress) options.progress->set_total(count);
+  // A range of items is one round of a larger run, whose caller knows the whole.
+  if (options.progress && count == items.size()) options.progress->set_total(count);
   std::vector<OrbitCounts> results(count);
   tbb::task_arena arena(options.threads);
   arena.execute([&] {

@@ -37,7 +37,9 @@ struct OrbitCounts {
 struct CanonicalEnumerationOptions {
   bool visit_every_form = false;  // no bulk counting: reach every canonical colouring
   int threads = 1;
-  Progress* progress = nullptr;  // total = work items; its rate counts visited forms
+  // Advanced per work item (its total set to the items when all are run); its rate counts
+  // visited forms.
+  Progress* progress = nullptr;
   // The search splits into work items (prefixes of a few points, in a fixed order); only items
   // [first_item, first_item + item_count) are counted, plus, with item 0, what the split itself
   // settles. Lets a long visit run in rounds that can be resumed; the rounds' counts add up.
