@@ -277,7 +277,7 @@ json drop_phase(const drop::Game& game, const ClaimsOptions& o) {
     // Each side's drops fill its squares in any order: white! * black! drop sequences per position.
     const Count orders = solver::checked_mul(solver::factorial(white), solver::factorial(black));
     // Closed form: the squares in the order they fill, times each side's order of piece types.
-    Count seq = solver::checked_mul(solver::factorial(n), 1) / solver::factorial(n - k);
+    Count seq = solver::falling_factorial(n, k);
     seq = solver::checked_mul(
         seq, solver::words_from_multiset(hand_counts(v.start_hand[drop::kWhite]), white));
     seq = solver::checked_mul(
@@ -595,6 +595,8 @@ json complete_games(const drop::Game& game, const json& closed, const ClaimsOpti
     j["skipped"] = "stopped by the memory cap (--memory)";
   } catch (const solver::DeadlineReached&) {
     j["skipped"] = "did not finish within " + std::to_string(kCompleteGamesSeconds) + " s";
+  } catch (const solver::CountOverflow&) {
+    j["skipped"] = "the number of complete games exceeds 2^128";
   }
   return j;
 }
@@ -1239,8 +1241,15 @@ void run_claims(const ClaimsOptions& o) {
   const json memory{{"memory_mb", o.memory_mb}};
   const json memory_and_solver{{"memory_mb", o.memory_mb}, {"perfect_play", true}};
 
-  const json closed =
-      run_section(record, o, "drop_phase", json::object(), [&] { return drop_phase(game, o); });
+  json closed;
+  try {
+    closed =
+        run_section(record, o, "drop_phase", json::object(), [&] { return drop_phase(game, o); });
+  } catch (const solver::CountOverflow&) {
+    // Every other section builds on these counts.
+    throw std::runtime_error("claims: the drops-only counts of " + variant +
+                             " exceed 2^128, beyond the exact counters; nothing can be reported");
+  }
   run_section(record, o, "drop_phase_bfs", memory,
               [&] { return drop_phase_breadth_first(game, closed, o); });
   run_section(record, o, "drop_phase_perft", memory,

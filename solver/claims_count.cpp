@@ -34,6 +34,12 @@ Count factorial(int n) {
   return f;
 }
 
+Count falling_factorial(int n, int k) {
+  Count f = 1;
+  for (int i = 0; i < k; ++i) f = checked_mul(f, Count(n - i));
+  return f;
+}
+
 Count binomial(int n, int k) {
   if (k < 0 || k > n) return 0;
   k = std::min(k, n - k);

@@ -34,6 +34,8 @@ Count parse_count(const std::string& text);
 double to_double(Count n);
 
 Count factorial(int n);
+// n (n-1) ... (n-k+1): the ways to fill k of n squares in order (exact where n! is not).
+Count falling_factorial(int n, int k);
 Count binomial(int n, int k);
 // (k_1 + ... + k_m)! / (k_1! ... k_m!): the arrangements of a multiset with k_i copies of item i.
 Count multinomial(std::span<const int> parts);

@@ -99,7 +99,7 @@ Count closed_orbits(const drop::Game& game, int ply, bool burnside) {
 Count closed_sequences(const drop::Variant& v, int ply) {
   auto counts = [](const drop::Hand& h) { return std::vector<int>(h.begin(), h.end()); };
   const int n = v.squares();
-  return solver::factorial(n) / solver::factorial(n - ply) *
+  return solver::falling_factorial(n, ply) *
          solver::words_from_multiset(counts(v.start_hand[drop::kWhite]), (ply + 1) / 2) *
          solver::words_from_multiset(counts(v.start_hand[drop::kBlack]), ply / 2);
 }
@@ -117,6 +117,8 @@ TEST_CASE("exact counts: arithmetic and overflow", "[claims]") {
                   solver::CountOverflow);
   CHECK_THROWS_AS(solver::factorial(35), solver::CountOverflow);
   CHECK(solver::binomial(64, 32) == Count(1832624140942590534ull));
+  CHECK(solver::falling_factorial(20, 5) == solver::factorial(20) / solver::factorial(15));
+  CHECK(solver::falling_factorial(64, 16) == solver::binomial(64, 16) * solver::factorial(16));
   const std::vector<int> drop16_colours{2, 2, 2, 1, 1, 2, 2, 2, 1, 1};
   CHECK(solver::multinomial(drop16_colours) == solver::factorial(16) / 64);
   // Words from a multiset against listing them.
