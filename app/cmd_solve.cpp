@@ -9,6 +9,7 @@
 #include <iostream>
 #include <random>
 
+#include "app/analysis.h"
 #include "app/command.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
@@ -34,23 +35,6 @@ void add_memory_option(CLI::App& cmd, double& gb) {
   cmd.add_option("--memory", gb, "memory cap in GB (default: 75% of this machine)")
       ->check(CLI::Range(0.001, 1e6))
       ->capture_default_str();
-}
-
-// The contract's object: the position's value and DTE and every move's, for the side to move.
-template <typename Analysis>
-nlohmann::ordered_json analysis_json(const drop::Game& game, const drop::Position& p,
-                                     const Analysis& a) {
-  nlohmann::ordered_json j;
-  j["variant"] = game.variant().name();
-  j["fen"] = drop::to_fen(game, p);
-  j["value"] = solver::is_win(a.dte) ? "win" : "loss";
-  j["dte"] = a.dte;
-  j["moves"] = nlohmann::ordered_json::array();
-  for (const auto& m : a.moves)
-    j["moves"].push_back({{"move", drop::move_name(game.geometry(), m.move)},
-                          {"value", m.outcome.win ? "win" : "loss"},
-                          {"dte", m.outcome.dte}});
-  return j;
 }
 
 void print_analysis(const nlohmann::ordered_json& j, bool json) {
@@ -121,7 +105,7 @@ void run_solve(const SolveOptions& o) {
         {"tiers_solved", report.tiers_solved},
         {"tiers_resumed", report.tiers_resumed},
         {"positions", report.positions},
-        {"stored_positions", report.representatives},
+        {"stored_positions", report.stored},
         {"value_bytes", report.value_bytes},
         {"dte_bytes", report.dte_bytes},
         {"value_bits_per_position",
@@ -214,16 +198,20 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
   tablebase::Tablebase tables(space, o.tables);
   solver::ForwardSolver<drop::Game> search(game, gigabytes_to_bytes(o.memory_gb));
   std::mt19937_64 rng(o.seed);
-  const std::uint64_t total = space.total_positions();
+  const std::uint64_t total = space.stored_positions();
+  const auto& symmetries = game.geometry().symmetries();
   std::uint64_t mismatches = 0;
   nlohmann::ordered_json first_mismatch;
   solver::Progress progress("verify", o.samples, "samples", !o.position.quiet);
   for (std::uint64_t n = 0; n < o.samples; ++n) {
-    // Uniform over every position of every tier.
+    // A stored entry, uniform over all tiers, seen through a random symmetry of the board (so
+    // the tables are also asked about positions they store as an image), either colour to move.
     std::uint64_t index = std::uniform_int_distribution<std::uint64_t>(0, total - 1)(rng);
     int tier = 0;
     while (index >= space.tier_size(tier)) index -= space.tier_size(tier++);
-    const drop::Position p = space.unrank(tier, index);
+    const auto& symmetry = symmetries[rng() % symmetries.size()];
+    drop::Position p = game.transformed(space.unrank(tier, index), symmetry);
+    if (rng() & 1) p = game.color_swapped(p);
     const auto from_tables = tables.analyze(p);
     const auto from_search = search.analyze(p);
     bool same =

@@ -53,5 +53,6 @@ void register_verify(CLI::App& app);
 void register_prove(CLI::App& app);
 void register_check_proof(CLI::App& app);
 void register_claims(CLI::App& app);
+void register_serve(CLI::App& app);
 
 }  // namespace app

@@ -1,0 +1,527 @@
+// drop16 serve: a local web page that shows what the solver knows about a position, and the small
+// JSON API it runs on. Answers come from the same calls as `query` (tables) and `solve` (forward
+// search); positions the tables do not cover are searched within --solve-ms, else reported as
+// "unknown", never guessed. Every handler turns bad input into HTTP 400 {"error": message} and
+// any other failure into 500, so one bad request never stops the server.
+//
+//   GET /                     the page (web/index.html, app.js, style.css, compiled in)
+//   GET /api/info             default variant, the tables' variant, the search time limit
+//   GET /api/moves    variant, fen          the position (board, hands, side) and its legal moves
+//   GET /api/analyze  variant, fen          the contract object of `query`, plus "source"
+//   GET|POST /api/play variant, fen, move   the position after a legal move
+//   GET /api/line     variant, fen          the principal line: perfect play to the end
+// `variant` defaults to the tables' variant (else drop16) and `fen` to the variant's start.
+#include <httplib.h>
+#include <pthread.h>
+#include <signal.h>
+
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/analysis.h"
+#include "app/command.h"
+#include "rules/drop/notation.h"
+#include "rules/drop/parse_error.h"
+#include "solver/forward_solver.h"
+#include "tablebase/drop_space.h"
+#include "tablebase/tablebase.h"
+#include "web_assets.h"
+
+namespace app {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+using Json = nlohmann::ordered_json;
+
+struct ServeOptions {
+  std::string tables;
+  std::string host = "127.0.0.1";
+  int port = 8016;
+  int solve_ms = 2000;
+  int memory_mb = 512;
+  bool quiet = false;
+};
+
+// The client's mistake: answered with 400 and the message.
+class BadRequest : public std::invalid_argument {
+ public:
+  explicit BadRequest(const std::string& what) : std::invalid_argument(what) {}
+};
+
+// No parameter this API takes is longer; anything longer is refused before it is parsed.
+constexpr std::size_t kMaxParamLength = 256;
+constexpr std::size_t kMaxPayload = 64 * 1024;
+
+// --- forward search with a time limit ---
+
+class SearchTimeout : public std::runtime_error {
+ public:
+  SearchTimeout() : std::runtime_error("search time limit reached") {}
+};
+
+using DropTables = tablebase::Tablebase<tablebase::DropTierSpace>;
+
+// Called by the forward solver before it expands a position: stops the search at the deadline
+// (checked every 1024 calls) and answers from the tables where they have the position.
+struct SearchProbe {
+  struct State {
+    Clock::time_point deadline;
+    std::uint32_t calls = 0;
+    DropTables* tables = nullptr;  // only when they hold this variant
+  };
+  State* state;
+
+  std::optional<int> operator()(const drop::Position& p) const {
+    if ((++state->calls & 1023) == 0 && Clock::now() > state->deadline) throw SearchTimeout();
+    if (state->tables) {
+      try {
+        return state->tables->dte(p);
+      } catch (const tablebase::TableError&) {  // a tier not on disk: search it
+      }
+    }
+    return std::nullopt;
+  }
+};
+
+using Search = solver::ForwardSolver<drop::Game, SearchProbe>;
+
+// What is known of one position: each move's child DTE where known.
+struct Evaluation {
+  struct MoveResult {
+    drop::Move move;
+    std::optional<int> child_dte;
+  };
+  std::vector<MoveResult> moves;
+  std::string source;  // "tables", "search", or "none" (nothing known)
+
+  bool complete() const {
+    for (const auto& m : moves)
+      if (!m.child_dte) return false;
+    return true;
+  }
+  // The position's DTE when every move is known (a position without moves is a loss in 0).
+  std::optional<int> dte() const {
+    if (!complete()) return std::nullopt;
+    solver::DteFold fold;
+    for (const auto& m : moves) fold.add(*m.child_dte);
+    return fold.dte();
+  }
+  // "win", "loss" or "unknown": one known winning move proves a win even when others are unknown.
+  std::string value() const {
+    if (const auto d = dte()) return solver::is_win(*d) ? "win" : "loss";
+    for (const auto& m : moves)
+      if (m.child_dte && !solver::is_win(*m.child_dte)) return "win";
+    return "unknown";
+  }
+};
+
+class Service {
+ public:
+  explicit Service(const ServeOptions& o) : options_(o) {
+    if (o.tables.empty()) return;
+    try {
+      tables_variant_ = tablebase::tables_variant(o.tables);
+    } catch (const tablebase::TableError& e) {
+      throw UsageError(e.what());
+    }
+    tables_game_ = game(tables_variant_);
+    space_ = std::make_unique<tablebase::DropTierSpace>(*tables_game_);
+    tables_ = std::make_unique<DropTables>(*space_, o.tables);
+  }
+
+  std::string default_variant() const {
+    return tables_variant_.empty() ? std::string("drop16") : tables_variant_;
+  }
+  const std::string& tables_variant() const { return tables_variant_; }
+
+  // The game of a variant's text; games are kept, so each is built once.
+  std::shared_ptr<const drop::Game> game(const std::string& text) {
+    const drop::Variant v = drop::parse_variant(text);
+    const std::string name = v.name();
+    std::lock_guard lock(games_mutex_);
+    if (auto it = games_.find(name); it != games_.end()) return it->second;
+    if (games_.size() >= 64) games_.clear();  // a bound on what strangers' requests can pin
+    auto g = std::make_shared<const drop::Game>(v);
+    games_.emplace(name, g);
+    return g;
+  }
+
+  // Everything known about p within the time limit that starts at `deadline`.
+  Evaluation evaluate(const std::shared_ptr<const drop::Game>& game, const drop::Position& p,
+                      Clock::time_point deadline) {
+    Evaluation e;
+    drop::MoveList moves;
+    game->generate(p, moves);
+    for (const drop::Move m : moves) e.moves.push_back({m, std::nullopt});
+    if (e.moves.empty()) {
+      e.source = tables_for(*game) ? "tables" : "search";
+      return e;
+    }
+    if (DropTables* t = tables_for(*game)) {
+      try {
+        const auto a = t->analyze(p);
+        for (std::size_t i = 0; i < a.moves.size(); ++i)
+          e.moves[i].child_dte = a.moves[i].outcome.dte - 1;
+        e.source = "tables";
+        return e;
+      } catch (const tablebase::TableError&) {  // a tier is missing: search below
+      }
+    }
+    e.source = search_children(game, p, deadline, e) ? "search" : "none";
+    return e;
+  }
+
+  const ServeOptions& options() const { return options_; }
+
+ private:
+  DropTables* tables_for(const drop::Game& game) const {
+    return tables_ && game.variant() == tables_game_->variant() ? tables_.get() : nullptr;
+  }
+
+  // Fills what the forward solver finds before the deadline; false when it found nothing.
+  // One search at a time (the machine's cores are shared); the solver and its table are kept
+  // for the variant last searched, so playing on through a game reuses its work.
+  bool search_children(const std::shared_ptr<const drop::Game>& game, const drop::Position& p,
+                       Clock::time_point deadline, Evaluation& e) {
+    const drop::Variant& v = game->variant();
+    // The solver keeps DTEs in a byte; games that could last longer are not searched.
+    const int pieces = v.hand_size(drop::kWhite) + v.hand_size(drop::kBlack);
+    if (!game->keys_fit() || 2 * pieces - 1 > 255) return false;
+    std::lock_guard lock(search_mutex_);
+    if (!search_ || search_game_->variant() != v) {
+      search_.reset();
+      search_game_ = game;
+      probe_state_.tables = tables_for(*game);
+      search_ = std::make_unique<Search>(*game, std::uint64_t(options_.memory_mb) << 20,
+                                         SearchProbe{&probe_state_});
+    }
+    probe_state_.deadline = deadline;
+    bool found = false;
+    for (auto& m : e.moves) {
+      drop::Position child = p;
+      game->make(child, m.move);
+      try {
+        m.child_dte = search_->dte(child);
+        found = true;
+      } catch (const SearchTimeout&) {
+        break;
+      } catch (const solver::SearchMemoryError&) {
+        search_.reset();  // frees its table; the next request starts afresh
+        break;
+      }
+    }
+    return found;
+  }
+
+  ServeOptions options_;
+  std::string tables_variant_;
+  std::shared_ptr<const drop::Game> tables_game_;
+  std::unique_ptr<tablebase::DropTierSpace> space_;
+  std::unique_ptr<DropTables> tables_;
+
+  std::mutex games_mutex_;
+  std::map<std::string, std::shared_ptr<const drop::Game>> games_;
+
+  std::mutex search_mutex_;
+  std::shared_ptr<const drop::Game> search_game_;
+  SearchProbe::State probe_state_;
+  std::unique_ptr<Search> search_;
+};
+
+// --- requests ---
+
+std::optional<std::string> param(const httplib::Request& req, const char* name) {
+  if (!req.has_param(name)) return std::nullopt;
+  std::string value = req.get_param_value(name);
+  if (value.size() > kMaxParamLength)
+    throw BadRequest("parameter '" + std::string(name) + "' is longer than " +
+                     std::to_string(kMaxParamLength) + " characters");
+  return value;
+}
+
+std::string required_param(const httplib::Request& req, const char* name) {
+  auto value = param(req, name);
+  if (!value) throw BadRequest("missing parameter '" + std::string(name) + "'");
+  return *value;
+}
+
+// The variant and position a request names.
+struct Subject {
+  std::shared_ptr<const drop::Game> game;
+  drop::Position position;
+};
+
+Subject subject(Service& service, const httplib::Request& req) {
+  Subject s;
+  const auto variant = param(req, "variant");
+  s.game = service.game(variant && !variant->empty() ? *variant : service.default_variant());
+  const auto fen = param(req, "fen");
+  s.position = fen && !fen->empty() ? drop::parse_fen(*s.game, *fen) : s.game->start();
+  return s;
+}
+
+Json position_json(const drop::Game& game, const drop::Position& p) {
+  const drop::Geometry& g = game.geometry();
+  Json j;
+  j["variant"] = game.variant().name();
+  j["fen"] = drop::to_fen(game, p);
+  j["width"] = g.width();
+  j["height"] = g.height();
+  j["side_to_move"] = p.side_to_move == drop::kWhite ? "white" : "black";
+  Json board = Json::object();
+  for (int sq = 0; sq < g.squares(); ++sq)
+    if (const auto piece = p.piece_on(sq))
+      board[drop::square_name(g, sq)] =
+          std::string(1, drop::piece_letter(piece->type, piece->color));
+  j["board"] = board;
+  Json hands = Json::object();
+  for (const drop::Color c : {drop::kWhite, drop::kBlack}) {
+    Json hand = Json::object();
+    for (const drop::PieceType t : drop::kAllPieceTypes)
+      if (p.hand[c][t]) hand[std::string(1, drop::piece_letter(t))] = p.hand[c][t];
+    hands[c == drop::kWhite ? "white" : "black"] = hand;
+  }
+  j["hands"] = hands;
+  drop::MoveList moves;
+  game.generate(p, moves);
+  j["moves"] = Json::array();
+  for (const drop::Move m : moves) j["moves"].push_back(drop::move_name(g, m));
+  j["terminal"] = moves.size() == 0;
+  return j;
+}
+
+// The contract object of `query` when everything is known; unknown values are "unknown" with a
+// null DTE.
+Json evaluation_json(const drop::Game& game, const drop::Position& p, const Evaluation& e) {
+  Json j;
+  j["variant"] = game.variant().name();
+  j["fen"] = drop::to_fen(game, p);
+  j["value"] = e.value();
+  const auto dte = e.dte();
+  j["dte"] = dte ? Json(*dte) : Json(nullptr);
+  j["moves"] = Json::array();
+  for (const auto& m : e.moves) {
+    Json move;
+    move["move"] = drop::move_name(game.geometry(), m.move);
+    if (m.child_dte) {
+      const solver::MoveOutcome o = solver::move_outcome(*m.child_dte);
+      move["value"] = o.win ? "win" : "loss";
+      move["dte"] = o.dte;
+    } else {
+      move["value"] = "unknown";
+      move["dte"] = nullptr;
+    }
+    j["moves"].push_back(move);
+  }
+  j["source"] = e.source;
+  return j;
+}
+
+Clock::time_point deadline_from_now(const Service& service) {
+  return Clock::now() + std::chrono::milliseconds(service.options().solve_ms);
+}
+
+Json handle_analyze(Service& service, const httplib::Request& req) {
+  const Subject s = subject(service, req);
+  const Evaluation e = service.evaluate(s.game, s.position, deadline_from_now(service));
+  return evaluation_json(*s.game, s.position, e);
+}
+
+Json handle_play(Service& service, const httplib::Request& req) {
+  Subject s = subject(service, req);
+  const std::string text = required_param(req, "move");
+  const drop::Move m = drop::parse_move(*s.game, s.position, text);
+  const std::string before = drop::to_fen(*s.game, s.position);
+  s.game->make(s.position, m);
+  Json j = position_json(*s.game, s.position);
+  j["move"] = drop::move_name(s.game->geometry(), m);
+  j["previous_fen"] = before;
+  return j;
+}
+
+// Perfect play from the position: the winner takes the quickest win, the loser the slowest loss,
+// the first such move in generation order on ties (so the line is the same on every request).
+// Stops where the values are no longer known, with "complete": false.
+Json handle_line(Service& service, const httplib::Request& req) {
+  const Subject s = subject(service, req);
+  const auto deadline = deadline_from_now(service);
+  Json j;
+  j["variant"] = s.game->variant().name();
+  j["fen"] = drop::to_fen(*s.game, s.position);
+  Json line = Json::array(), fens = Json::array();
+  drop::Position p = s.position;
+  bool complete = false;
+  std::optional<int> first_dte;
+  std::string source;
+  for (int ply = 0; ply <= 255; ++ply) {
+    const Evaluation e = service.evaluate(s.game, p, deadline);
+    if (ply == 0) source = e.source;
+    const auto dte = e.dte();
+    if (!dte) break;
+    if (ply == 0) first_dte = dte;
+    if (e.moves.empty()) {
+      complete = true;
+      break;
+    }
+    const Evaluation::MoveResult* best = nullptr;
+    for (const auto& m : e.moves)
+      if (solver::move_outcome(*m.child_dte).dte == *dte &&
+          solver::move_outcome(*m.child_dte).win == solver::is_win(*dte)) {
+        best = &m;
+        break;
+      }
+    if (!best) break;  // cannot happen: the fold's DTE comes from one of the moves
+    line.push_back(drop::move_name(s.game->geometry(), best->move));
+    s.game->make(p, best->move);
+    fens.push_back(drop::to_fen(*s.game, p));
+  }
+  j["value"] = first_dte ? Json(solver::is_win(*first_dte) ? "win" : "loss") : Json("unknown");
+  j["dte"] = first_dte ? Json(*first_dte) : Json(nullptr);
+  j["line"] = line;
+  j["fens"] = fens;
+  j["complete"] = complete;
+  j["source"] = source;
+  return j;
+}
+
+Json handle_info(Service& service) {
+  Json j;
+  j["default_variant"] = service.default_variant();
+  j["tables_variant"] =
+      service.tables_variant().empty() ? Json(nullptr) : Json(service.tables_variant());
+  j["solve_ms"] = service.options().solve_ms;
+  j["start_fen"] = drop::to_fen(*service.game(service.default_variant()),
+                                service.game(service.default_variant())->start());
+  return j;
+}
+
+void send_json(httplib::Response& res, int status, const Json& j) {
+  res.status = status;
+  res.set_header("Cache-Control", "no-store");
+  res.set_content(j.dump(), "application/json");
+}
+
+void send_error(httplib::Response& res, int status, const std::string& message) {
+  send_json(res, status, Json{{"error", message}});
+}
+
+// Runs a handler and answers any failure as JSON: bad input 400, anything else 500.
+template <typename Handler>
+httplib::Server::Handler guarded(Handler handler) {
+  return [handler](const httplib::Request& req, httplib::Response& res) {
+    try {
+      send_json(res, 200, handler(req));
+    } catch (const std::invalid_argument& e) {  // BadRequest, ParseError, bad variants
+      send_error(res, 400, e.what());
+    } catch (const std::bad_alloc&) {
+      send_error(res, 500, "out of memory");
+    } catch (const std::exception& e) {
+      send_error(res, 500, e.what());
+    }
+  };
+}
+
+void add_routes(httplib::Server& server, Service& service) {
+  for (const web::Asset& asset : web::kAssets) {
+    const std::string path = asset.path;
+    const auto serve = [asset](const httplib::Request&, httplib::Response& res) {
+      res.set_content(reinterpret_cast<const char*>(asset.data), asset.size, asset.type);
+    };
+    server.Get(path, serve);
+    if (path == "/index.html") server.Get("/", serve);
+  }
+  server.Get("/api/info", guarded([&](const httplib::Request&) { return handle_info(service); }));
+  server.Get("/api/moves", guarded([&](const httplib::Request& req) {
+               const Subject s = subject(service, req);
+               return position_json(*s.game, s.position);
+             }));
+  server.Get("/api/analyze",
+             guarded([&](const httplib::Request& req) { return handle_analyze(service, req); }));
+  const auto play = guarded([&](const httplib::Request& req) { return handle_play(service, req); });
+  server.Get("/api/play", play);
+  server.Post("/api/play", play);
+  server.Get("/api/line",
+             guarded([&](const httplib::Request& req) { return handle_line(service, req); }));
+  // Unknown paths and methods: JSON like every other error (the body is empty only when no
+  // handler answered).
+  server.set_error_handler(httplib::Server::HandlerWithResponse(
+      [](const httplib::Request& req, httplib::Response& res) -> httplib::Server::HandlerResponse {
+        if (!res.body.empty()) return httplib::Server::HandlerResponse::Unhandled;
+        send_error(res, res.status,
+                   res.status == 404 ? "no such page: " + req.path
+                                     : "request refused (HTTP " + std::to_string(res.status) + ")");
+        return httplib::Server::HandlerResponse::Handled;
+      }));
+  server.set_exception_handler([](const httplib::Request&, httplib::Response& res,
+                                  std::exception_ptr) { send_error(res, 500, "internal error"); });
+}
+
+void run_serve(const ServeOptions& o) {
+  Service service(o);
+  httplib::Server server;
+  server.new_task_queue = [] { return new httplib::ThreadPool(4); };
+  server.set_payload_max_length(kMaxPayload);
+  add_routes(server, service);
+  if (!o.quiet)
+    server.set_logger([](const httplib::Request& req, const httplib::Response& res) {
+      std::fprintf(stderr, "%s %s %d\n", req.method.c_str(), req.path.c_str(), res.status);
+    });
+
+  const int port = o.port == 0 ? server.bind_to_any_port(o.host)
+                               : (server.bind_to_port(o.host, o.port) ? o.port : -1);
+  if (port < 0)
+    throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port));
+
+  // SIGINT and SIGTERM stop the server cleanly: blocked here (and so in every thread started
+  // from now on), and waited for by one thread that stops the server.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGINT);
+  sigaddset(&stop_signals, SIGTERM);
+  pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+  std::thread([&server, stop_signals] {
+    int signal = 0;
+    sigwait(&stop_signals, &signal);
+    server.stop();
+  }).detach();
+
+  std::cout << "drop16 serve: http://" << o.host << ":" << port << "/ (variant "
+            << service.default_variant()
+            << (o.tables.empty() ? std::string(", no tables") : ", tables " + o.tables) << ")"
+            << std::endl;
+  if (!server.listen_after_bind()) throw std::runtime_error("the server stopped on an error");
+}
+
+}  // namespace
+
+void register_serve(CLI::App& app) {
+  auto o = std::make_shared<ServeOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "serve",
+      "a local web page to explore and play positions, with every move's value, over a JSON API");
+  cmd->add_option("--tables", o->tables, "directory of solved tables to answer from");
+  cmd->add_option("--host", o->host, "address to listen on")->capture_default_str();
+  cmd->add_option("--port", o->port, "port to listen on (0: any free port)")
+      ->check(CLI::Range(0, 65535))
+      ->capture_default_str();
+  cmd->add_option("--solve-ms", o->solve_ms,
+                  "time limit of the forward search for positions the tables do not cover")
+      ->check(CLI::Range(0, 600000))
+      ->capture_default_str();
+  cmd->add_option("--memory-mb", o->memory_mb, "memory cap of the forward search's table")
+      ->check(CLI::Range(1, 1 << 20))
+      ->capture_default_str();
+  cmd->add_flag("--quiet", o->quiet, "no request log on stderr");
+  cmd->callback([o] { run_serve(*o); });
+}
+
+}  // namespace app

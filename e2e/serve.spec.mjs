@@ -1,0 +1,257 @@
+// End-to-end test of `drop16 serve` in a real headless browser (Debian's chromium, driven by
+// playwright-core). Builds the tables of a small variant, starts the server on a free port, and
+// checks what the page shows against the command line (`drop16 query`, `drop16 moves`): the start
+// position's evaluations, a short game played by clicks, undo/redo, a move by the solver, a pasted
+// FEN and a bad one. Saves a screenshot.
+//
+//   node e2e/serve.spec.mjs [--drop16 build/drop16] [--chromium /usr/bin/chromium]
+//                           [--screenshot e2e-serve.png] [--variant 3x3:NBRK]
+import {execFileSync, spawn} from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {fileURLToPath} from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+function option(name, fallback) {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 && i + 1 < process.argv.length ? process.argv[i + 1] : fallback;
+}
+
+const drop16 = path.resolve(option('drop16', path.join(here, '..', 'build', 'drop16')));
+const chromiumPath = option('chromium', '/usr/bin/chromium');
+const screenshot = path.resolve(option('screenshot', path.join(os.tmpdir(), 'drop16-serve.png')));
+const variant = option('variant', '3x3:NBRK');
+// A position with pieces on the board and in both hands, pasted into the page.
+const pastedFen = option('fen', 'k1b/1N1/B2[RKnr] b');
+
+let playwright;
+try {
+  playwright = await import('playwright-core');
+} catch (e) {
+  console.error('e2e: playwright-core is not installed: run `npm ci` in e2e/ ' +
+                '(bash scripts/install-deps.sh --e2e does it)');
+  process.exit(1);
+}
+
+let failures = 0;
+function check(ok, what) {
+  if (ok) return;
+  failures++;
+  console.error(`FAIL: ${what}`);
+}
+function fail(what) {
+  throw new Error(what);
+}
+
+function cli(args) {
+  return JSON.parse(execFileSync(drop16, args, {encoding: 'utf8'}));
+}
+
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'drop16-e2e-'));
+const tables = path.join(work, 'tables');
+let server = null;
+let browser = null;
+
+// Starts `drop16 serve` on a free port; resolves to its URL from the first line it prints.
+function startServer() {
+  return new Promise((resolve, reject) => {
+    server = spawn(drop16, ['serve', '--tables', tables, '--port', '0', '--quiet'],
+                   {stdio: ['ignore', 'pipe', 'inherit']});
+    let out = '';
+    const timer = setTimeout(() => reject(new Error('drop16 serve did not start in 20 s')), 20000);
+    server.stdout.on('data', (chunk) => {
+      out += chunk;
+      const m = out.match(/http:\/\/[0-9.]+:\d+\//);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[0]);
+      }
+    });
+    server.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`drop16 serve exited with ${code}: ${out}`));
+    });
+  });
+}
+
+// Evaluations the page shows: move -> "value dte" from the move list, and the position's.
+async function pageEvaluations(page) {
+  return page.evaluate(() => {
+    const moves = {};
+    for (const row of document.querySelectorAll('#move-list tbody tr')) {
+      moves[row.dataset.move] =
+          `${row.querySelector('.value').textContent} ${row.querySelector('.dte').textContent}`;
+    }
+    const e = document.getElementById('evaluation');
+    return {value: e.dataset.value, dte: e.dataset.dte, moves};
+  });
+}
+
+async function waitReady(page, fen) {
+  await page.waitForFunction(
+      (want) => document.body.dataset.ready === 'yes' && (!want || document.body.dataset.fen === want),
+      fen, {timeout: 15000});
+}
+
+// Checks the shown position's evaluations and legal moves against `drop16 query` and `moves`.
+async function checkAgainstCli(page, label) {
+  const fen = await page.evaluate(() => document.body.dataset.fen);
+  const q = cli(['query', '--tables', tables, '--fen', fen, '--json']);
+  const shown = await pageEvaluations(page);
+  check(shown.value === q.value, `${label}: page value ${shown.value}, query ${q.value}`);
+  check(shown.dte === String(q.dte), `${label}: page DTE ${shown.dte}, query ${q.dte}`);
+  const want = {};
+  for (const m of q.moves) want[m.move] = `${m.value} ${m.dte}`;
+  check(JSON.stringify(Object.keys(shown.moves).sort()) === JSON.stringify(Object.keys(want).sort()),
+        `${label}: page lists moves ${Object.keys(shown.moves)}, query ${Object.keys(want)}`);
+  for (const [move, text] of Object.entries(want)) {
+    check(shown.moves[move] === text, `${label}: ${move} shown as '${shown.moves[move]}', query '${text}'`);
+  }
+  return q;
+}
+
+// Plays a move by clicks: the hand piece (or the board piece), then the target square.
+async function clickMove(page, move, side) {
+  if (move.includes('@')) {
+    const [piece, square] = move.split('@');
+    await page.click(`#hand-${side} .hand-piece[data-piece="${piece}"]`);
+    // The target square now carries this move's mark.
+    await page.waitForSelector(`.square[data-square="${square}"][data-move="${move}"] .mark`);
+    await page.click(`.square[data-square="${square}"]`);
+  } else {
+    const from = move.slice(0, 2);
+    const to = move.slice(2);
+    await page.click(`.square[data-square="${from}"]`);
+    await page.waitForSelector(`.square[data-square="${to}"][data-move="${move}"] .mark`);
+    await page.click(`.square[data-square="${to}"]`);
+  }
+}
+
+// Plays up to `plies` moves of the principal line the page shows, by clicks, from `fen`;
+// checks each position reached against the command line. Returns the moves played.
+async function playLine(page, fen, plies) {
+  const played = [];
+  for (let ply = 0; ply < plies; ++ply) {
+    const side = await page.evaluate(() => document.getElementById('status').dataset.side);
+    const move = await page.evaluate(() => {
+      const first = document.querySelector('#line li');
+      return first ? first.textContent : null;
+    });
+    if (!move || move.startsWith('(')) break;
+    await clickMove(page, move, side);
+    const expected = cli(['moves', '--variant', variant, '--fen', fen, '--moves', move, '--json']);
+    await waitReady(page, expected.fen);
+    fen = expected.fen;
+    played.push(move);
+    await checkAgainstCli(page, `after ${played.join(' ')}`);
+  }
+  return played;
+}
+
+const started = Date.now();
+try {
+  execFileSync(drop16, ['solve', '--variant', variant, '--tables', tables, '--quiet', '--json'],
+               {stdio: ['ignore', 'ignore', 'inherit']});
+  const url = await startServer();
+  browser = await playwright.chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
+  const page = await browser.newPage({viewport: {width: 1180, height: 900}});
+  const pageErrors = [];
+  page.on('pageerror', (e) => pageErrors.push(e.message));
+  await page.goto(url);
+
+  // 1. The start position's evaluations match `drop16 query`.
+  const start = cli(['moves', '--variant', variant, '--json']).fen;
+  await waitReady(page, start);
+  const q0 = await checkAgainstCli(page, 'start');
+  // The marks on the hand pieces are each piece type's best drop.
+  const handMarks = await page.evaluate(() => {
+    const marks = {};
+    for (const b of document.querySelectorAll('#hand-white .hand-piece')) {
+      const m = b.querySelector('.mark');
+      marks[b.dataset.piece] = m ? `${m.dataset.value} ${m.dataset.dte}` : null;
+    }
+    return marks;
+  });
+  for (const [piece, shown] of Object.entries(handMarks)) {
+    const drops = q0.moves.filter((m) => m.move.startsWith(piece + '@'));
+    const score = (m) => (m.value === 'win' ? 1000 - m.dte : -1000 + m.dte);
+    const top = drops.reduce((a, b) => (score(b) > score(a) ? b : a));
+    check(shown === `${top.value} ${top.dte}`, `hand ${piece}: mark '${shown}', best drop ${top.move}`);
+  }
+
+  // 2. A short game by clicks: perfect play for six plies (the first move of the line shown),
+  // each position checked against the command line.
+  const played = await playLine(page, start, 6);
+  check(played.length >= 4, `only ${played.length} plies played`);
+  const history = await page.$$eval('#history li', (items) => items.map((i) => i.textContent));
+  check(JSON.stringify(history) === JSON.stringify(played), `game record ${history} != ${played}`);
+
+  // 3. Undo twice and redo once.
+  const back2 = cli(['moves', '--variant', variant, '--moves', ...played.slice(0, -2), '--json']).fen;
+  const back1 = cli(['moves', '--variant', variant, '--moves', ...played.slice(0, -1), '--json']).fen;
+  await page.click('#undo');
+  await waitReady(page, back1);
+  await page.click('#undo');
+  await waitReady(page, back2);
+  await page.click('#redo');
+  await waitReady(page, back1);
+
+  // 4. The solver plays the side to move: its move is the first of the principal line.
+  const side = await page.evaluate(() => document.getElementById('status').dataset.side);
+  const line = await page.$$eval('#line li', (items) => items.map((i) => i.textContent));
+  if (!line[0].startsWith('(')) {
+    await page.selectOption('#solver-side', side);
+    const after = cli(['moves', '--variant', variant, '--fen', back1, '--moves', line[0], '--json']);
+    await waitReady(page, after.fen);
+    await page.selectOption('#solver-side', 'none');
+  }
+
+  // 5. Paste a FEN; then a malformed one, which the page reports without losing the position.
+  await page.fill('#fen-input', pastedFen);
+  await page.click('#load-fen');
+  const pasted = cli(['moves', '--variant', variant, '--fen', pastedFen, '--json']).fen;
+  await waitReady(page, pasted);
+  await checkAgainstCli(page, `pasted ${pastedFen}`);
+  await page.fill('#fen-input', 'k1b/1N1[RKnr] b');
+  await page.click('#load-fen');
+  await page.waitForSelector('#error:not([hidden])');
+  const error = await page.textContent('#error');
+  check(/FEN/.test(error), `bad FEN error reads '${error}'`);
+  check((await page.evaluate(() => document.body.dataset.fen)) === pasted, 'bad FEN changed the position');
+  await page.fill('#fen-input', pasted);
+  await page.click('#load-fen');
+  await waitReady(page, pasted);
+  await page.waitForSelector('#error[hidden]', {state: 'attached'});
+
+  // Two more plies from the pasted position; then select a hand piece, so the screenshot shows
+  // a game record and the marks on the target squares.
+  const more = await playLine(page, pasted, 2);
+  check(more.length === 2, `from the pasted FEN only ${more.length} plies played`);
+
+  const sideNow = await page.evaluate(() => document.getElementById('status').dataset.side);
+  const firstHand = await page.$(`#hand-${sideNow} .hand-piece`);
+  if (firstHand) await firstHand.click();
+  fs.mkdirSync(path.dirname(screenshot), {recursive: true});
+  await page.screenshot({path: screenshot, fullPage: true});
+  check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
+  console.log(`e2e: ${played.length} plies played by clicks (${played.join(' ')}), ` +
+              `screenshot ${screenshot}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+} catch (e) {
+  failures++;
+  console.error(`FAIL: ${e.stack || e}`);
+} finally {
+  if (browser) await browser.close();
+  if (server) server.kill('SIGTERM');
+  fs.rmSync(work, {recursive: true, force: true});
+}
+if (failures) {
+  console.error(`e2e: ${failures} failure(s)`);
+  process.exit(1);
+}
+console.log('e2e: all checks passed');

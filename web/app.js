@@ -1,0 +1,493 @@
+// The Drop 16 explorer page: draws the position the server describes (/api/moves), marks every
+// legal move with its value and distance to end (/api/analyze), lists perfect play (/api/line),
+// and plays moves by clicks (/api/play). Plain JavaScript, no build step.
+'use strict';
+
+// ---- pieces, drawn as SVG (viewBox 0 0 100 100) ----
+
+const PIECE_SHAPES = {
+  // Knight: a horse's head facing left.
+  N: '<path d="M30 84 C28 66 38 56 47 47 C40 50 31 54 25 50 C19 46 21 38 29 31 L39 22 L40 11 L48 19' +
+     ' C63 19 76 33 75 54 C74 66 70 76 70 84 Z"/>' +
+     '<circle class="detail-fill" cx="43" cy="30" r="3.2"/>' +
+     '<path class="detail" d="M63 36 C66 48 64 60 60 72"/>',
+  // Bishop: a mitre with a slit and a ball on top.
+  B: '<circle cx="50" cy="14" r="6"/>' +
+     '<path d="M50 21 C33 36 29 56 37 72 H63 C71 56 67 36 50 21 Z"/>' +
+     '<path class="detail" d="M56 36 L45 50"/>' +
+     '<path d="M30 84 C30 76 38 72 50 72 C62 72 70 76 70 84 Z"/>',
+  // Rook: a tower with battlements.
+  R: '<path d="M24 16 H36 V25 H44 V16 H56 V25 H64 V16 H76 V36 L68 42 V70 H32 V42 L24 36 Z"/>' +
+     '<path class="detail" d="M32 42 H68"/>' +
+     '<path d="M24 84 V76 L32 70 H68 L76 76 V84 Z"/>',
+  // Queen: a five-pointed crown with a ball on each point.
+  Q: '<path d="M18 30 L32 70 H68 L82 30 L64 52 L60 22 L50 50 L40 22 L36 52 Z"/>' +
+     '<circle cx="18" cy="28" r="5"/><circle cx="40" cy="20" r="5"/><circle cx="60" cy="20" r="5"/>' +
+     '<circle cx="82" cy="28" r="5"/><circle cx="50" cy="46" r="4"/>' +
+     '<path d="M26 84 C26 76 32 70 50 70 C68 70 74 76 74 84 Z"/>',
+  // King: a crown under a cross.
+  K: '<path d="M46 6 H54 V13 H61 V21 H54 V30 H46 V21 H39 V13 H46 Z"/>' +
+     '<path d="M50 38 C44 26 22 26 22 42 C22 54 32 62 34 70 H66 C68 62 78 54 78 42 C78 26 56 26 50 38 Z"/>' +
+     '<path class="detail" d="M50 38 V68"/>' +
+     '<path d="M26 84 C26 76 32 70 50 70 C68 70 74 76 74 84 Z"/>',
+};
+
+function pieceSvg(letter) {
+  const upper = letter.toUpperCase();
+  const white = letter === upper;
+  const fill = white ? '#fbfbf8' : '#2b2b2b';
+  const stroke = white ? '#1c1c1c' : '#0c0c0c';
+  const detail = white ? '#1c1c1c' : '#e8e8e8';
+  return `<svg class="piece" viewBox="0 0 100 100" data-piece="${letter}" aria-label="${letter}">` +
+      `<style>.detail{fill:none;stroke:${detail};stroke-width:3}.detail-fill{fill:${detail};stroke:none}</style>` +
+      `<g fill="${fill}" stroke="${stroke}" stroke-width="3" stroke-linejoin="round">` +
+      PIECE_SHAPES[upper] + '</g></svg>';
+}
+
+const PIECE_ORDER = ['N', 'B', 'R', 'Q', 'K'];
+
+// ---- state ----
+
+const state = {
+  variant: '',
+  position: null,     // /api/moves answer for the shown position
+  analysis: null,     // /api/analyze answer (or null while it is coming)
+  line: null,         // /api/line answer
+  past: [],           // [{fen, move}] positions before each move played, oldest first
+  future: [],         // [{fen, move}] undone moves, next first
+  selected: null,     // {kind: 'hand', piece: 'N'} or {kind: 'board', square: 'a1'}
+  solverSide: 'none',
+  autoplay: true,     // false right after undo/redo, so the solver does not replay at once
+  seq: 0,             // number of the latest position request; older answers are dropped
+  busy: false,
+};
+
+const $ = (id) => document.getElementById(id);
+
+async function api(path, params) {
+  const query = new URLSearchParams(params).toString();
+  const response = await fetch(`/api/${path}?${query}`);
+  let body;
+  try {
+    body = await response.json();
+  } catch (e) {
+    throw new Error(`${path}: HTTP ${response.status}`);
+  }
+  if (!response.ok) throw new Error(body.error || `${path}: HTTP ${response.status}`);
+  return body;
+}
+
+function showError(message) {
+  const box = $('error');
+  box.textContent = message || '';
+  box.hidden = !message;
+}
+
+// ---- evaluations ----
+
+// Higher is better for the side to move: the quickest win, then unknown, then the slowest loss.
+function score(entry) {
+  if (!entry || entry.value === 'unknown') return 0;
+  return entry.value === 'win' ? 1000 - entry.dte : -1000 + entry.dte;
+}
+
+function movesByName() {
+  const map = new Map();
+  if (state.analysis) for (const m of state.analysis.moves) map.set(m.move, m);
+  return map;
+}
+
+function best(entries) {
+  let top = null;
+  for (const e of entries) if (!top || score(e) > score(top)) top = e;
+  return top;
+}
+
+function markHtml(entry, dot) {
+  if (!entry) return '';
+  const text = entry.value === 'unknown' ? '?' : String(entry.dte);
+  return `<span class="mark ${entry.value}${dot ? ' dot' : ''}" data-value="${entry.value}"` +
+      ` data-dte="${entry.dte === null ? '' : entry.dte}">${text}</span>`;
+}
+
+// Captures are "from" + "to", each a file letter and a one-digit rank (boards are at most 8x8).
+function splitCapture(move) {
+  const m = move.match(/^([a-h]\d)([a-h]\d)$/);
+  return m ? {from: m[1], to: m[2]} : null;
+}
+
+// The moves that start from a hand piece type or a board square.
+function movesFrom(source) {
+  const moves = state.position ? state.position.moves : [];
+  if (source.kind === 'hand') return moves.filter((m) => m.startsWith(source.piece + '@'));
+  return moves.filter((m) => {
+    const c = splitCapture(m);
+    return c && c.from === source.square;
+  });
+}
+
+// The square a move lands on.
+function squareOfMove(move) {
+  if (move.includes('@')) return move.split('@')[1];
+  const c = splitCapture(move);
+  return c ? c.to : '';
+}
+
+// ---- drawing ----
+
+function squareName(file, rank) {
+  return String.fromCharCode(97 + file) + String(rank + 1);
+}
+
+function sideToMove() {
+  return state.position ? state.position.side_to_move : 'white';
+}
+
+function isOwn(letter) {
+  const white = letter === letter.toUpperCase();
+  return (sideToMove() === 'white') === white;
+}
+
+function drawBoard() {
+  const pos = state.position;
+  const board = $('board');
+  board.style.setProperty('--files', pos.width);
+  const evals = movesByName();
+  const selectedMoves = state.selected ? movesFrom(state.selected) : [];
+  const targets = new Map(selectedMoves.map((m) => [squareOfMove(m), m]));
+  const lastMove = state.past.length ? state.past[state.past.length - 1].move : null;
+  const lastSquares = new Set();
+  if (lastMove) {
+    if (lastMove.includes('@')) lastSquares.add(lastMove.split('@')[1]);
+    else if (splitCapture(lastMove)) {
+      lastSquares.add(splitCapture(lastMove).from);
+      lastSquares.add(splitCapture(lastMove).to);
+    }
+  }
+  let html = '';
+  for (let rank = pos.height - 1; rank >= 0; --rank) {
+    for (let file = 0; file < pos.width; ++file) {
+      const sq = squareName(file, rank);
+      const letter = pos.board[sq];
+      const classes = ['square', (file + rank) % 2 === 0 ? 'dark' : 'light'];
+      if (state.selected && state.selected.kind === 'board' && state.selected.square === sq) {
+        classes.push('selected');
+      }
+      if (lastSquares.has(sq)) classes.push('last-move');
+      let inner = letter ? pieceSvg(letter) : '';
+      if (targets.has(sq)) {
+        inner += markHtml(evals.get(targets.get(sq)) || {value: 'unknown', dte: null}, !letter);
+      } else if (!state.selected && letter && isOwn(letter)) {
+        // Nothing selected: each own piece shows its best capture.
+        const own = movesFrom({kind: 'board', square: sq});
+        if (own.length && state.analysis) inner += markHtml(best(own.map((m) => evals.get(m))), false);
+      }
+      if (file === 0 || rank === 0) inner += `<span class="coord">${sq}</span>`;
+      html += `<div class="${classes.join(' ')}" data-square="${sq}"` +
+          `${targets.has(sq) ? ` data-move="${targets.get(sq)}"` : ''}>${inner}</div>`;
+    }
+  }
+  board.innerHTML = html;
+}
+
+function drawHand(color) {
+  const pos = state.position;
+  const hand = pos.hands[color];
+  const box = $(`hand-${color}`);
+  const toMove = pos.side_to_move === color && !pos.terminal;
+  box.classList.toggle('to-move', pos.side_to_move === color);
+  const evals = movesByName();
+  let html = '';
+  for (const piece of PIECE_ORDER) {
+    const count = hand[piece] || 0;
+    if (!count) continue;
+    const letter = color === 'white' ? piece : piece.toLowerCase();
+    const selected = toMove && state.selected && state.selected.kind === 'hand' &&
+        state.selected.piece === piece;
+    let mark = '';
+    if (toMove && state.analysis) {
+      const drops = movesFrom({kind: 'hand', piece});
+      if (drops.length) mark = markHtml(best(drops.map((m) => evals.get(m))), false);
+    }
+    html += `<button class="hand-piece${selected ? ' selected' : ''}" data-color="${color}"` +
+        ` data-piece="${piece}"${toMove ? '' : ' disabled'} title="${color} ${piece} ×${count}">` +
+        `${pieceSvg(letter)}<span class="count">×${count}</span>${mark}</button>`;
+  }
+  box.innerHTML = html || '<span class="empty">empty hand</span>';
+}
+
+function colorName(side) {
+  return side === 'white' ? 'White' : 'Black';
+}
+
+function drawStatus() {
+  const pos = state.position;
+  const side = colorName(pos.side_to_move);
+  const other = colorName(pos.side_to_move === 'white' ? 'black' : 'white');
+  $('status').textContent = pos.terminal ? `${side} to move has no move: ${other} wins.` :
+                                           `${side} to move.`;
+  $('status').dataset.side = pos.side_to_move;
+  const a = state.analysis;
+  let text = 'evaluating…';
+  if (a) {
+    const source = {tables: 'from the tables', search: 'by forward search', none: ''}[a.source];
+    if (a.value === 'unknown') {
+      text = `Unknown: not solved within the time limit.`;
+    } else if (a.dte === null) {
+      text = `${side} wins (distance to end not known in the time limit).`;
+    } else if (pos.terminal) {
+      text = `${side} has lost (DTE 0).`;
+    } else {
+      text = `${side} ${a.value === 'win' ? 'wins' : 'loses'}, game ends in ${a.dte} plies` +
+          ` with perfect play (${source}).`;
+    }
+  }
+  const e = $('evaluation');
+  e.textContent = text;
+  e.dataset.value = a ? a.value : '';
+  e.dataset.dte = a && a.dte !== null ? a.dte : '';
+}
+
+function drawMoveList() {
+  const body = $('move-list').querySelector('tbody');
+  const pos = state.position;
+  const evals = movesByName();
+  const rows = pos.moves.map((m, i) => ({move: m, i, e: evals.get(m)}));
+  // Best first; equal moves in the server's order.
+  rows.sort((a, b) => (score(b.e) - score(a.e)) || (a.i - b.i));
+  body.innerHTML = rows.map(({move, e}) => {
+    const value = e ? e.value : '…';
+    const dte = e && e.dte !== null ? e.dte : '';
+    return `<tr class="${e ? e.value : ''}" data-move="${move}"><td>${move}</td>` +
+        `<td class="value">${value}</td><td class="dte">${dte}</td></tr>`;
+  }).join('');
+}
+
+function plyList(element, moves, firstSide) {
+  let side = firstSide;
+  element.innerHTML = moves.map((m) => {
+    const item = `<li class="${side}">${m}</li>`;
+    side = side === 'white' ? 'black' : 'white';
+    return item;
+  }).join('');
+}
+
+function drawLine() {
+  const el = $('line');
+  const line = state.line;
+  if (!line) {
+    el.innerHTML = '<li>…</li>';
+    return;
+  }
+  plyList(el, line.line, state.position.side_to_move);
+  if (!line.complete) el.insertAdjacentHTML('beforeend', '<li class="unknown">… unknown</li>');
+  else if (!line.line.length) el.innerHTML = '<li>(the game is over)</li>';
+}
+
+function drawHistory() {
+  const el = $('history');
+  if (!state.past.length) {
+    el.innerHTML = '';
+    return;
+  }
+  const first = state.past[0].side;
+  plyList(el, state.past.map((p) => p.move), first);
+}
+
+function draw() {
+  if (!state.position) return;
+  drawBoard();
+  drawHand('black');
+  drawHand('white');
+  drawStatus();
+  drawMoveList();
+  drawLine();
+  drawHistory();
+  $('undo').disabled = state.past.length === 0;
+  $('redo').disabled = state.future.length === 0;
+  $('fen-input').value = state.position.fen;
+  document.body.dataset.fen = state.position.fen;
+  document.body.dataset.ready = state.analysis && state.line ? 'yes' : 'no';
+}
+
+// ---- loading positions ----
+
+async function show(fen) {
+  const seq = ++state.seq;
+  const params = {variant: state.variant};
+  if (fen) params.fen = fen;
+  const position = await api('moves', params);
+  if (seq !== state.seq) return;
+  state.position = position;
+  state.variant = position.variant;
+  $('variant').value = position.variant;
+  state.analysis = null;
+  state.line = null;
+  state.selected = null;
+  draw();
+  const at = {variant: position.variant, fen: position.fen};
+  const [analysis, line] = await Promise.all([api('analyze', at), api('line', at)]);
+  if (seq !== state.seq) return;
+  state.analysis = analysis;
+  state.line = line;
+  draw();
+  maybeSolverMove();
+}
+
+async function guard(action) {
+  try {
+    showError('');
+    await action();
+  } catch (e) {
+    showError(e.message);
+  }
+}
+
+async function playMove(move) {
+  const before = state.position;
+  const after = await api('play', {variant: before.variant, fen: before.fen, move});
+  state.past.push({fen: before.fen, move: after.move, side: before.side_to_move});
+  state.future = [];
+  state.autoplay = true;
+  await show(after.fen);
+}
+
+function maybeSolverMove() {
+  const pos = state.position;
+  if (!state.autoplay || pos.terminal || state.solverSide !== pos.side_to_move) return;
+  if (!state.line || !state.line.line.length) {
+    showError('The solver does not know this position within the time limit.');
+    return;
+  }
+  const seq = state.seq;
+  const move = state.line.line[0];
+  setTimeout(() => {
+    if (seq === state.seq) guard(() => playMove(move));
+  }, 300);
+}
+
+// ---- input ----
+
+function onSquareClick(sq) {
+  const pos = state.position;
+  if (!pos || pos.terminal) return;
+  if (state.selected) {
+    const move = movesFrom(state.selected).find((m) => squareOfMove(m) === sq);
+    if (move) {
+      guard(() => playMove(move));
+      return;
+    }
+  }
+  const letter = pos.board[sq];
+  if (letter && isOwn(letter) && movesFrom({kind: 'board', square: sq}).length &&
+      !(state.selected && state.selected.kind === 'board' && state.selected.square === sq)) {
+    state.selected = {kind: 'board', square: sq};
+  } else {
+    state.selected = null;
+  }
+  draw();
+}
+
+function onHandClick(piece) {
+  const s = state.selected;
+  state.selected = s && s.kind === 'hand' && s.piece === piece ? null : {kind: 'hand', piece};
+  draw();
+}
+
+function undo() {
+  if (!state.past.length) return;
+  const step = () => {
+    const last = state.past.pop();
+    state.future.unshift({fen: state.position.fen, move: last.move, side: last.side, from: last.fen});
+    return last.fen;
+  };
+  let fen = step();
+  // Against the solver, go back to a position where the person is to move.
+  if (state.solverSide !== 'none' && state.past.length &&
+      state.past[state.past.length - 1].side !== state.solverSide &&
+      state.future[0].side === state.solverSide) {
+    fen = step();
+  }
+  state.autoplay = false;
+  guard(() => show(fen));
+}
+
+function redo() {
+  if (!state.future.length) return;
+  const step = () => {
+    const next = state.future.shift();
+    state.past.push({fen: next.from, move: next.move, side: next.side});
+    return next.fen;
+  };
+  let fen = step();
+  if (state.solverSide !== 'none' && state.future.length && state.future[0].side === state.solverSide) {
+    fen = step();
+  }
+  state.autoplay = false;
+  guard(() => show(fen));
+}
+
+async function copyFen() {
+  const fen = state.position ? state.position.fen : '';
+  $('fen-input').value = fen;
+  try {
+    await navigator.clipboard.writeText(fen);
+  } catch (e) {
+    $('fen-input').select();
+    document.execCommand('copy');
+  }
+}
+
+function startNew(fen) {
+  state.past = [];
+  state.future = [];
+  state.autoplay = true;
+  state.variant = $('variant').value.trim();
+  return show(fen);
+}
+
+function wire() {
+  $('board').addEventListener('click', (e) => {
+    const square = e.target.closest('.square');
+    if (square) onSquareClick(square.dataset.square);
+  });
+  for (const color of ['white', 'black']) {
+    $(`hand-${color}`).addEventListener('click', (e) => {
+      const button = e.target.closest('.hand-piece');
+      if (button && !button.disabled) onHandClick(button.dataset.piece);
+    });
+  }
+  $('move-list').addEventListener('click', (e) => {
+    const row = e.target.closest('tr[data-move]');
+    if (row) guard(() => playMove(row.dataset.move));
+  });
+  $('new-game').addEventListener('click', () => guard(() => startNew('')));
+  $('variant').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') guard(() => startNew(''));
+  });
+  $('load-fen').addEventListener('click', () => guard(() => startNew($('fen-input').value.trim())));
+  $('fen-input').addEventListener('keydown', (e) => {
+    if (e.key === 'Enter') guard(() => startNew($('fen-input').value.trim()));
+  });
+  $('copy-fen').addEventListener('click', () => copyFen());
+  $('undo').addEventListener('click', undo);
+  $('redo').addEventListener('click', redo);
+  $('solver-side').addEventListener('change', (e) => {
+    state.solverSide = e.target.value;
+    state.autoplay = true;
+    maybeSolverMove();
+  });
+}
+
+async function main() {
+  wire();
+  const params = new URLSearchParams(location.search);
+  await guard(async () => {
+    const info = await api('info', {});
+    state.variant = params.get('variant') || info.default_variant;
+    $('variant').value = state.variant;
+    await show(params.get('fen') || '');
+  });
+}
+
+main();
