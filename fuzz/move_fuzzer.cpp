@@ -68,7 +68,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const bool is_legal_name =
       std::find(s.legal_names.begin(), s.legal_names.end(), text) != s.legal_names.end();
 
-  drop::Move m;
+  drop::Move m{};
   try {
     m = drop::parse_move(g, s.position, text);
   } catch (const drop::ParseError& e) {

@@ -10,6 +10,8 @@ namespace drop {
 
 class Move {
  public:
+  // Trivial, like a built-in: `Move m;` is unset (a MoveList is filled before it is read, and
+  // creating one must not clear its 1.6 KB), `Move{}` or `Move()` is the null move 0.
   Move() = default;
   static Move drop(PieceType t, int to) { return Move(std::uint16_t(to | (t + 1) << 12)); }
   static Move capture(int from, int to) { return Move(std::uint16_t(to | from << 6)); }
@@ -24,7 +26,7 @@ class Move {
 
  private:
   explicit Move(std::uint16_t bits) : bits_(bits) {}
-  std::uint16_t bits_ = 0;
+  std::uint16_t bits_;
 };
 
 // Enough for any position on an 8x8 board: 5 drops a square plus 8 captures per piece.

@@ -188,7 +188,7 @@ int parse_square(const Geometry& g, std::string_view text, std::string_view whol
 
 Move parse_move(const Game& game, const Position& p, std::string_view text) {
   const Geometry& g = game.geometry();
-  Move m;
+  Move m{};
   if (text.size() == 4 && text[1] == '@') {
     const auto t = piece_type_from_upper(text[0]);
     if (!t) move_error(text, "a drop starts with N, B, R, Q or K (upper case for either side)");
