@@ -9,7 +9,10 @@
 namespace tablebase {
 
 DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry)
-    : game_(game), layout_(game.variant()), use_symmetry_(use_symmetry) {
+    : game_(game),
+      layout_(game.variant()),
+      use_symmetry_(use_symmetry),
+      small_board_(game.geometry().squares() <= 32) {
   // Every ply drops a piece or removes one: a game lasts at most pieces + (pieces - 1) plies,
   // and the solver keeps DTEs in kDteMask's bits.
   const int pieces =
@@ -24,30 +27,14 @@ DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry)
     for (int g = 0; g < kGroups; ++g)
       counts[g] = s.board[g / drop::kPieceTypes][g % drop::kPieceTypes];
     index_.emplace_back(game.geometry().squares(), counts);
-    // The prefix index: the same counts with every group after the first two non-empty ones
-    // emptied, whose ranks are exactly the leading digits of the full ranks.
-    std::array<int, kGroups> prefix_counts{};
-    int kept = 0;
-    for (int g = 0; g < kGroups && kept < 2; ++g)
-      if (counts[g]) {
-        prefix_counts[g] = counts[g];
-        ++kept;
-      }
-    const PlacementIndex prefix_index(game.geometry().squares(), prefix_counts);
-    Prefixes prefixes;
-    prefixes.weight = prefix_index.size() ? index_.back().size() / prefix_index.size() : 1;
-    prefixes.next_prefix.resize(prefix_index.size() + 1);
-    prefixes.next_prefix.back() = std::uint32_t(prefix_index.size());
-    for (std::uint64_t k = prefix_index.size(); k-- > 0;)
-      prefixes.next_prefix[k] =
-          !use_symmetry_ || least_symmetry(game.geometry(), prefix_index.unrank(k)) == 0
-              ? std::uint32_t(k)
-              : prefixes.next_prefix[k + 1];
-    prefixes_.push_back(std::move(prefixes));
 
     SliceInfo info;
     for (int g = 0; g < kGroups; ++g)
       if (counts[g]) info.groups[info.group_count++] = std::int8_t(g);
+    const int first = info.group_count > 0 ? counts[info.groups[0]] : 0;
+    const int second = info.group_count > 1 ? counts[info.groups[1]] : 0;
+    info.prefixes = &prefix_table(first, second);
+    info.weight = index_.back().size() / info.prefixes->entries.size();
     for (int t = 0; t < drop::kPieceTypes; ++t) {
       // After any move the other side is to move: the child's side 0 is this slice's side 1.
       std::array<drop::Hand, 2> board = {s.board[1], s.board[0]}, hand = {s.hand[1], s.hand[0]};
@@ -68,36 +55,72 @@ DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry)
     }
     info_.push_back(info);
   }
+
+  // Stored offsets and passes: a tier's slices in their order, a new pass where the number of
+  // pieces on the board changes (tier.h orders slices so that this is solve order).
+  tiers_.resize(layout_.tiers().size());
+  for (std::size_t t = 0; t < tiers_.size(); ++t) {
+    TierInfo& tier = tiers_[t];
+    int last_on_board = -1;
+    for (int s : layout_.tiers()[t].slices) {
+      SliceInfo& info = info_[s];
+      info.offset = tier.size;
+      if (layout_.slices()[s].on_board != last_on_board)
+        tier.passes.push_back({tier.size, tier.size});
+      last_on_board = layout_.slices()[s].on_board;
+      tier.size += info.prefixes->ranks.size() * info.weight;
+      tier.passes.back().end = tier.size;
+    }
+    stored_total_ += tier.size;
+  }
+}
+
+const DropTierSpace::PrefixTable& DropTierSpace::prefix_table(int first_count, int second_count) {
+  auto [it, inserted] = prefix_tables_.try_emplace({first_count, second_count});
+  PrefixTable& table = it->second;
+  if (!inserted) return table;
+  // The prefix ranks are those of a placement with only these two groups (the first two).
+  std::array<int, kGroups> counts{};
+  counts[0] = first_count;
+  counts[1] = second_count;
+  const PlacementIndex prefix_index(game_.geometry().squares(), counts);
+  if (prefix_index.size() > (std::uint64_t{1} << 26))
+    throw std::invalid_argument("variant " + game_.variant().name() + " is too large to index (" +
+                                std::to_string(prefix_index.size()) + " leading placements)");
+  const auto& symmetries = game_.geometry().symmetries();
+  table.entries.resize(prefix_index.size());
+  std::vector<int> least(prefix_index.size());
+  for (std::uint64_t k = 0; k < prefix_index.size(); ++k) {
+    least[k] = use_symmetry_ ? least_symmetry(game_.geometry(), prefix_index.unrank(k)) : 0;
+    if (least[k] == 0) {
+      table.entries[k] = {std::uint32_t(table.ranks.size()), 0};
+      table.ranks.push_back(std::uint32_t(k));
+    }
+  }
+  for (std::uint64_t k = 0; k < prefix_index.size(); ++k)
+    if (least[k] != 0) {
+      const Groups image = transform(symmetries[least[k]], prefix_index.unrank(k));
+      table.entries[k] = {table.entries[prefix_index.rank(image)].ordinal, std::uint32_t(least[k])};
+    }
+  return table;
 }
 
 int DropTierSpace::slice_at(int tier, std::uint64_t index) const {
   const auto& ids = layout_.tiers()[tier].slices;
-  // The last slice that starts at or before `index`.
-  const auto it = std::upper_bound(ids.begin(), ids.end(), index, [&](std::uint64_t i, int s) {
-    return i < layout_.slices()[s].offset;
-  });
+  // The last slice that starts at or before `index` (empty slices start where the next does).
+  const auto it = std::upper_bound(ids.begin(), ids.end(), index,
+                                   [&](std::uint64_t i, int s) { return i < info_[s].offset; });
   return *(it - 1);
-}
-
-std::uint64_t DropTierSpace::next_candidate(int tier, std::uint64_t index) const {
-  const std::uint64_t end = tier_size(tier);
-  while (index < end) {
-    const int s = slice_at(tier, index);
-    const Slice& slice = layout_.slices()[s];
-    const Prefixes& prefixes = prefixes_[s];
-    const std::uint64_t local = index - slice.offset;
-    const std::uint64_t k = local / prefixes.weight;
-    const std::uint64_t next = prefixes.next_prefix[k];
-    if (next == k) return index;
-    index = slice.offset + std::min(slice.size, next * prefixes.weight);
-  }
-  return end;
 }
 
 drop::Position DropTierSpace::unrank(int tier, std::uint64_t index) const {
   const int s = slice_at(tier, index);
+  const SliceInfo& info = info_[s];
+  const std::uint64_t local = index - info.offset;
+  const std::uint64_t rank =
+      std::uint64_t(info.prefixes->ranks[local / info.weight]) * info.weight + local % info.weight;
+  const Groups groups = index_[s].unrank(rank);
   const Slice& slice = layout_.slices()[s];
-  const Groups groups = index_[s].unrank(index - slice.offset);
   drop::Position p;
   for (int g = 0; g < kGroups; ++g) {
     const drop::Color c = g < drop::kPieceTypes ? drop::kWhite : drop::kBlack;
@@ -108,17 +131,6 @@ drop::Position DropTierSpace::unrank(int tier, std::uint64_t index) const {
   p.hand[drop::kBlack] = slice.hand[1];
   p.side_to_move = drop::kWhite;
   return p;
-}
-
-Location DropTierSpace::representative(const drop::Position& p) const {
-  const int s = layout_.slice_of(p);
-  if (s < 0) return {};
-  const Slice& slice = layout_.slices()[s];
-  Groups groups = groups_of(p);
-  if (use_symmetry_)
-    if (const int sym = least_symmetry(game_.geometry(), groups); sym != 0)
-      groups = transform(game_.geometry().symmetries()[sym], groups);
-  return {slice.tier, slice.offset + index_[s].rank(groups)};
 }
 
 }  // namespace tablebase

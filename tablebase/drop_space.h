@@ -1,8 +1,18 @@
-// The drop family's positions as a TierSpace: tiers and slices from tier.h, indices from index.h,
-// symmetry classes from the board's symmetry group (mover-relative, so colour swaps share too).
+// The drop family's positions as a TierSpace: tiers and slices from tier.h, placements ranked by
+// index.h, and only symmetry representatives stored.
+//
+// Storing representatives only: in each slice the first two groups with pieces on the board (the
+// rank's most significant digits, its "prefix") are kept only in their least image under the
+// board's symmetries, so a slice stores (canonical prefixes) x (placements of the other groups)
+// entries: about an eighth of its positions on a square board. A position is found by mapping it
+// with the symmetry that makes its prefix canonical. A prefix that some symmetry maps to itself
+// (two pieces on a diagonal, say) leaves a few classes stored more than once; each copy is solved
+// on its own and they agree, which costs a little time and nothing in correctness.
 #pragma once
 
+#include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rules/drop/game.h"
@@ -17,60 +27,35 @@ class DropTierSpace {
   using Game = drop::Game;
   using Position = drop::Position;
 
-  // use_symmetry=false makes every position its own representative (to measure what it saves).
+  // use_symmetry=false stores every position (to measure what the reduction saves).
   explicit DropTierSpace(const drop::Game& game, bool use_symmetry = true);
 
   const drop::Game& game() const { return game_; }
   const TierLayout& layout() const { return layout_; }
   std::string variant_name() const { return game_.variant().name(); }
+  // Positions of the variant, and the entries that store them.
   std::uint64_t total_positions() const { return layout_.total_positions(); }
+  std::uint64_t stored_positions() const { return stored_total_; }
 
   int tier_count() const { return int(layout_.tiers().size()); }
   const std::string& tier_name(int t) const { return layout_.tiers()[t].name; }
-  std::uint64_t tier_size(int t) const { return layout_.tiers()[t].size; }
+  std::uint64_t tier_size(int t) const { return tiers_[t].size; }
+  std::uint64_t tier_positions(int t) const { return layout_.tiers()[t].size; }
   const std::vector<int>& tier_children(int t) const { return layout_.tiers()[t].children; }
-  const std::vector<IndexRange>& tier_passes(int t) const { return layout_.tiers()[t].passes; }
+  const std::vector<IndexRange>& tier_passes(int t) const { return tiers_[t].passes; }
 
-  // The position at an index, White to move (positions are mover-relative).
+  // The stored position at an index, White to move (positions are mover-relative).
   drop::Position unrank(int tier, std::uint64_t index) const;
-  // Where a position is stored; tier -1 if its material is not the variant's.
+  // Where the value of p (an image of p, to be exact) is stored; tier -1 if its material is not
+  // the variant's.
   Location locate(const drop::Position& p) const {
     const int s = layout_.slice_of(p);
     if (s < 0) return {};
-    const Slice& slice = layout_.slices()[s];
-    return {slice.tier, slice.offset + index_[s].rank(groups_of(p))};
-  }
-
-  // The first index at or after `index` that may hold a representative (or the tier's size).
-  // Ranks put the first two non-empty groups in the most significant digits, so every index
-  // whose prefix has a smaller image under some symmetry is skipped a whole run at a time,
-  // without unranking it: most non-representatives never cost anything.
-  std::uint64_t next_candidate(int tier, std::uint64_t index) const;
-
-  bool is_canonical(const drop::Position& p) const {
-    return !use_symmetry_ || least_symmetry(game_.geometry(), groups_of(p)) == 0;
-  }
-  template <typename Visit>
-  void for_each_other_image(const drop::Position& p, Visit visit) const {
-    if (!use_symmetry_) return;
-    const Groups groups = groups_of(p);
-    const int s = layout_.slice_of(p);
-    const SliceInfo& info = info_[s];
-    const auto& symmetries = game_.geometry().symmetries();
-    for (std::size_t i = 1; i < symmetries.size(); ++i) {
-      Groups image{};
-      bool same = true;
-      for (int k = 0; k < info.group_count; ++k) {
-        const int g = info.groups[k];
-        image[g] = symmetries[i].apply(groups[g]);
-        same &= image[g] == groups[g];
-      }
-      if (!same) visit(layout_.slices()[s].offset + index_[s].rank(image));
-    }
+    return {layout_.slices()[s].tier, stored_index(s, groups_of(p))};
   }
 
   // Calls visit(location) for the position after each legal move. The child's slice follows from
-  // the parent's and the kind of move (table child_ below), so only its rank is computed.
+  // the parent's and the kind of move (SliceInfo::child), so only its rank is computed.
   template <typename Visit>
   void for_each_child(drop::Position p, Visit visit) const {
     const SliceInfo& info = info_[layout_.slice_of(p)];
@@ -83,25 +68,24 @@ class DropTierSpace {
                                    : (undo.captured_color == us ? 1 : 2) * drop::kPieceTypes +
                                          undo.captured_type;
       const int c = info.child[kind];
-      const Slice& child = layout_.slices()[c];
-      visit(Location{child.tier, child.offset + index_[c].rank(groups_of(p))});
+      visit(Location{layout_.slices()[c].tier, stored_index(c, groups_of(p))});
       game_.unmake(p, m, undo);
     }
   }
 
-  Location representative(const drop::Position& p) const;
-
  private:
-  const drop::Game& game_;
-  TierLayout layout_;
-  int slice_at(int tier, std::uint64_t index) const;
-
-  // Per slice, the prefixes (ranks of the first two non-empty groups) that may start a
-  // representative: next_prefix[k] is the first such prefix >= k, or the number of prefixes.
-  struct Prefixes {
-    std::uint64_t weight = 1;  // indices per prefix
-    std::vector<std::uint32_t> next_prefix;
+  // For each rank of a prefix: the ordinal of its least image among the canonical prefixes, and
+  // the symmetry that maps it there (0 for a canonical prefix).
+  struct PrefixEntry {
+    std::uint32_t ordinal = 0;
+    std::uint32_t symmetry = 0;
   };
+  struct PrefixTable {
+    std::vector<PrefixEntry> entries;  // by prefix rank
+    std::vector<std::uint32_t> ranks;  // prefix rank of each canonical prefix, by ordinal
+  };
+  // Prefix tables depend only on the two groups' piece counts, so slices share them.
+  const PrefixTable& prefix_table(int first_count, int second_count);
 
   struct SliceInfo {
     // Slice after a move: [t] a drop of type t, [5 + t] a capture of one's own piece of type t,
@@ -109,12 +93,42 @@ class DropTierSpace {
     std::array<int, 3 * drop::kPieceTypes> child{};
     std::array<std::int8_t, kGroups> groups{};  // the non-empty groups
     int group_count = 0;
+    std::uint64_t offset = 0;  // first stored index of the slice in its tier
+    std::uint64_t weight = 1;  // placements of the groups after the prefix
+    const PrefixTable* prefixes = nullptr;
+  };
+  struct TierInfo {
+    std::uint64_t size = 0;  // stored entries
+    std::vector<IndexRange> passes;
   };
 
+  // Stored index of a placement in slice s: the rank of its image with a canonical prefix.
+  std::uint64_t stored_index(int s, Groups groups) const {
+    const SliceInfo& info = info_[s];
+    std::uint64_t rank = index_[s].rank(groups);
+    const PrefixEntry e = info.prefixes->entries[rank / info.weight];
+    if (e.symmetry != 0) {
+      const drop::Symmetry& symmetry = game_.geometry().symmetries()[e.symmetry];
+      for (int k = 0; k < info.group_count; ++k) {
+        const int g = info.groups[k];
+        groups[g] = small_board_ ? symmetry.apply_small(std::uint32_t(groups[g]))
+                                 : symmetry.apply(groups[g]);
+      }
+      rank = index_[s].rank(groups);
+    }
+    return info.offset + e.ordinal * info.weight + rank % info.weight;
+  }
+  int slice_at(int tier, std::uint64_t index) const;
+
+  const drop::Game& game_;
+  TierLayout layout_;
+  bool use_symmetry_;
+  bool small_board_;
   std::vector<PlacementIndex> index_;  // per slice
   std::vector<SliceInfo> info_;        // per slice
-  std::vector<Prefixes> prefixes_;     // per slice
-  bool use_symmetry_;
+  std::vector<TierInfo> tiers_;
+  std::uint64_t stored_total_ = 0;
+  std::map<std::pair<int, int>, PrefixTable> prefix_tables_;  // node-based: pointers stay valid
 };
 
 static_assert(TierSpace<DropTierSpace>);

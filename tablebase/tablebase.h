@@ -40,9 +40,9 @@ class Tablebase {
 
   // DTE of p; TableError when its tier is missing or damaged. Thread-safe.
   int dte(const Position& p) {
-    const Location at = space_.representative(p);
+    const Location at = space_.locate(p);
     if (at.tier < 0) throw std::invalid_argument("position's material is not the variant's");
-    Readers& r = readers(at.tier);
+    TierReaders& r = readers(at.tier);
     return dte_from_records(r.value.get(at.index), r.dte.get(at.index));
   }
 
@@ -70,25 +70,18 @@ class Tablebase {
   }
 
  private:
-  struct Readers {
-    TableReader value, dte;
-  };
-  Readers& readers(int tier) {
+  TierReaders& readers(int tier) {
     std::lock_guard lock(mutex_);
     auto& slot = readers_[tier];
-    if (!slot) {
-      const std::string& name = space_.tier_name(tier);
-      slot = std::make_unique<Readers>(
-          Readers{TableReader(value_path(dir_, name), space_.variant_name(), name),
-                  TableReader(dte_path(dir_, name), space_.variant_name(), name)});
-    }
+    if (!slot)
+      slot = std::make_unique<TierReaders>(dir_, space_.variant_name(), space_.tier_name(tier));
     return *slot;
   }
 
   const S& space_;
   std::filesystem::path dir_;
   std::mutex mutex_;
-  std::map<int, std::unique_ptr<Readers>> readers_;
+  std::map<int, std::unique_ptr<TierReaders>> readers_;
 };
 
 }  // namespace tablebase

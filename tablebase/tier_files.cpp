@@ -14,13 +14,14 @@ namespace tablebase {
 
 namespace {
 
-constexpr std::string_view kValueEncoding = "win bit; representatives ";
+// Names the index scheme (drop_space.h: canonical prefixes), so tables of the earlier scheme,
+// which stored every position, are refused instead of misread.
+constexpr std::string_view kValueEncoding = "win bit; canonical-prefix index";
 constexpr std::string_view kDteEncoding = "dte/2 (dte = 2 record + win bit)";
 constexpr std::string_view kPartialEncoding = "solver bytes of finished passes: ";
 
-// Packs one record per position, LSB-first, `bits` each (a power of two, so no record straddles
-// a word), don't-care entries repeating the record before them. Chunks of a fixed size are packed
-// in parallel, each starting its repeats from 0, so equal tiers always give equal files.
+// Packs one record per entry, LSB-first, `bits` each (a power of two, so no record straddles a
+// word), in parallel chunks.
 std::vector<std::uint64_t> pack(std::span<const std::uint8_t> bytes, int bits,
                                 std::uint32_t (*record)(std::uint8_t)) {
   constexpr std::size_t kChunkWords = 4096;
@@ -28,16 +29,13 @@ std::vector<std::uint64_t> pack(std::span<const std::uint8_t> bytes, int bits,
   std::vector<std::uint64_t> words((bytes.size() + per_word - 1) / per_word);
   const std::size_t chunks = (words.size() + kChunkWords - 1) / kChunkWords;
   tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t chunk) {
-    std::uint32_t last = 0;
     const std::size_t end_word = std::min(words.size(), (chunk + 1) * kChunkWords);
     for (std::size_t w = chunk * kChunkWords; w < end_word; ++w) {
       std::uint64_t word = 0;
       const std::uint64_t first = w * per_word;
       const std::uint64_t end = std::min<std::uint64_t>(bytes.size(), first + per_word);
-      for (std::uint64_t i = first; i < end; ++i) {
-        if (!(bytes[i] & kImageFlag)) last = record(bytes[i]);
-        word |= std::uint64_t(last) << ((i - first) * bits);
-      }
+      for (std::uint64_t i = first; i < end; ++i)
+        word |= std::uint64_t(record(bytes[i])) << ((i - first) * bits);
       words[w] = word;
     }
   });
@@ -48,7 +46,7 @@ std::uint32_t value_record(std::uint8_t b) {
   return b & 1;
 }
 std::uint32_t dte_record(std::uint8_t b) {
-  return (b & kDteMask) >> 1;
+  return b >> 1;
 }
 
 }  // namespace
@@ -63,47 +61,45 @@ std::filesystem::path dte_path(const std::filesystem::path& dir, const std::stri
 TierFileSizes write_tier_files(const std::filesystem::path& dir, const std::string& variant,
                                const std::string& tier, std::span<const std::uint8_t> bytes,
                                int zstd_level) {
-  std::uint64_t representatives = 0;
   int max_half = 0;
-  for (std::uint8_t b : bytes)
-    if (!(b & kImageFlag)) {
-      ++representatives;
-      max_half = std::max(max_half, int(dte_record(b)));
-    }
+  for (std::uint8_t b : bytes) max_half = std::max(max_half, int(dte_record(b)));
   const int dte_bits =
       int(std::bit_ceil(std::max(1u, unsigned(std::bit_width(unsigned(max_half))))));
   TableHeader dte{variant, tier, bytes.size(), std::uint32_t(dte_bits), std::string(kDteEncoding)};
   write_packed_table(dte_path(dir, tier), dte, pack(bytes, dte_bits, dte_record), zstd_level);
-  TableHeader value{variant, tier, bytes.size(), 1,
-                    std::string(kValueEncoding) + std::to_string(representatives)};
+  TableHeader value{variant, tier, bytes.size(), 1, std::string(kValueEncoding)};
   write_packed_table(value_path(dir, tier), value, pack(bytes, 1, value_record), zstd_level);
-  return tier_file_sizes(dir, variant, tier);
+  return tier_file_sizes(dir, tier);
+}
+
+TierReaders::TierReaders(const std::filesystem::path& dir, const std::string& variant,
+                         const std::string& tier)
+    : value(value_path(dir, tier), variant, tier), dte(dte_path(dir, tier), variant, tier) {
+  if (value.header().encoding != kValueEncoding)
+    throw TableError(value_path(dir, tier),
+                     "was written with another index scheme (\"" + value.header().encoding +
+                         "\"); solve the variant again into an empty directory");
 }
 
 bool tier_files_present(const std::filesystem::path& dir, const std::string& variant,
                         const std::string& tier) {
   if (!std::filesystem::exists(value_path(dir, tier))) return false;
-  TableReader value(value_path(dir, tier), variant, tier);
-  TableReader dte(dte_path(dir, tier), variant, tier);
+  TierReaders check(dir, variant, tier);
   return true;
 }
 
-TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::string& variant,
-                              const std::string& tier) {
+TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::string& tier) {
   TierFileSizes sizes;
   sizes.value_bytes = std::filesystem::file_size(value_path(dir, tier));
   sizes.dte_bytes = std::filesystem::file_size(dte_path(dir, tier));
-  const TableReader value(value_path(dir, tier), variant, tier);
-  const std::string& encoding = value.header().encoding;
-  if (encoding.starts_with(kValueEncoding))
-    sizes.representatives = std::stoull(encoding.substr(kValueEncoding.size()));
   return sizes;
 }
 
 void read_tier_files(const std::filesystem::path& dir, const std::string& variant,
                      const std::string& tier, std::span<std::uint8_t> bytes) {
-  TableReader value(value_path(dir, tier), variant, tier);
-  TableReader dte(dte_path(dir, tier), variant, tier);
+  TierReaders readers(dir, variant, tier);
+  TableReader& value = readers.value;
+  TableReader& dte = readers.dte;
   if (value.header().record_count != bytes.size() || dte.header().record_count != bytes.size())
     throw TableError(value_path(dir, tier), "holds " + std::to_string(value.header().record_count) +
                                                 " positions, the tier has " +

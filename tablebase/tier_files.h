@@ -1,12 +1,11 @@
 // A solved tier on disk: two table files (table_file.h), Syzygy-style.
 //   NAME.value  1 bit a position: 1 = win for the side to move
 //   NAME.dte    DTE / 2 in as few bits as the tier needs (the value bit restores the parity)
-// Positions that are not their symmetry class's representative are "don't care": they repeat the
-// record before them, so they cost the compressor almost nothing, and every reader looks up the
-// representative instead. The .value file is written last, so its presence marks a finished tier.
+// One record per stored entry of the tier (tier_space.h). The .value file is written last, so its
+// presence marks a finished tier; its encoding string names the index scheme, so tables written
+// under another numbering of positions are refused rather than misread.
 //
-// In memory a solved tier is one byte a position: the DTE in the low bits, and kImageFlag on the
-// positions that are not representatives (their DTE is a copy of their representative's).
+// In memory a solved tier is one byte a stored entry: its DTE.
 #pragma once
 
 #include <cstdint>
@@ -14,18 +13,17 @@
 #include <span>
 #include <string>
 
+#include "tablebase/table_file.h"
+
 namespace tablebase {
 
-inline constexpr std::uint8_t kImageFlag = 0x80;
-inline constexpr std::uint8_t kDteMask = 0x3F;
-inline constexpr int kMaxDte = kDteMask;
+inline constexpr int kMaxDte = 63;  // the longest game a tier may hold, in plies
 
 std::filesystem::path value_path(const std::filesystem::path& dir, const std::string& tier);
 std::filesystem::path dte_path(const std::filesystem::path& dir, const std::string& tier);
 
 struct TierFileSizes {
   std::uint64_t value_bytes = 0, dte_bytes = 0;
-  std::uint64_t representatives = 0;  // positions stored (not don't care)
 };
 
 // Writes both files of a solved tier (each to a temporary name, then renamed; .dte first).
@@ -33,20 +31,27 @@ TierFileSizes write_tier_files(const std::filesystem::path& dir, const std::stri
                                const std::string& tier, std::span<const std::uint8_t> bytes,
                                int zstd_level);
 
+// Both files of a finished tier, opened and checked: headers, variant, tier and index scheme.
+// Throws TableError naming the file.
+struct TierReaders {
+  TableReader value, dte;
+  TierReaders(const std::filesystem::path& dir, const std::string& variant,
+              const std::string& tier);
+};
+
 // True when the tier's .value file exists; it is then checked (header, variant, tier) and a bad
 // file throws TableError, so damage is reported instead of being solved over silently.
 bool tier_files_present(const std::filesystem::path& dir, const std::string& variant,
                         const std::string& tier);
-TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::string& variant,
-                              const std::string& tier);
+TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::string& tier);
 
-// Reads a finished tier into `bytes` (its size must be the tier's): representatives get their
-// DTE, don't-care entries hold whatever the file holds. Throws TableError on any damage.
+// Reads a finished tier into `bytes` (its size must be the tier's). Throws TableError on any
+// damage.
 void read_tier_files(const std::filesystem::path& dir, const std::string& variant,
                      const std::string& tier, std::span<std::uint8_t> bytes);
 
-// A tier stopped between passes keeps its finished passes in NAME.partial (whole bytes, flags
-// included, so a resumed solve continues exactly where it stopped). `words` holds the tier's
+// A tier stopped between passes keeps its finished passes in NAME.partial (whole bytes, so a
+// resumed solve continues exactly where it stopped). `words` holds the tier's
 // bytes; the first `positions` of them are saved. A damaged checkpoint throws TableError.
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier);
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,

@@ -3,8 +3,8 @@
 // pass lies in an earlier pass or tier, so each position is computed exactly once from its
 // children's DTEs (outcome.h): no counters, no iteration to a fixpoint.
 //
-// Only symmetry representatives are solved; each one then writes its DTE to the other members of
-// its class, so children are read by direct index without canonicalising them.
+// Every stored entry is solved (the space decides what it stores: symmetry representatives, for
+// Drop 16), and a child is read where the space locates it.
 // Memory is counted before the first tier: the largest working set (a tier plus the tiers its
 // captures reach, one byte a position, plus the packing buffers) must fit the cap, or nothing
 // starts. Finished tiers that the current one does not need are evicted, oldest first, and read
@@ -16,7 +16,6 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -60,8 +59,8 @@ class SolveInterrupted : public std::runtime_error {
 };
 
 struct TierSolveReport {
-  std::uint64_t positions = 0;        // indices over all tiers
-  std::uint64_t representatives = 0;  // positions stored: one per symmetry class
+  std::uint64_t positions = 0;  // positions of all tiers
+  std::uint64_t stored = 0;     // entries that store them (tier_space.h), one byte each in memory
   int tiers = 0, tiers_solved = 0, tiers_resumed = 0;
   std::uint64_t value_bytes = 0, dte_bytes = 0;  // on disk, all tiers
   std::uint64_t planned_bytes = 0;               // largest working set, counted before starting
@@ -100,22 +99,26 @@ class TierSolver {
     const bool on_disk = !options_.dir.empty();
     TierSolveReport report;
     report.tiers = space_.tier_count();
-    for (int t = 0; t < space_.tier_count(); ++t) report.positions += space_.tier_size(t);
-    report.planned_bytes = on_disk ? planned_memory(space_) : report.positions;
+    std::uint64_t stored = 0;
+    for (int t = 0; t < space_.tier_count(); ++t) {
+      report.positions += space_.tier_positions(t);
+      stored += space_.tier_size(t);
+    }
+    report.planned_bytes = on_disk ? planned_memory(space_) : stored;
     if (report.planned_bytes > options_.memory_bytes)
       throw MemoryCapError("solving " + space_.variant_name() + " needs " +
                            gigabytes(report.planned_bytes) +
                            " GB of memory, more than the cap of " +
                            gigabytes(options_.memory_bytes) + " GB (--memory)");
     if (on_disk) std::filesystem::create_directories(options_.dir);
-    solver::Progress progress("solve " + space_.variant_name(), report.positions, "positions",
+    solver::Progress progress("solve " + space_.variant_name(), stored, "positions",
                               options_.show_progress);
     tbb::task_arena arena(options_.threads);
     arena.execute([&] {
       for (int t = 0; t < space_.tier_count(); ++t) {
         const std::string& name = space_.tier_name(t);
         if (!on_disk) {
-          report.representatives += solve(t, progress);
+          solve(t, progress);
           ++report.tiers_solved;
         } else if (tier_files_present(options_.dir, space_.variant_name(), name)) {
           ++report.tiers_resumed;
@@ -128,15 +131,15 @@ class TierSolver {
           ++report.tiers_solved;
         }
         progress.advance(space_.tier_size(t));
+        report.stored += space_.tier_size(t);
         if (t + 1 < space_.tier_count() && options_.stop_requested && options_.stop_requested())
           throw SolveInterrupted(
               "stopped after tier " + name +
               (on_disk ? "; finished tiers are saved, run again to continue" : ""));
         if (!on_disk) continue;
-        const TierFileSizes sizes = tier_file_sizes(options_.dir, space_.variant_name(), name);
+        const TierFileSizes sizes = tier_file_sizes(options_.dir, name);
         report.value_bytes += sizes.value_bytes;
         report.dte_bytes += sizes.dte_bytes;
-        report.representatives += sizes.representatives;
       }
     });
     report.seconds =
@@ -145,7 +148,7 @@ class TierSolver {
   }
 
   // The DTE at a location of a tier still in memory (every tier, after an in-memory run).
-  int dte(Location at) const { return lookup_[at.tier][at.index] & kDteMask; }
+  int dte(Location at) const { return lookup_[at.tier][at.index]; }
 
  private:
   // A tier's bytes live in 64-bit words, so a checkpoint can hand them to the file layer as they
@@ -191,32 +194,17 @@ class TierSolver {
     lookup_[t] = nullptr;
   }
 
-  // Reads a finished tier from disk and gives every non-representative its class's DTE again.
+  // Reads a finished tier back from disk.
   void load(int t) {
     if (!data_[t].empty() || space_.tier_size(t) == 0) return;
     allocate(t);
     read_tier_files(options_.dir, space_.variant_name(), space_.tier_name(t), bytes(t));
-    std::uint8_t* tier_bytes = bytes(t).data();
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, space_.tier_size(t), 1024),
-                      [&](const auto& range) {
-                        for (std::uint64_t i = range.begin(); i < range.end(); ++i) {
-                          i = space_.next_candidate(t, i);
-                          if (i >= range.end()) break;
-                          const auto p = space_.unrank(t, i);
-                          if (!space_.is_canonical(p)) continue;
-                          const std::uint8_t dte = tier_bytes[i];
-                          space_.for_each_other_image(
-                              p, [&](std::uint64_t j) { tier_bytes[j] = dte | kImageFlag; });
-                        }
-                      });
   }
 
-  // Solves tier t from its children, continuing from its checkpoint if there is one; returns
-  // how many representatives it solved.
-  std::uint64_t solve(int t, solver::Progress& progress) {
+  // Solves tier t from its children, continuing from its checkpoint if there is one.
+  void solve(int t, solver::Progress& progress) {
     const bool on_disk = !options_.dir.empty();
     const std::string& name = space_.tier_name(t);
-    std::atomic<std::uint64_t> representatives{0};
     allocate(t);
     const auto& passes = space_.tier_passes(t);
     const int done =
@@ -226,23 +214,13 @@ class TierSolver {
     for (int k = done; k < int(passes.size()); ++k) {
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(passes[k].begin, passes[k].end, 1024),
                         [&](const auto& range) {
-                          std::uint64_t solved = 0;
                           for (std::uint64_t i = range.begin(); i < range.end(); ++i) {
-                            i = space_.next_candidate(t, i);
-                            if (i >= range.end()) break;
-                            auto p = space_.unrank(t, i);
-                            if (!space_.is_canonical(p)) continue;
                             solver::DteFold fold;
-                            space_.for_each_child(p, [&](Location c) {
-                              fold.add(lookup_[c.tier][c.index] & kDteMask);
+                            space_.for_each_child(space_.unrank(t, i), [&](Location c) {
+                              fold.add(lookup_[c.tier][c.index]);
                             });
-                            const auto dte = std::uint8_t(fold.dte());
-                            tier_bytes[i] = dte;
-                            ++solved;
-                            space_.for_each_other_image(
-                                p, [&](std::uint64_t j) { tier_bytes[j] = dte | kImageFlag; });
+                            tier_bytes[i] = std::uint8_t(fold.dte());
                           }
-                          representatives += solved;
                           progress.add_to_rate(range.size());
                         });
       const bool last = k + 1 == int(passes.size());
@@ -255,7 +233,6 @@ class TierSolver {
                                " of " + std::to_string(passes.size()) +
                                (on_disk ? "; finished work is saved, run again to continue" : ""));
     }
-    return representatives;
   }
 
   const S& space_;

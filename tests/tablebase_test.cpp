@@ -1,5 +1,6 @@
 #include "tablebase/tablebase.h"
 
+#include <absl/container/flat_hash_set.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -72,26 +73,66 @@ Run drop16(const fs::path& dir, const std::vector<std::string>& args) {
 
 }  // namespace
 
-TEST_CASE("every index of every tier unranks to a position that ranks back to it", "[tablebase]") {
+// Every image of every stored position, each side to move: all positions of the variant.
+template <typename Visit>
+void for_each_position(const drop::Game& game, const DropTierSpace& space, Visit visit) {
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+      const drop::Position p = space.unrank(t, i);
+      for (const auto& symmetry : game.geometry().symmetries()) {
+        const drop::Position image = game.transformed(p, symmetry);
+        visit(t, i, image);
+        visit(t, i, game.color_swapped(image));
+      }
+    }
+}
+
+TEST_CASE("every stored index unranks to a position that ranks back to it", "[tablebase]") {
   for (const char* variant : {"2x2:NK", "3x3:NK", "3x3:NBK", "3x4:NK", "2x3:NBK/nr"}) {
     INFO(variant);
     const drop::Game game(drop::parse_variant(variant));
     const DropTierSpace space(game);
-    std::uint64_t positions = 0, canonical = 0;
+    std::uint64_t stored = 0;
     for (int t = 0; t < space.tier_count(); ++t) {
-      for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
-        const drop::Position p = space.unrank(t, i);
-        REQUIRE(space.locate(p) == Location{t, i});
-        // The representative is canonical, in the same tier, and every image points to it.
-        const Location rep = space.representative(p);
-        REQUIRE(rep.tier == t);
-        REQUIRE(space.is_canonical(space.unrank(t, rep.index)));
-        canonical += space.is_canonical(p);
-      }
-      positions += space.tier_size(t);
+      for (std::uint64_t i = 0; i < space.tier_size(t); ++i)
+        REQUIRE(space.locate(space.unrank(t, i)) == Location{t, i});
+      stored += space.tier_size(t);
     }
-    CHECK(positions == space.total_positions());
-    CHECK(canonical < positions);
+    CHECK(stored == space.stored_positions());
+    // Any position is located at an entry of its tier that holds one of its images.
+    std::uint64_t located = 0;
+    for_each_position(game, space, [&](int t, std::uint64_t, const drop::Position& q) {
+      const Location at = space.locate(q);
+      REQUIRE(at.tier == t);
+      REQUIRE(at.index < space.tier_size(t));
+      REQUIRE(game.symmetric_key(space.unrank(t, at.index)) ==
+              game.symmetric_key(
+                  drop::Position(q.side_to_move == drop::kWhite ? q : game.color_swapped(q))));
+      ++located;
+    });
+    CHECK(located == 2 * game.geometry().symmetries().size() * stored);
+  }
+}
+
+TEST_CASE("stored entries: all positions, with symmetric ones mostly shared", "[tablebase]") {
+  for (const char* variant : {"2x2:NK", "3x3:NBK", "3x4:NK", "4x4:NK"}) {
+    INFO(variant);
+    const drop::Game game(drop::parse_variant(variant));
+    const DropTierSpace reduced(game), full(game, false);
+    CHECK(full.stored_positions() == full.total_positions());
+    CHECK(reduced.total_positions() == full.total_positions());
+    // Every class has an entry, and an entry stands for at most one class.
+    std::uint64_t classes = 0;
+    for (int t = 0; t < full.tier_count(); ++t) {
+      CHECK(reduced.tier_positions(t) == full.tier_size(t));
+      absl::flat_hash_set<drop::Key> seen;
+      for (std::uint64_t i = 0; i < full.tier_size(t); ++i)
+        seen.insert(game.symmetric_key(full.unrank(t, i)));
+      classes += seen.size();
+    }
+    CHECK(reduced.stored_positions() >= classes);
+    const int group = int(game.geometry().symmetries().size());
+    CHECK(reduced.stored_positions() * group < full.stored_positions() * 2);
   }
 }
 
@@ -109,7 +150,7 @@ TEST_CASE("tier sizes count every placement: 2x2:NK by hand", "[tablebase]") {
     for (int i = 0; i < k; ++i) ways *= 4 - i;
     expected += ways;
   }
-  CHECK(space.tier_size(t) == expected);
+  CHECK(space.tier_positions(t) == expected);
 }
 
 TEST_CASE("tier solver equals the forward solver on every position of small variants",
@@ -121,14 +162,13 @@ TEST_CASE("tier solver equals the forward solver on every position of small vari
     tablebase::TierSolver<DropTierSpace> tiers(space, in_memory());
     const auto report = tiers.run();
     CHECK(report.positions == space.total_positions());
-    CHECK(report.representatives < report.positions);
+    CHECK(report.stored < report.positions);
     solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
+    // Every position of the variant (every image of every entry, either side to move).
     std::uint64_t mismatches = 0;
-    for (int t = 0; t < space.tier_count(); ++t)
-      for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
-        drop::Position p = space.unrank(t, i);
-        mismatches += tiers.dte({t, i}) != search.dte(p);
-      }
+    for_each_position(game, space, [&](int, std::uint64_t, drop::Position q) {
+      mismatches += tiers.dte(space.locate(q)) != search.dte(q);
+    });
     CHECK(mismatches == 0);
   }
 }
@@ -138,10 +178,11 @@ TEST_CASE("symmetry reduction changes no value", "[tablebase]") {
   const DropTierSpace reduced(game), full(game, false);
   tablebase::TierSolver<DropTierSpace> a(reduced, in_memory()), b(full, in_memory());
   const auto ra = a.run(), rb = b.run();
-  CHECK(rb.representatives == rb.positions);
-  CHECK(ra.representatives * 4 < rb.representatives);
+  CHECK(rb.stored == rb.positions);
+  CHECK(ra.stored * 4 < rb.stored);
   for (int t = 0; t < full.tier_count(); ++t)
-    for (std::uint64_t i = 0; i < full.tier_size(t); ++i) REQUIRE(a.dte({t, i}) == b.dte({t, i}));
+    for (std::uint64_t i = 0; i < full.tier_size(t); ++i)
+      REQUIRE(a.dte(reduced.locate(full.unrank(t, i))) == b.dte({t, i}));
 }
 
 TEST_CASE("tables on disk answer like the solver, with every move, for any side to move",
