@@ -314,6 +314,7 @@ function draw() {
 
 async function show(fen) {
   const seq = ++state.seq;
+  document.body.dataset.ready = 'no';  // until this position's evaluations are drawn
   const params = {variant: state.variant};
   if (fen) params.fen = fen;
   const position = await api('moves', params);

@@ -1,0 +1,397 @@
+// drop16 serve's JSON API as the page and other clients see it: the built binary is started on a
+// free port and asked over HTTP (cpp-httplib's client). Answers are checked against the library
+// (the forward solver, move generation, make), never against numbers written down here; bad
+// requests must get HTTP 400 with a JSON message, and the server must keep serving after them.
+#include <httplib.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <catch2/catch.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "app/analysis.h"
+#include "rules/drop/game.h"
+#include "rules/drop/notation.h"
+#include "solver/forward_solver.h"
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+namespace {
+
+struct TempDir {
+  fs::path dir;
+  TempDir() {
+    static std::atomic<int> counter{0};
+    dir = fs::temp_directory_path() /
+          ("serve_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
+    fs::create_directories(dir);
+  }
+  ~TempDir() { fs::remove_all(dir); }
+};
+
+// `drop16 serve --port 0 --quiet ARGS...` in a child process; the port is read from the first line
+// it prints. Stopped with SIGTERM when the object goes.
+class ServeProcess {
+ public:
+  explicit ServeProcess(std::vector<std::string> args) {
+    args.insert(args.begin(), {DROP16_BINARY, "serve", "--port", "0", "--quiet"});
+    int fds[2];
+    REQUIRE(::pipe(fds) == 0);
+    pid_ = ::fork();
+    REQUIRE(pid_ >= 0);
+    if (pid_ == 0) {
+      ::dup2(fds[1], 1);
+      ::close(fds[0]);
+      ::close(fds[1]);
+      std::vector<char*> argv;
+      for (auto& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+    ::close(fds[1]);
+    out_ = ::fdopen(fds[0], "r");  // kept open: the server must never write to a closed pipe
+    char line[512] = {};
+    if (std::fgets(line, sizeof line, out_)) first_line_ = line;
+    const auto host = first_line_.find("127.0.0.1:");
+    if (host != std::string::npos) port_ = std::atoi(first_line_.c_str() + host + 10);
+    if (port_ <= 0) {
+      stop();
+      FAIL("drop16 serve did not say where it listens: '" << first_line_ << "'");
+    }
+  }
+  ~ServeProcess() { stop(); }
+
+  // Stops the server; its exit status (128 + signal if it died of one).
+  int stop() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGTERM);
+      int raw = 0;
+      ::waitpid(pid_, &raw, 0);
+      status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+      pid_ = -1;
+      std::fclose(out_);
+    }
+    return status_;
+  }
+
+  int port() const { return port_; }
+  const std::string& first_line() const { return first_line_; }
+
+ private:
+  pid_t pid_ = -1;
+  FILE* out_ = nullptr;
+  int port_ = 0;
+  int status_ = -1;
+  std::string first_line_;
+};
+
+struct Reply {
+  int status = 0;
+  json body;
+  std::string content_type;
+};
+
+Reply get(int port, const std::string& path, const httplib::Params& params = {}) {
+  httplib::Client client("127.0.0.1", port);
+  client.set_read_timeout(30, 0);
+  auto res = client.Get(path, params, httplib::Headers{});
+  REQUIRE(res);  // the server answered at all
+  Reply r;
+  r.status = res->status;
+  r.content_type = res->get_header_value("Content-Type");
+  if (r.content_type.rfind("application/json", 0) == 0) r.body = json::parse(res->body);
+  return r;
+}
+
+Reply post(int port, const std::string& path, const httplib::Params& params) {
+  httplib::Client client("127.0.0.1", port);
+  auto res = client.Post(path, params);
+  REQUIRE(res);
+  return {res->status, json::parse(res->body), res->get_header_value("Content-Type")};
+}
+
+// A bad request: HTTP 400, a JSON body with an error message that names the fault.
+void check_refused(int port, const std::string& path, const httplib::Params& params,
+                   const std::string& word) {
+  INFO(path << " " << word);
+  const Reply r = get(port, path, params);
+  CHECK(r.status == 400);
+  REQUIRE(r.body.contains("error"));
+  CHECK_THAT(r.body["error"].get<std::string>(), Catch::Matchers::Contains(word));
+}
+
+// The forward solver's analysis as the contract object (what `drop16 solve` prints).
+json expected_analysis(const drop::Game& game, const drop::Position& p) {
+  solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
+  return json::parse(app::analysis_json(game, p, search.analyze(p)).dump());
+}
+
+// The analysis object without the fields only serve adds.
+json contract_part(json j) {
+  j.erase("source");
+  return j;
+}
+
+// Positions reached by random play from the start, the start included, terminal ones too.
+std::vector<drop::Position> sample_positions(const drop::Game& game, int count) {
+  std::mt19937 rng(7);
+  std::vector<drop::Position> out;
+  while (int(out.size()) < count) {
+    drop::Position p = game.start();
+    out.push_back(p);
+    for (;;) {
+      drop::MoveList moves;
+      game.generate(p, moves);
+      if (moves.size() == 0) break;
+      game.make(p, moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
+      if (rng() % 3 == 0 && int(out.size()) < count) out.push_back(p);
+    }
+  }
+  return out;
+}
+
+void build_tables(const std::string& variant, const fs::path& dir) {
+  const std::string command = std::string(DROP16_BINARY) + " solve --quiet --variant '" + variant +
+                              "' --tables '" + dir.string() + "' >/dev/null";
+  REQUIRE(std::system(command.c_str()) == 0);
+}
+
+}  // namespace
+
+TEST_CASE("serve analyzes from tables and by search like the forward solver", "[serve]") {
+  TempDir tmp;
+  build_tables("3x3:NK", tmp.dir / "tables");
+  ServeProcess server({"--tables", (tmp.dir / "tables").string()});
+  CHECK_THAT(server.first_line(), Catch::Matchers::Contains("3x3:NK"));
+
+  // The tables' variant is the default; every position of a random sample, terminal ones too.
+  const drop::Game nk(drop::parse_variant("3x3:NK"));
+  for (const drop::Position& p : sample_positions(nk, 25)) {
+    const std::string fen = drop::to_fen(nk, p);
+    INFO(fen);
+    const Reply r = get(server.port(), "/api/analyze", {{"fen", fen}});
+    REQUIRE(r.status == 200);
+    CHECK(r.body["source"] == "tables");
+    CHECK(contract_part(r.body) == expected_analysis(nk, p));
+  }
+
+  // Another variant: no tables, so the forward solver answers (within the default 2 s).
+  const drop::Game nbk(drop::parse_variant("3x3:NBK"));
+  for (const drop::Position& p : sample_positions(nbk, 6)) {
+    const std::string fen = drop::to_fen(nbk, p);
+    INFO(fen);
+    const Reply r = get(server.port(), "/api/analyze", {{"variant", "3x3:NBK"}, {"fen", fen}});
+    REQUIRE(r.status == 200);
+    CHECK(r.body["source"] == "search");
+    CHECK(contract_part(r.body) == expected_analysis(nbk, p));
+  }
+  CHECK(server.stop() == 0);  // SIGTERM stops it cleanly
+}
+
+TEST_CASE("serve says unknown, not a guess, when the search runs out of time", "[serve]") {
+  ServeProcess server({"--solve-ms", "0"});
+  const Reply r = get(server.port(), "/api/analyze");  // Drop 16's start: far beyond 0 ms
+  REQUIRE(r.status == 200);
+  CHECK(r.body["variant"] == "drop16");
+  CHECK(r.body["value"] == "unknown");
+  CHECK(r.body["dte"].is_null());
+  CHECK(r.body["source"] == "none");
+  CHECK(r.body["moves"].size() == 80);
+  for (const auto& m : r.body["moves"]) {
+    CHECK(m["value"] == "unknown");
+    CHECK(m["dte"].is_null());
+  }
+  const Reply line = get(server.port(), "/api/line");
+  REQUIRE(line.status == 200);
+  CHECK(line.body["complete"] == false);
+  CHECK(line.body["line"].empty());
+  CHECK(line.body["value"] == "unknown");
+}
+
+TEST_CASE("serve lists the position and its legal moves", "[serve]") {
+  ServeProcess server({});
+  const drop::Game game(drop::parse_variant("3x3:NBRK"));
+  for (const drop::Position& p : sample_positions(game, 15)) {
+    const std::string fen = drop::to_fen(game, p);
+    INFO(fen);
+    const Reply r = get(server.port(), "/api/moves", {{"variant", "3x3:NBRK"}, {"fen", fen}});
+    REQUIRE(r.status == 200);
+    CHECK(r.body["fen"] == fen);
+    CHECK(r.body["variant"] == "3x3:NBRK");
+    CHECK(r.body["width"] == 3);
+    CHECK(r.body["height"] == 3);
+    CHECK(r.body["side_to_move"] == (p.side_to_move == drop::kWhite ? "white" : "black"));
+    drop::MoveList moves;
+    game.generate(p, moves);
+    std::vector<std::string> names;
+    for (const drop::Move m : moves) names.push_back(drop::move_name(game.geometry(), m));
+    CHECK(r.body["moves"].get<std::vector<std::string>>() == names);
+    CHECK(r.body["terminal"] == (moves.size() == 0));
+    // The board and hands describe the same position: rebuilt as a FEN, it parses back to p.
+    int pieces = 0;
+    for (int sq = 0; sq < game.geometry().squares(); ++sq) {
+      const auto piece = p.piece_on(sq);
+      const std::string name = drop::square_name(game.geometry(), sq);
+      if (!piece) {
+        CHECK_FALSE(r.body["board"].contains(name));
+        continue;
+      }
+      ++pieces;
+      CHECK(r.body["board"][name] == std::string(1, drop::piece_letter(piece->type, piece->color)));
+    }
+    CHECK(int(r.body["board"].size()) == pieces);
+    for (const drop::Color c : {drop::kWhite, drop::kBlack})
+      for (const drop::PieceType t : drop::kAllPieceTypes) {
+        const auto& hand = r.body["hands"][c == drop::kWhite ? "white" : "black"];
+        const std::string letter(1, drop::piece_letter(t));
+        CHECK(hand.value(letter, 0) == int(p.hand[c][t]));
+      }
+  }
+  // No variant and no FEN: Drop 16's start (no tables given).
+  const Reply start = get(server.port(), "/api/moves");
+  CHECK(start.body["fen"] == "4/4/4/4[NNBBRRQKnnbbrrqk] w");
+  CHECK(start.body["moves"].size() == 80);
+}
+
+TEST_CASE("serve plays legal moves by GET and POST and refuses illegal ones", "[serve]") {
+  ServeProcess server({});
+  const drop::Game game(drop::parse_variant("3x3:NBRK"));
+  for (const drop::Position& p : sample_positions(game, 10)) {
+    const std::string fen = drop::to_fen(game, p);
+    drop::MoveList moves;
+    game.generate(p, moves);
+    for (int i = 0; i < moves.size(); i += 5) {
+      const std::string move = drop::move_name(game.geometry(), moves[i]);
+      INFO(fen << " " << move);
+      drop::Position after = p;
+      game.make(after, moves[i]);
+      const httplib::Params params{{"variant", "3x3:NBRK"}, {"fen", fen}, {"move", move}};
+      const Reply g = i % 2 ? get(server.port(), "/api/play", params)
+                            : post(server.port(), "/api/play", params);
+      REQUIRE(g.status == 200);
+      CHECK(g.body["fen"] == drop::to_fen(game, after));
+      CHECK(g.body["move"] == move);
+      CHECK(g.body["previous_fen"] == fen);
+    }
+  }
+  const int port = server.port();
+  const httplib::Params start{{"variant", "3x3:NBRK"}};
+  auto with = [&](const char* move) {
+    httplib::Params p = start;
+    p.emplace("move", move);
+    return p;
+  };
+  check_refused(port, "/api/play", with("Q@a1"), "Q@a1");  // no queen in this variant
+  check_refused(port, "/api/play", with("a1b2"), "a1b2");  // no piece to capture with
+  check_refused(port, "/api/play", with("N@d4"), "d4");    // off the 3x3 board
+  check_refused(port, "/api/play", with("n@a1"), "n@a1");  // lower-case drop letter
+  check_refused(port, "/api/play", with(""), "move");      // empty
+  check_refused(port, "/api/play", start, "missing parameter 'move'");
+  const Reply refused = post(port, "/api/play", with("zz"));
+  CHECK(refused.status == 400);
+  CHECK(refused.body.contains("error"));
+}
+
+TEST_CASE("serve's principal line is perfect play to the end", "[serve]") {
+  TempDir tmp;
+  build_tables("3x3:NBK", tmp.dir / "tables");
+  ServeProcess server({"--tables", (tmp.dir / "tables").string()});
+  for (const char* variant : {"3x3:NBK", "3x3:NK"}) {  // from the tables, then by search
+    const drop::Game game(drop::parse_variant(variant));
+    solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
+    for (const drop::Position& start : sample_positions(game, 8)) {
+      const std::string fen = drop::to_fen(game, start);
+      INFO(variant << " " << fen);
+      const Reply r = get(server.port(), "/api/line", {{"variant", variant}, {"fen", fen}});
+      REQUIRE(r.status == 200);
+      CHECK(r.body["complete"] == true);
+      drop::Position p = start;
+      int dte = search.dte(p);
+      CHECK(r.body["dte"] == dte);
+      CHECK(r.body["value"] == (solver::is_win(dte) ? "win" : "loss"));
+      REQUIRE(int(r.body["line"].size()) == dte);  // one ply at a time to the end
+      REQUIRE(r.body["fens"].size() == r.body["line"].size());
+      for (std::size_t i = 0; i < r.body["line"].size(); ++i) {
+        const drop::Move m = drop::parse_move(game, p, r.body["line"][i].get<std::string>());
+        game.make(p, m);
+        // Each move keeps the value and brings the end one ply nearer: perfect play.
+        const int next = search.dte(p);
+        CHECK(next == dte - 1);
+        dte = next;
+        CHECK(r.body["fens"][i] == drop::to_fen(game, p));
+      }
+      CHECK(game.is_terminal(p));
+    }
+  }
+}
+
+TEST_CASE("serve answers bad requests with 400 and a message, and keeps serving", "[serve]") {
+  ServeProcess server({});
+  const int port = server.port();
+  for (const char* path : {"/api/moves", "/api/analyze", "/api/line", "/api/play"}) {
+    INFO(path);
+    const httplib::Params move{{"move", "N@a1"}};
+    auto with = [&](httplib::Params p) {
+      p.insert(move.begin(), move.end());
+      return p;
+    };
+    check_refused(port, path, with({{"fen", "4/4/4[NNBBRRQKnnbbrrqk] w"}}), "FEN");
+    check_refused(port, path, with({{"fen", "4/4/4/4 w"}}), "FEN");
+    check_refused(port, path, with({{"fen", "4/4/4/4[NNBBRRQKnnbbrrqk] x"}}), "FEN");
+    check_refused(port, path, with({{"fen", "5/4/4/4[NNBBRRQKnnbbrrqk] w"}}), "FEN");
+    check_refused(port, path, with({{"fen", "QQ2/4/4/4[NNBBRRKnnbbrrqk] w"}}), "FEN");
+    check_refused(port, path, with({{"variant", "9x9:K"}}), "variant");
+    check_refused(port, path, with({{"variant", "4x4:XYZ"}}), "variant");
+    check_refused(port, path, with({{"variant", "chess"}}), "variant");
+    check_refused(port, path, with({{"fen", std::string(5000, '4')}}), "longer than");
+    check_refused(port, path, with({{"variant", std::string(300, 'x')}}), "longer than");
+  }
+  const Reply missing = get(port, "/api/no-such-thing");
+  CHECK(missing.status == 404);
+  CHECK(missing.body.contains("error"));
+  // Still serving, and the page is there.
+  const Reply info = get(port, "/api/info");
+  CHECK(info.status == 200);
+  CHECK(info.body["default_variant"] == "drop16");
+  CHECK(info.body["tables_variant"].is_null());
+  CHECK(info.body["solve_ms"] == 2000);
+  httplib::Client client("127.0.0.1", port);
+  for (const auto& [path, type, text] :
+       std::vector<std::tuple<std::string, std::string, std::string>>{
+           {"/", "text/html", "/app.js"},
+           {"/index.html", "text/html", "/style.css"},
+           {"/app.js", "text/javascript", "/api/analyze"},
+           {"/style.css", "text/css", ".board"}}) {
+    INFO(path);
+    auto res = client.Get(path);
+    REQUIRE(res);
+    CHECK(res->status == 200);
+    CHECK_THAT(res->get_header_value("Content-Type"), Catch::Matchers::StartsWith(type));
+    CHECK_THAT(res->body, Catch::Matchers::Contains(text));
+  }
+  CHECK(server.stop() == 0);
+}
+
+TEST_CASE("drop16 serve refuses bad options with exit status 2", "[serve]") {
+  TempDir tmp;
+  const std::string binary = DROP16_BINARY;
+  const auto run = [&](const std::string& args) {
+    const std::string command =
+        binary + " serve " + args + " >/dev/null 2>'" + (tmp.dir / "err").string() + "' </dev/null";
+    const int raw = std::system(command.c_str());
+    return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+  };
+  CHECK(run("--tables '" + (tmp.dir / "none").string() + "'") == 2);
+  CHECK(run("--port 70000") == 2);
+  CHECK(run("--solve-ms -1") == 2);
+}
