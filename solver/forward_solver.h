@@ -56,13 +56,17 @@ class ForwardSolver {
       throw std::invalid_argument("this variant's positions do not fit exact 128-bit keys");
   }
 
+  // Keys the table on exact positions instead of canonical forms, so positions that differ by a
+  // symmetry or a colour swap are solved apart: the plain baseline of bench/solve_bench.cpp.
+  void use_raw_keys() { raw_keys_ = true; }
+
   // DTE of p (p is restored on return).
   int dte(Position& p) {
     typename G::MoveList moves;
     game_.generate(p, moves);
     if (moves.empty()) return 0;
     if (const auto known = probe_(p)) return *known;
-    const auto key = game_.canonical_key(p);
+    const auto key = raw_keys_ ? game_.raw_key(p) : game_.canonical_key(p);
     if (const auto it = table_.find(key); it != table_.end()) return it->second;
     DteFold fold;
     for (int i = 0; i < moves.size(); ++i) {
@@ -115,6 +119,7 @@ class ForwardSolver {
   std::uint64_t memory_bytes_;
   Probe probe_;
   absl::flat_hash_map<typename G::Key, std::uint8_t> table_;
+  bool raw_keys_ = false;
 };
 
 }  // namespace solver

@@ -84,6 +84,7 @@ class DropTierSpace {
     std::vector<PrefixEntry> entries;  // by prefix rank
     std::vector<std::uint32_t> ranks;  // prefix rank of each canonical prefix, by ordinal
   };
+  static constexpr int kPrefixGroups = 2;
   // Prefix tables depend only on the two groups' piece counts, so slices share them.
   const PrefixTable& prefix_table(int first_count, int second_count);
 
@@ -105,8 +106,8 @@ class DropTierSpace {
   // Stored index of a placement in slice s: the rank of its image with a canonical prefix.
   std::uint64_t stored_index(int s, Groups groups) const {
     const SliceInfo& info = info_[s];
-    std::uint64_t rank = index_[s].rank(groups);
-    const PrefixEntry e = info.prefixes->entries[rank / info.weight];
+    PlacementIndex::SplitRank rank = index_[s].split_rank(groups, kPrefixGroups);
+    const PrefixEntry e = info.prefixes->entries[rank.prefix];
     if (e.symmetry != 0) {
       const drop::Symmetry& symmetry = game_.geometry().symmetries()[e.symmetry];
       for (int k = 0; k < info.group_count; ++k) {
@@ -114,9 +115,9 @@ class DropTierSpace {
         groups[g] = small_board_ ? symmetry.apply_small(std::uint32_t(groups[g]))
                                  : symmetry.apply(groups[g]);
       }
-      rank = index_[s].rank(groups);
+      rank = index_[s].split_rank(groups, kPrefixGroups);
     }
-    return info.offset + e.ordinal * info.weight + rank % info.weight;
+    return info.offset + e.ordinal * info.weight + rank.rest;
   }
   int slice_at(int tier, std::uint64_t index) const;
 

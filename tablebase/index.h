@@ -50,26 +50,42 @@ class PlacementIndex {
     std::uint64_t index = 0;
     for (int k = 0; k < group_count_; ++k) {
       const int g = groups_[k];
-      const drop::Bitboard bits = groups[g];
-      std::uint64_t r;
-      if (count_[g] == 1) {  // the usual case: C(position, 1) is the position itself
-        r = drop::popcount(free & (bits - 1));
-      } else {
-        r = 0;
-        int i = 1;
-        for (drop::Bitboard b = bits; b; ++i) {
-          const int sq = drop::pop_lsb(b);
-          r += kSmallBinomials[drop::popcount(free & (drop::square_bit(sq) - 1))][i];
-        }
-      }
-      index = index * radix_[g] + r;
-      free &= ~bits;
+      index = index * radix_[g] + digit(g, groups[g], free);
+      free &= ~groups[g];
     }
     return index;
+  }
+  // The rank cut after the first `lead` non-empty groups, both parts computed directly (no
+  // division): rank = prefix * (placements of the other groups) + rest.
+  struct SplitRank {
+    std::uint64_t prefix = 0, rest = 0;
+  };
+  SplitRank split_rank(const Groups& groups, int lead) const {
+    drop::Bitboard free = all_squares_;
+    SplitRank r;
+    for (int k = 0; k < group_count_; ++k) {
+      const int g = groups_[k];
+      std::uint64_t& part = k < lead ? r.prefix : r.rest;
+      part = part * radix_[g] + digit(g, groups[g], free);
+      free &= ~groups[g];
+    }
+    return r;
   }
   Groups unrank(std::uint64_t index) const;
 
  private:
+  // Group g's squares ranked among the free ones (combinatorial number system).
+  std::uint64_t digit(int g, drop::Bitboard bits, drop::Bitboard free) const {
+    if (count_[g] == 1) return drop::popcount(free & (bits - 1));  // C(position, 1)
+    std::uint64_t r = 0;
+    int i = 1;
+    for (drop::Bitboard b = bits; b; ++i) {
+      const int sq = drop::pop_lsb(b);
+      r += kSmallBinomials[drop::popcount(free & (drop::square_bit(sq) - 1))][i];
+    }
+    return r;
+  }
+
   int squares_ = 0;
   drop::Bitboard all_squares_ = 0;
   std::array<std::int8_t, kGroups> groups_{};  // the non-empty groups, in order

@@ -71,6 +71,20 @@ TEST_CASE("forward solver: the best move's outcome is the position's, and images
   }
 }
 
+TEST_CASE("forward solver: raw keys and canonical keys give the same values", "[forward_solver]") {
+  const drop::Game game = game_of("3x3:NK");
+  solver::ForwardSolver<drop::Game> canonical(game, 64 << 20), raw(game, 64 << 20);
+  raw.use_raw_keys();
+  drop::Position start = game.start();
+  CHECK(raw.dte(start) == canonical.dte(start));
+  // Raw keys cannot share images, so they store more positions for the same tree.
+  CHECK(raw.positions_stored() > canonical.positions_stored());
+  for (const char* fen : {"2n/1K1/3[Nk] b", "k2/1N1/K2[n] w", "3/3/3[NKnk] b"}) {
+    drop::Position p = drop::parse_fen(game, fen);
+    CHECK(raw.dte(p) == canonical.dte(p));
+  }
+}
+
 TEST_CASE("forward solver: refuses to outgrow its memory cap", "[forward_solver]") {
   const drop::Game game = game_of("3x3:NBRK");
   solver::ForwardSolver<drop::Game> search(game, 4096);
