@@ -42,6 +42,12 @@ void print_analysis(const nlohmann::ordered_json& j, bool json) {
     std::cout << j.dump() << std::endl;
     return;
   }
+  if (!j.contains("dte")) {
+    std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>()
+              << " (beyond the tables' " << j["tables"]["max_pieces"] << " pieces in play)"
+              << std::endl;
+    return;
+  }
   std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>() << " in "
             << j["dte"] << " plies\n";
   for (const auto& m : j["moves"])
@@ -66,6 +72,7 @@ struct SolveOptions {
   double memory_gb = 0;
   int threads = 1;
   int zstd_level = 19;
+  int max_pieces = tablebase::TierLayout::kAllPieces;
 };
 
 void run_solve(const SolveOptions& o) {
@@ -80,7 +87,7 @@ void run_solve(const SolveOptions& o) {
     j["seconds"] = seconds_since(start);
     j["positions_searched"] = search.positions_stored();
   } else {
-    const tablebase::DropTierSpace space(game);
+    const tablebase::DropTierSpace space(game, true, o.max_pieces);
     tablebase::TierSolveReport report;
     try {
       tablebase::TierSolveOptions options;
@@ -97,10 +104,17 @@ void run_solve(const SolveOptions& o) {
       throw UsageError(e.what());
     }
     tablebase::Tablebase tables(space, o.tables);
-    j = analysis_json(game, s.position, tables.analyze(s.position));
+    if (tables.covers(s.position)) {
+      j = analysis_json(game, s.position, tables.analyze(s.position));
+    } else {  // endgame tables (--max-pieces): the position is beyond them
+      j["variant"] = game.variant().name();
+      j["fen"] = drop::to_fen(game, s.position);
+      j["value"] = "unknown";
+    }
     j["seconds"] = seconds_since(start);
     j["tables"] = {
         {"dir", o.tables},
+        {"max_pieces", space.layout().max_pieces()},
         {"tiers", report.tiers},
         {"tiers_solved", report.tiers_solved},
         {"tiers_resumed", report.tiers_resumed},
@@ -144,7 +158,7 @@ Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string
 void run_query(CLI::App& cmd, const QueryOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   const Setup s = setup_for_tables(cmd, o.position, o.tables);
-  const tablebase::DropTierSpace space(*s.game);
+  const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
   const auto analysis = tables.analyze(s.position);
   const double first_seconds = seconds_since(start);
@@ -194,7 +208,7 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   const Setup s = setup_for_tables(cmd, o.position, o.tables);
   const drop::Game& game = *s.game;
-  const tablebase::DropTierSpace space(game);
+  const tablebase::DropTierSpace space(game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
   solver::ForwardSolver<drop::Game> search(game, gigabytes_to_bytes(o.memory_gb));
   std::mt19937_64 rng(o.seed);
@@ -264,6 +278,10 @@ void register_solve(CLI::App& app) {
   cmd->add_option("--zstd-level", o->zstd_level, "compression level of the table files")
       ->check(CLI::Range(1, 22))
       ->capture_default_str();
+  cmd->add_option("--max-pieces", o->max_pieces,
+                  "endgame tables: only the tiers of at most this many pieces in play (hands and "
+                  "board); default all")
+      ->check(CLI::Range(0, 128));
   cmd->callback([o] { run_solve(*o); });
 }
 

@@ -8,9 +8,9 @@
 
 namespace tablebase {
 
-DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry)
+DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry, int max_pieces)
     : game_(game),
-      layout_(game.variant()),
+      layout_(game.variant(), max_pieces),
       use_symmetry_(use_symmetry),
       small_board_(game.geometry().squares() <= 32) {
   // Every ply drops a piece or removes one: a game lasts at most pieces + (pieces - 1) plies,

@@ -27,8 +27,10 @@ class DropTierSpace {
   using Game = drop::Game;
   using Position = drop::Position;
 
-  // use_symmetry=false stores every position (to measure what the reduction saves).
-  explicit DropTierSpace(const drop::Game& game, bool use_symmetry = true);
+  // use_symmetry=false stores every position (to measure what the reduction saves); max_pieces
+  // keeps the tiers of at most that many pieces in play (tier.h), endgame tables.
+  explicit DropTierSpace(const drop::Game& game, bool use_symmetry = true,
+                         int max_pieces = TierLayout::kAllPieces);
 
   const drop::Game& game() const { return game_; }
   const TierLayout& layout() const { return layout_; }
@@ -47,7 +49,7 @@ class DropTierSpace {
   // The stored position at an index, White to move (positions are mover-relative).
   drop::Position unrank(int tier, std::uint64_t index) const;
   // Where the value of p (an image of p, to be exact) is stored; tier -1 if its material is not
-  // the variant's.
+  // the variant's or has more pieces than max_pieces.
   Location locate(const drop::Position& p) const {
     const int s = layout_.slice_of(p);
     if (s < 0) return {};

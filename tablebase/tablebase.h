@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -16,6 +17,12 @@
 #include "tablebase/tier_space.h"
 
 namespace tablebase {
+
+// A position outside the tables (bad input for a query, not damage).
+class NotCovered : public std::invalid_argument {
+ public:
+  explicit NotCovered(const std::string& what) : std::invalid_argument(what) {}
+};
 
 template <TierSpace S>
 class Tablebase {
@@ -38,10 +45,14 @@ class Tablebase {
       throw TableError(dir_, "holds tables of variant " + found + ", not " + space_.variant_name());
   }
 
-  // DTE of p; TableError when its tier is missing or damaged. Thread-safe.
+  // Whether p's tier belongs to the tables' space (endgame tables cover few pieces).
+  bool covers(const Position& p) const { return space_.locate(p).tier >= 0; }
+
+  // DTE of p; TableError when its tier is missing or damaged, NotCovered when the space has no
+  // tier for it. Thread-safe.
   int dte(const Position& p) {
     const Location at = space_.locate(p);
-    if (at.tier < 0) throw std::invalid_argument("position's material is not the variant's");
+    if (at.tier < 0) throw NotCovered("the tables hold no tier with this position's material");
     TierReaders& r = readers(at.tier);
     return dte_from_records(r.value.get(at.index), r.dte.get(at.index));
   }

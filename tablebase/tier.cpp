@@ -48,7 +48,11 @@ std::string material_name(const Material& m) {
   return s;
 }
 
-TierLayout::TierLayout(const drop::Variant& v) : variant_(v) {
+TierLayout::TierLayout(const drop::Variant& v, int max_pieces)
+    : variant_(v),
+      max_pieces_(std::min(max_pieces,
+                           total(v.start_hand[drop::kWhite]) + total(v.start_hand[drop::kBlack]))) {
+  if (max_pieces < 0) throw std::invalid_argument("a piece limit cannot be negative");
   const int squares = v.squares();
   for (int t = 0; t < kPieceTypes; ++t) {
     max_count_[t] = std::max(v.max_count(drop::kWhite, drop::PieceType(t)),
@@ -72,12 +76,14 @@ TierLayout::TierLayout(const drop::Variant& v) : variant_(v) {
   std::map<std::pair<Material, Material>, bool> pairs;  // (larger, smaller) by material_less
   for (const Material& a : sub_materials(white))
     for (const Material& b : sub_materials(black))
-      pairs[material_less(a, b) ? std::pair{b, a} : std::pair{a, b}] = true;
+      if (total(a) + total(b) <= max_pieces_)
+        pairs[material_less(a, b) ? std::pair{b, a} : std::pair{a, b}] = true;
+  // Fewest pieces first (a capture leads to a tier of one piece fewer), in map order among equals.
+  std::vector<std::vector<std::array<Material, 2>>> by_pieces(max_pieces_ + 1);
+  for (const auto& [pair, unused] : pairs)
+    by_pieces[total(pair.first) + total(pair.second)].push_back({pair.first, pair.second});
   std::vector<std::array<Material, 2>> order;
-  for (const auto& [pair, unused] : pairs) order.push_back({pair.first, pair.second});
-  std::stable_sort(order.begin(), order.end(), [](const auto& x, const auto& y) {
-    return total(x[0]) + total(x[1]) < total(y[0]) + total(y[1]);
-  });
+  for (const auto& same : by_pieces) order.insert(order.end(), same.begin(), same.end());
   std::map<std::array<Material, 2>, int> tier_of;
   for (const auto& mats : order) {
     Tier tier;

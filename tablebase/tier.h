@@ -51,10 +51,15 @@ struct Tier {
 
 class TierLayout {
  public:
-  // Throws std::invalid_argument for a variant too large to index.
-  explicit TierLayout(const drop::Variant& v);
+  // The tiers of at most max_pieces pieces in play (hands and board, both sides): every tier when
+  // max_pieces is at least the variant's pieces. Captures only lead to smaller tiers, so such a
+  // set is closed: endgame tables of a game too large to solve whole. Throws
+  // std::invalid_argument for a variant too large to index.
+  explicit TierLayout(const drop::Variant& v, int max_pieces = kAllPieces);
+  static constexpr int kAllPieces = 1 << 20;
 
   const drop::Variant& variant() const { return variant_; }
+  int max_pieces() const { return max_pieces_; }  // as given, or the variant's pieces if fewer
   const std::vector<Tier>& tiers() const { return tiers_; }  // solve order
   const std::vector<Slice>& slices() const { return slices_; }
   std::uint64_t total_positions() const { return total_; }
@@ -77,6 +82,7 @@ class TierLayout {
                            const std::array<drop::Hand, 2>& hand) const;
 
   drop::Variant variant_;
+  int max_pieces_;
   std::vector<Tier> tiers_;
   std::vector<Slice> slices_;
   std::uint64_t total_ = 0;

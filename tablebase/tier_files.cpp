@@ -157,4 +157,14 @@ std::string tables_variant(const std::filesystem::path& dir) {
   throw TableError(dir, "holds no solved tables (no .value files)");
 }
 
+int tables_max_pieces(const std::filesystem::path& dir) {
+  int most = -1;
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error))
+    if (entry.path().extension() == ".value")
+      most = std::max(most, int(entry.path().stem().string().size()) - 1);  // less the 'v'
+  if (most < 0) throw TableError(dir, "holds no solved tables (no .value files)");
+  return most;
+}
+
 }  // namespace tablebase

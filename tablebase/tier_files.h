@@ -65,6 +65,11 @@ int read_partial_tier(const std::filesystem::path& dir, const std::string& varia
 // when the directory holds none.
 std::string tables_variant(const std::filesystem::path& dir);
 
+// The most pieces in play of any finished tier in `dir` (from the tier names: a letter a piece),
+// which is how far endgame tables solved with a piece limit reach; throws TableError when the
+// directory holds none.
+int tables_max_pieces(const std::filesystem::path& dir);
+
 // DTE from the two records of one position.
 inline int dte_from_records(std::uint32_t value_bit, std::uint32_t dte_half) {
   return int(2 * dte_half + value_bit);

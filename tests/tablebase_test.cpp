@@ -185,6 +185,27 @@ TEST_CASE("symmetry reduction changes no value", "[tablebase]") {
       REQUIRE(a.dte(reduced.locate(full.unrank(t, i))) == b.dte({t, i}));
 }
 
+TEST_CASE("endgame tables: a piece limit keeps the small tiers, with the same values",
+          "[tablebase]") {
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace whole(game), endgame(game, true, 4);
+  CHECK(endgame.tier_count() < whole.tier_count());
+  tablebase::TierSolver<DropTierSpace> a(whole, in_memory()), b(endgame, in_memory());
+  a.run();
+  b.run();
+  for (int t = 0; t < endgame.tier_count(); ++t) {
+    INFO(endgame.tier_name(t));
+    CHECK(endgame.layout().tiers()[t].pieces <= 4);
+    for (std::uint64_t i = 0; i < endgame.tier_size(t); ++i) {
+      const drop::Position p = endgame.unrank(t, i);
+      REQUIRE(b.dte({t, i}) == a.dte(whole.locate(p)));
+    }
+  }
+  // Positions with more pieces in play are outside, and the start is one of them.
+  CHECK(endgame.locate(game.start()).tier < 0);
+  CHECK(whole.locate(game.start()).tier >= 0);
+}
+
 TEST_CASE("tables on disk answer like the solver, with every move, for any side to move",
           "[tablebase]") {
   TempDir tmp;
@@ -348,6 +369,29 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
   const Run broken =
       drop16(tmp.dir, {"verify", "--tables", tables, "--samples", "300", "--json", "--quiet"});
   CHECK(broken.status == 1);
+}
+
+TEST_CASE("drop16 solve --max-pieces writes endgame tables; query answers inside, refuses outside",
+          "[tablebase]") {
+  TempDir tmp;
+  const std::string tables = (tmp.dir / "tables").string();
+  const Run solved = drop16(tmp.dir, {"solve", "--variant", "3x3:NBK", "--max-pieces", "4",
+                                      "--tables", tables, "--json", "--quiet"});
+  REQUIRE(solved.status == 0);
+  const auto j = nlohmann::json::parse(solved.out);
+  CHECK(j["value"] == "unknown");  // the start has 6 pieces in play
+  CHECK(j["tables"]["max_pieces"] == 4);
+  // Inside: the same answer as the forward solver.
+  const char* fen = "3/1n1/K2[Nk] b";
+  const Run query = drop16(tmp.dir, {"query", "--tables", tables, "--fen", fen, "--json"});
+  const Run search = drop16(tmp.dir, {"solve", "--variant", "3x3:NBK", "--fen", fen, "--json"});
+  REQUIRE(query.status == 0);
+  REQUIRE(search.status == 0);
+  CHECK(nlohmann::json::parse(query.out)["moves"] == nlohmann::json::parse(search.out)["moves"]);
+  // Outside: a clear error, exit status 2.
+  const Run outside = drop16(tmp.dir, {"query", "--tables", tables, "--json"});
+  CHECK(outside.status == 2);
+  CHECK(outside.err.find("no tier") != std::string::npos);
 }
 
 TEST_CASE("the forward solver with table probes answers like the search alone, without searching",
