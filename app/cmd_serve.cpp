@@ -86,6 +86,7 @@ struct SearchProbe {
       try {
         return state->tables->dte(p);
       } catch (const tablebase::TableError&) {  // a tier not on disk: search it
+      } catch (const std::invalid_argument&) {  // a position the tables do not cover: search it
       }
     }
     return std::nullopt;
@@ -174,6 +175,7 @@ class Service {
         e.source = "tables";
         return e;
       } catch (const tablebase::TableError&) {  // a tier is missing: search below
+      } catch (const std::invalid_argument&) {  // not a position the tables cover: search below
       }
     }
     e.source = search_children(game, p, deadline, e) ? "search" : "none";
