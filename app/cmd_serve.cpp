@@ -86,7 +86,7 @@ struct SearchProbe {
       try {
         return state->tables->dte(p);
       } catch (const tablebase::TableError&) {  // a tier not on disk: search it
-      } catch (const std::invalid_argument&) {  // a position the tables do not cover: search it
+      } catch (const tablebase::NotCovered&) {  // beyond endgame tables: search it
       }
     }
     return std::nullopt;
@@ -129,13 +129,17 @@ class Service {
  public:
   explicit Service(const ServeOptions& o) : options_(o) {
     if (o.tables.empty()) return;
+    int max_pieces = 0;
     try {
       tables_variant_ = tablebase::tables_variant(o.tables);
+      max_pieces = tablebase::tables_max_pieces(o.tables);
     } catch (const tablebase::TableError& e) {
       throw UsageError(e.what());
     }
     tables_game_ = game(tables_variant_);
-    space_ = std::make_unique<tablebase::DropTierSpace>(*tables_game_);
+    // Endgame tables (solve --max-pieces) cover positions of few pieces; the search, which
+    // probes them at its leaves, answers the rest.
+    space_ = std::make_unique<tablebase::DropTierSpace>(*tables_game_, true, max_pieces);
     tables_ = std::make_unique<DropTables>(*space_, o.tables);
   }
 
@@ -175,7 +179,7 @@ class Service {
         e.source = "tables";
         return e;
       } catch (const tablebase::TableError&) {  // a tier is missing: search below
-      } catch (const std::invalid_argument&) {  // not a position the tables cover: search below
+      } catch (const tablebase::NotCovered&) {  // beyond endgame tables: search below
       }
     }
     e.source = search_children(game, p, deadline, e) ? "search" : "none";

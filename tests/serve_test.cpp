@@ -199,6 +199,35 @@ TEST_CASE("serve analyzes from tables and by search like the forward solver", "[
   CHECK(server.stop() == 0);  // SIGTERM stops it cleanly
 }
 
+TEST_CASE("serve answers beyond endgame tables by search that probes them", "[serve]") {
+  TempDir tmp;
+  const fs::path tables = tmp.dir / "tables";
+  const std::string command = std::string(DROP16_BINARY) +
+                              " solve --quiet --variant 3x3:NBK --max-pieces 3 --tables '" +
+                              tables.string() + "' >/dev/null";
+  REQUIRE(std::system(command.c_str()) == 0);
+  ServeProcess server({"--tables", tables.string(), "--solve-ms", "120000"});
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  int from_tables = 0, by_search = 0;
+  for (const drop::Position& p : sample_positions(game, 30)) {
+    const std::string fen = drop::to_fen(game, p);
+    INFO(fen);
+    const Reply r = get(server.port(), "/api/analyze", {{"fen", fen}});
+    REQUIRE(r.status == 200);
+    CHECK(contract_part(r.body) == expected_analysis(game, p));
+    int pieces = 0;
+    for (const drop::Color c : {drop::kWhite, drop::kBlack})
+      for (const drop::PieceType t : drop::kAllPieceTypes) pieces += p.count(c, t);
+    drop::MoveList moves;
+    game.generate(p, moves);
+    if (moves.size() == 0) continue;
+    CHECK(r.body["source"] == (pieces <= 3 ? "tables" : "search"));
+    ++(pieces <= 3 ? from_tables : by_search);
+  }
+  CHECK(from_tables > 0);
+  CHECK(by_search > 0);
+}
+
 TEST_CASE("serve says unknown, not a guess, when the search runs out of time", "[serve]") {
   ServeProcess server({"--solve-ms", "0"});
   const Reply r = get(server.port(), "/api/analyze");  // Drop 16's start: far beyond 0 ms
