@@ -18,15 +18,49 @@
 #include "solver/proof_checkpoint.h"
 #include "solver/proof_search.h"
 #include "tablebase/drop_move_symmetry.h"
+#include "tablebase/drop_space.h"
 #include "tablebase/proof_checker.h"
 #include "tablebase/proof_file.h"
+#include "tablebase/tablebase.h"
 
 namespace app {
 
 namespace {
 
-using Search = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry>;
 using Clock = std::chrono::steady_clock;
+
+int hand_pieces(const drop::Position& p) {
+  int n = 0;
+  for (const drop::Hand& hand : p.hand)
+    for (int count : hand) n += count;
+  return n;
+}
+
+// Endgame tables (drop16 solve --max-pieces) as the proof search's oracle: a position with few
+// enough pieces in play is decided by one probe instead of a search. Without tables it knows
+// nothing. Copies share the tables, which are thread-safe.
+class EndgameOracle {
+ public:
+  EndgameOracle() = default;
+  EndgameOracle(const drop::Game& game, const std::string& dir)
+      : max_pieces_(tablebase::tables_max_pieces(dir)),
+        space_(std::make_shared<tablebase::DropTierSpace>(game, true, max_pieces_)),
+        tables_(std::make_shared<tablebase::Tablebase<tablebase::DropTierSpace>>(*space_, dir)) {}
+
+  std::optional<bool> operator()(const drop::Position& p) const {
+    if (!tables_ || drop::popcount(p.occupied()) + hand_pieces(p) > max_pieces_)
+      return std::nullopt;
+    return solver::is_win(tables_->dte(p));
+  }
+  int max_pieces() const { return max_pieces_; }
+
+ private:
+  int max_pieces_ = -1;
+  std::shared_ptr<const tablebase::DropTierSpace> space_;
+  std::shared_ptr<tablebase::Tablebase<tablebase::DropTierSpace>> tables_;
+};
+
+using Search = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -49,6 +83,7 @@ struct ProveOptions {
   double time_limit = 0;
   bool all_moves = false;
   std::string certificate;
+  std::string tables;
   int leaf_hand_pieces = 4;
   int zstd_level = 12;
   bool no_immediate_wins = false, no_mirror_reply = false, no_symmetry_pruning = false,
@@ -149,9 +184,9 @@ class Monitor {
     const double t = seconds();
     std::fprintf(stderr,
                  "prove: %.4g nodes, %.3g nodes/s, proven %.4g, disproven %.4g, table hits %.4g, "
-                 "table %.1f%% full, %.0f s\n",
+                 "endgame table hits %.4g, table %.1f%% full, %.0f s\n",
                  double(s.nodes), t > 0 ? double(s.nodes) / t : 0.0, double(s.proven),
-                 double(s.disproven), double(s.table_hits),
+                 double(s.disproven), double(s.table_hits), double(s.oracle_hits),
                  100.0 * double(table_.occupied()) / double(table_.capacity()), t);
     std::fflush(stderr);
   }
@@ -199,13 +234,6 @@ double cpu_seconds() {
          1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
 }
 
-int hand_pieces(const drop::Position& p) {
-  int n = 0;
-  for (const drop::Hand& hand : p.hand)
-    for (int count : hand) n += count;
-  return n;
-}
-
 void run_prove(const ProveOptions& o) {
   const Setup s = make_setup(o.position);
   const drop::Game& game = *s.game;
@@ -224,7 +252,18 @@ void run_prove(const ProveOptions& o) {
   options.mobility = !o.no_mobility;
   options.threads = o.threads;
   options.split_plies = o.split_plies;
-  Search search(game, table, options, tablebase::DropMoveSymmetry(game));
+  EndgameOracle oracle;
+  if (!o.tables.empty()) {
+    try {
+      if (tablebase::tables_variant(o.tables) != game.variant().name())
+        throw UsageError("--tables " + o.tables + " holds tables of variant " +
+                         tablebase::tables_variant(o.tables) + ", not " + game.variant().name());
+      oracle = EndgameOracle(game, o.tables);
+    } catch (const tablebase::TableError& e) {
+      throw UsageError(e.what());
+    }
+  }
+  Search search(game, table, options, tablebase::DropMoveSymmetry(game), oracle);
 
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
@@ -310,6 +349,9 @@ void run_prove(const ProveOptions& o) {
   j["proven"] = stats.proven;
   j["disproven"] = stats.disproven;
   j["table_hits"] = stats.table_hits;
+  j["endgame_table_hits"] = stats.oracle_hits;
+  j["endgame_max_pieces"] = oracle.max_pieces() >= 0 ? nlohmann::ordered_json(oracle.max_pieces())
+                                                     : nlohmann::ordered_json();
   j["table_entries"] = table.occupied();
   j["threads"] = o.threads;
   j["hash_mb"] = o.hash_mb;
@@ -398,6 +440,10 @@ void register_prove(CLI::App& app) {
       ->check(CLI::Range(0.0, 1e9));
   cmd->add_flag("--all-moves", o->all_moves, "prove every first move, not just one winning move");
   cmd->add_option("--certificate", o->certificate, "write the proof tree to this file (zstd)");
+  cmd->add_option("--tables", o->tables,
+                  "endgame tables (drop16 solve --max-pieces) that decide positions with few "
+                  "pieces in play")
+      ->check(CLI::ExistingDirectory);
   cmd->add_option("--leaf-hand", o->leaf_hand_pieces,
                   "certificate leaves: positions with at most this many pieces in both hands, "
                   "which the checker solves itself")

@@ -162,9 +162,10 @@ class TierSolver {
   }
 
  private:
+  // Three significant digits, so a small plan does not print as 0.00.
   static std::string gigabytes(std::uint64_t bytes) {
     char text[32];
-    std::snprintf(text, sizeof text, "%.2f", double(bytes) / double(1ull << 30));
+    std::snprintf(text, sizeof text, "%.3g", double(bytes) / double(1ull << 30));
     return text;
   }
 

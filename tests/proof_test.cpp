@@ -15,8 +15,10 @@
 #include "solver/proof_checkpoint.h"
 #include "solver/proof_search.h"
 #include "tablebase/drop_move_symmetry.h"
+#include "tablebase/drop_space.h"
 #include "tablebase/proof_checker.h"
 #include "tablebase/proof_file.h"
+#include "tablebase/tier_solver.h"
 
 namespace {
 
@@ -178,6 +180,53 @@ TEST_CASE("proof search agrees with the forward solver on random positions", "[p
       INFO(variant << " " << drop::to_fen(game, p));
       drop::Position copy = p;
       CHECK(search.prove(p) == proof_of(solver::is_win(reference.dte(copy))));
+    }
+  }
+}
+
+// Endgame tables solved in memory, deciding positions of at most max_pieces pieces in play.
+struct TierOracle {
+  const tablebase::DropTierSpace* space;
+  const tablebase::TierSolver<tablebase::DropTierSpace>* tiers;
+  int max_pieces;
+  std::optional<bool> operator()(const drop::Position& p) const {
+    if (drop::popcount(p.occupied()) + hand_pieces(p) > max_pieces) return std::nullopt;
+    return solver::is_win(tiers->dte(space->locate(p)));
+  }
+};
+
+TEST_CASE("proof search with endgame tables at the leaves agrees and searches less", "[proof]") {
+  std::mt19937_64 rng(5);
+  for (const char* variant : {"3x3:NBK", "4x4:NBK"}) {
+    const drop::Game game(drop::parse_variant(variant));
+    const tablebase::DropTierSpace space(game, true, 4);
+    tablebase::TierSolveOptions options;
+    options.memory_bytes = std::uint64_t{1} << 30;
+    tablebase::TierSolver<tablebase::DropTierSpace> tiers(space, options);
+    tiers.run();
+    solver::ForwardSolver<drop::Game> reference(game, 1ull << 30);
+    Table plain_table(16 << 20), oracle_table(16 << 20);
+    Search plain(game, plain_table, {}, tablebase::DropMoveSymmetry(game));
+    solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, TierOracle> with_tables(
+        game, oracle_table, {}, tablebase::DropMoveSymmetry(game), TierOracle{&space, &tiers, 4});
+    INFO(variant);
+    drop::Position start = game.start();
+    CHECK(with_tables.prove(start) == proof_of(forward_win(game, start)));
+    CHECK(with_tables.stats().oracle_hits > 0);
+    CHECK(plain.prove(start) == with_tables.prove(start));
+    CHECK(with_tables.stats().nodes < plain.stats().nodes);
+    for (int n = 0; n < 30; ++n) {
+      drop::Position p = game.start();
+      const int plies = 2 + int(rng() % 5);
+      drop::MoveList moves;
+      for (int ply = 0; ply < plies; ++ply) {
+        game.generate(p, moves);
+        if (moves.empty()) break;
+        game.make(p, moves[int(rng() % moves.size())]);
+      }
+      INFO(drop::to_fen(game, p));
+      drop::Position copy = p;
+      CHECK(with_tables.prove(p) == proof_of(solver::is_win(reference.dte(copy))));
     }
   }
 }

@@ -394,6 +394,28 @@ TEST_CASE("drop16 solve --max-pieces writes endgame tables; query answers inside
   CHECK(outside.err.find("no tier") != std::string::npos);
 }
 
+TEST_CASE("drop16 prove --tables: the same value with endgame table hits; others' tables refused",
+          "[tablebase]") {
+  TempDir tmp;
+  const std::string tables = (tmp.dir / "tables").string();
+  REQUIRE(drop16(tmp.dir, {"solve", "--variant", "4x4:NBK", "--max-pieces", "4", "--tables", tables,
+                           "--quiet"})
+              .status == 0);
+  const Run plain = drop16(tmp.dir, {"prove", "--variant", "4x4:NBK", "--json", "--quiet"});
+  const Run with_tables =
+      drop16(tmp.dir, {"prove", "--variant", "4x4:NBK", "--tables", tables, "--json", "--quiet"});
+  REQUIRE(plain.status == 0);
+  REQUIRE(with_tables.status == 0);
+  const auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(with_tables.out);
+  CHECK(a["value"] == b["value"]);
+  CHECK(b["endgame_max_pieces"] == 4);
+  CHECK(b["endgame_table_hits"].get<std::uint64_t>() > 0);
+  CHECK(b["nodes"].get<std::uint64_t>() < a["nodes"].get<std::uint64_t>());
+  const Run other = drop16(tmp.dir, {"prove", "--variant", "3x3:NBK", "--tables", tables});
+  CHECK(other.status == 2);
+  CHECK(other.err.find("4x4:NBK") != std::string::npos);
+}
+
 TEST_CASE("the forward solver with table probes answers like the search alone, without searching",
           "[tablebase]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
