@@ -6,21 +6,9 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "tests/test_support.h"
 
-namespace {
-
-drop::Position random_position(const drop::Game& game, std::mt19937_64& rng, int plies) {
-  drop::Position p = game.start();
-  drop::MoveList moves;
-  for (int i = 0; i < plies; ++i) {
-    game.generate(p, moves);
-    if (moves.empty()) break;
-    game.make(p, moves[int(rng() % moves.size())]);
-  }
-  return p;
-}
-
-}  // namespace
+using test_support::random_position;
 
 TEST_CASE("symmetric and canonical keys are the least keys over the images", "[keys]") {
   std::mt19937_64 rng(7);

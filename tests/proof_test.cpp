@@ -19,6 +19,7 @@
 #include "tablebase/proof_checker.h"
 #include "tablebase/proof_file.h"
 #include "tablebase/tier_solver.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -169,14 +170,7 @@ TEST_CASE("proof search agrees with the forward solver on random positions", "[p
     Table table(16 << 20);  // shared by the positions, as in a real search
     Search search(game, table, {true, true, true, true, 2, 2}, tablebase::DropMoveSymmetry(game));
     for (int n = 0; n < 40; ++n) {
-      drop::Position p = game.start();
-      const int plies = 3 + int(rng() % 6);
-      drop::MoveList moves;
-      for (int ply = 0; ply < plies; ++ply) {
-        game.generate(p, moves);
-        if (moves.empty()) break;
-        game.make(p, moves[int(rng() % moves.size())]);
-      }
+      drop::Position p = test_support::random_position(game, rng, 3 + int(rng() % 6));
       INFO(variant << " " << drop::to_fen(game, p));
       drop::Position copy = p;
       CHECK(search.prove(p) == proof_of(solver::is_win(reference.dte(copy))));
@@ -216,14 +210,7 @@ TEST_CASE("proof search with endgame tables at the leaves agrees and searches le
     CHECK(plain.prove(start) == with_tables.prove(start));
     CHECK(with_tables.stats().nodes < plain.stats().nodes);
     for (int n = 0; n < 30; ++n) {
-      drop::Position p = game.start();
-      const int plies = 2 + int(rng() % 5);
-      drop::MoveList moves;
-      for (int ply = 0; ply < plies; ++ply) {
-        game.generate(p, moves);
-        if (moves.empty()) break;
-        game.make(p, moves[int(rng() % moves.size())]);
-      }
+      drop::Position p = test_support::random_position(game, rng, 2 + int(rng() % 5));
       INFO(drop::to_fen(game, p));
       drop::Position copy = p;
       CHECK(with_tables.prove(p) == proof_of(solver::is_win(reference.dte(copy))));

@@ -21,21 +21,16 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "solver/forward_solver.h"
+#include "tests/test_support.h"
 
 namespace fs = std::filesystem;
 using nlohmann::json;
 
 namespace {
 
-struct TempDir {
-  fs::path dir;
-  TempDir() {
-    static std::atomic<int> counter{0};
-    dir = fs::temp_directory_path() /
-          ("serve_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::create_directories(dir);
-  }
-  ~TempDir() { fs::remove_all(dir); }
+// A fresh directory per test, removed afterwards.
+struct TempDir : test_support::TempDir {
+  TempDir() : test_support::TempDir("serve_test") {}
 };
 
 // `drop16 serve --port 0 --quiet ARGS...` in a child process; the port is read from the first line

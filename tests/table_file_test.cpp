@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "tablebase/crc64.h"
+#include "tests/test_support.h"
 
 namespace fs = std::filesystem;
 using tablebase::TableError;
@@ -23,16 +24,8 @@ using tablebase::TableReader;
 namespace {
 
 // A fresh directory per test, removed afterwards.
-struct TempDir {
-  fs::path dir;
-  TempDir() {
-    static std::atomic<int> counter{0};
-    dir = fs::temp_directory_path() /
-          ("table_file_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::create_directories(dir);
-  }
-  ~TempDir() { fs::remove_all(dir); }
-  fs::path operator/(const std::string& name) const { return dir / name; }
+struct TempDir : test_support::TempDir {
+  TempDir() : test_support::TempDir("table_file_test") {}
 };
 
 TableHeader make_header(std::uint64_t count, std::uint32_t bits) {

@@ -20,6 +20,7 @@
 #include "tablebase/drop_space.h"
 #include "tablebase/table_file.h"
 #include "tablebase/tier_solver.h"
+#include "tests/test_support.h"
 
 namespace fs = std::filesystem;
 using tablebase::DropTierSpace;
@@ -27,15 +28,9 @@ using tablebase::Location;
 
 namespace {
 
-struct TempDir {
-  fs::path dir;
-  TempDir() {
-    static std::atomic<int> counter{0};
-    dir = fs::temp_directory_path() /
-          ("tablebase_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++));
-    fs::create_directories(dir);
-  }
-  ~TempDir() { fs::remove_all(dir); }
+// A fresh directory per test, removed afterwards.
+struct TempDir : test_support::TempDir {
+  TempDir() : test_support::TempDir("tablebase_test") {}
 };
 
 tablebase::TierSolveOptions in_memory() {
