@@ -113,7 +113,10 @@ class Checker {
 
   [[noreturn]] void reject(const drop::Position& p, const std::string& why) const {
     std::string line;
-    for (drop::Move m : line_) line += (line.empty() ? "" : " ") + move_name(m);
+    for (drop::Move m : line_) {
+      if (!line.empty()) line += ' ';
+      line += move_name(m);
+    }
     throw ProofRejected("certificate rejected at " + drop::to_fen(game_, p) +
                         (line.empty() ? " (the root)" : " (after " + line + ")") + ": " + why);
   }
