@@ -315,11 +315,16 @@ void run_prove(const ProveOptions& o) {
   if (!o.certificate.empty() && value != solver::Proof::kUnknown) {
     const auto t = Clock::now();
     tablebase::ProofFileWriter out(o.certificate, o.zstd_level);
-    auto is_leaf = [&](const drop::Position& p) { return hand_pieces(p) <= o.leaf_hand_pieces; };
+    // Leaves: few pieces in hand (the checker solves them), or what the endgame tables decide.
+    const int leaf_in_play = std::max(0, oracle.max_pieces());
+    auto is_leaf = [&](const drop::Position& p) {
+      return hand_pieces(p) <= o.leaf_hand_pieces ||
+             hand_pieces(p) + drop::popcount(p.occupied()) <= leaf_in_play;
+    };
     solver::CertificateWriter writer(game, search, is_leaf, out);
     const solver::CertificateStats stats =
         writer.write({game.variant().name(), drop::to_fen(game, s.position),
-                      value == solver::Proof::kWin, o.leaf_hand_pieces},
+                      value == solver::Proof::kWin, o.leaf_hand_pieces, leaf_in_play},
                      s.position);
     const std::uint64_t raw_bytes = out.bytes_in();
     const std::uint64_t bytes = out.finish();
@@ -330,6 +335,7 @@ void run_prove(const ProveOptions& o) {
                    {"leaves", stats.leaves},
                    {"back_references", stats.back_references},
                    {"leaf_hand_pieces", o.leaf_hand_pieces},
+                   {"leaf_pieces_in_play", leaf_in_play},
                    {"seconds", seconds_since(t)}};
   }
 
@@ -387,12 +393,14 @@ void run_prove(const ProveOptions& o) {
                                        ": run the same command again to resume");
 }
 
-void run_check_proof(const std::string& file, bool json) {
+void run_check_proof(const std::string& file, const std::string& tables, bool json) {
   const auto start = Clock::now();
   tablebase::ProofCheck c;
   try {
-    c = tablebase::check_proof(file);
+    c = tablebase::check_proof(file, tables);
   } catch (const solver::ProofFormatError& e) {
+    throw UsageError(e.what());
+  } catch (const tablebase::TableError& e) {
     throw UsageError(e.what());
   }
   const double seconds = seconds_since(start);
@@ -406,6 +414,8 @@ void run_check_proof(const std::string& file, bool json) {
     j["leaves"] = c.leaves;
     j["back_references"] = c.back_references;
     j["leaf_hand_pieces"] = c.leaf_hand_pieces;
+    j["leaf_pieces_in_play"] = c.leaf_pieces_in_play;
+    j["table_leaves"] = c.table_leaves;
     j["leaf_search_positions"] = c.leaf_search_positions;
     j["seconds"] = seconds;
     std::cout << j.dump() << std::endl;
@@ -464,12 +474,18 @@ void register_prove(CLI::App& app) {
 
 void register_check_proof(CLI::App& app) {
   auto file = std::make_shared<std::string>();
+  auto tables = std::make_shared<std::string>();
   auto json = std::make_shared<bool>(false);
   CLI::App* cmd = app.add_subcommand(
-      "check-proof", "verify a proof certificate with the rules engine alone; prints the value");
+      "check-proof",
+      "verify a proof certificate with the rules engine (and endgame tables, if given); prints "
+      "the value");
   cmd->add_option("file", *file, "certificate written by drop16 prove --certificate")->required();
+  cmd->add_option("--tables", *tables,
+                  "tables that decide the leaves they cover (else the checker solves every leaf)")
+      ->check(CLI::ExistingDirectory);
   cmd->add_flag("--json", *json, "print one JSON object on stdout");
-  cmd->callback([file, json] { run_check_proof(*file, *json); });
+  cmd->callback([file, tables, json] { run_check_proof(*file, *tables, *json); });
 }
 
 }  // namespace app

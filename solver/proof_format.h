@@ -3,11 +3,14 @@
 // tablebase/proof_file.h):
 //
 //   header   magic "D16PROOF", varint version, string variant, string FEN of the root,
-//            byte claim (1 = the side to move wins), varint leaf_hand_pieces
+//            byte claim (1 = the side to move wins), varint leaf_hand_pieces,
+//            varint leaf_pieces_in_play (version 2; 0 = none)
 //   record   the proof of one position, whose expected value is known from its parent (the
 //            root's is the claim; a winner's child is a loss, a loser's children are wins):
-//     kLeaf          nothing follows; the checker solves the position itself. Allowed only when
-//                    both hands together hold at most leaf_hand_pieces pieces.
+//     kLeaf          nothing follows; the checker solves the position itself (with endgame
+//                    tables if it has them). Allowed only when both hands together hold at most
+//                    leaf_hand_pieces pieces, or when at most leaf_pieces_in_play pieces are in
+//                    play (hands and board: what endgame tables of that many pieces decide).
 //     kSeen          nothing follows; a position with the same canonical key was proven earlier
 //                    in the stream with the same value.
 //     kWinningMove   u16 move, then the record of the position after it (expected a loss).
@@ -27,13 +30,14 @@ namespace solver {
 enum ProofRecord : std::uint8_t { kLeaf = 0, kSeen = 1, kWinningMove = 2, kEveryReply = 3 };
 
 inline constexpr char kProofMagic[] = "D16PROOF";  // written without its terminating zero
-inline constexpr std::uint64_t kProofVersion = 1;
+inline constexpr std::uint64_t kProofVersion = 2;  // version 1: no leaf_pieces_in_play
 
 struct ProofHeader {
   std::string variant;
   std::string fen;
   bool win = false;
   int leaf_hand_pieces = 0;
+  int leaf_pieces_in_play = 0;  // 0: no leaves by pieces in play
 };
 
 // A damaged, truncated or malformed certificate stream.
@@ -66,6 +70,7 @@ void put_header(Sink& out, const ProofHeader& h) {
   put_string(out, h.fen);
   out.put(h.win ? 1 : 0);
   put_varint(out, std::uint64_t(h.leaf_hand_pieces));
+  put_varint(out, std::uint64_t(h.leaf_pieces_in_play));
 }
 
 template <typename Source>
@@ -95,9 +100,10 @@ template <typename Source>
 ProofHeader get_header(Source& in) {
   for (const char* c = kProofMagic; *c; ++c)
     if (in.get() != std::uint8_t(*c)) throw ProofFormatError("not a Drop 16 proof certificate");
-  if (const auto version = get_varint(in); version != kProofVersion)
+  const auto version = get_varint(in);
+  if (version < 1 || version > kProofVersion)
     throw ProofFormatError("certificate format version " + std::to_string(version) +
-                           " is not the supported " + std::to_string(kProofVersion));
+                           " is not one of the supported 1 to " + std::to_string(kProofVersion));
   ProofHeader h;
   h.variant = get_string(in);
   h.fen = get_string(in);
@@ -105,6 +111,7 @@ ProofHeader get_header(Source& in) {
   if (claim > 1) throw ProofFormatError("the claimed value is neither win nor loss");
   h.win = claim == 1;
   h.leaf_hand_pieces = int(std::min<std::uint64_t>(get_varint(in), 1 << 20));
+  if (version >= 2) h.leaf_pieces_in_play = int(std::min<std::uint64_t>(get_varint(in), 1 << 20));
   return h;
 }
 

@@ -2,32 +2,41 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include <memory>
 #include <vector>
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "solver/outcome.h"
+#include "tablebase/drop_space.h"
 #include "tablebase/proof_file.h"
+#include "tablebase/tablebase.h"
+#include "tablebase/tier_files.h"
 
 namespace tablebase {
 
 namespace {
 
+using DropTables = Tablebase<DropTierSpace>;
+
 class Checker {
  public:
-  Checker(const drop::Game& game, ProofFileReader& in, ProofCheck& report)
-      : game_(game), in_(in), report_(report) {}
+  Checker(const drop::Game& game, ProofFileReader& in, ProofCheck& report, DropTables* tables)
+      : game_(game), in_(in), report_(report), tables_(tables) {}
 
   // Checks the record of p, which must prove that p is a win (or a loss) for its side to move.
   void check(drop::Position& p, bool win) {
     ++report_.positions;
     const std::uint8_t record = in_.get();
     if (record == solver::kLeaf) {
-      if (hand_pieces(p) > report_.leaf_hand_pieces)
-        reject(p, "a leaf with " + std::to_string(hand_pieces(p)) +
-                      " pieces in hand, more than the header's " +
-                      std::to_string(report_.leaf_hand_pieces));
+      const int in_play = hand_pieces(p) + drop::popcount(p.occupied());
+      if (hand_pieces(p) > report_.leaf_hand_pieces && in_play > report_.leaf_pieces_in_play)
+        reject(p, "a leaf with " + std::to_string(hand_pieces(p)) + " pieces in hand and " +
+                      std::to_string(in_play) + " in play, more than the header's " +
+                      std::to_string(report_.leaf_hand_pieces) + " and " +
+                      std::to_string(report_.leaf_pieces_in_play));
       ++report_.leaves;
-      if (solve(p) != win)
+      if (leaf_value(p) != win)
         reject(p, "the leaf is a " + value_name(!win) + ", not a " + value_name(win));
       return;
     }
@@ -78,6 +87,15 @@ class Checker {
     line_.pop_back();
   }
 
+  // A leaf's value: from the tables where they cover it, else by the checker's own search.
+  bool leaf_value(drop::Position& p) {
+    if (tables_ && tables_->covers(p)) {
+      ++report_.table_leaves;
+      return solver::is_win(tables_->dte(p));
+    }
+    return solve(p);
+  }
+
   // Plain negamax with memoization: a leaf is small by the header's rule, so this stays cheap.
   bool solve(drop::Position& p) {
     drop::MoveList moves;
@@ -124,13 +142,14 @@ class Checker {
   const drop::Game& game_;
   ProofFileReader& in_;
   ProofCheck& report_;
+  DropTables* tables_;            // may be null
   std::vector<drop::Move> line_;  // the moves from the root, for messages
   absl::flat_hash_map<drop::Key, bool> proven_, solved_;
 };
 
 }  // namespace
 
-ProofCheck check_proof(const std::filesystem::path& file) {
+ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem::path& tables) {
   ProofFileReader in(file);
   const solver::ProofHeader header = solver::get_header(in);
   const drop::Game game(drop::parse_variant(header.variant));
@@ -142,7 +161,14 @@ ProofCheck check_proof(const std::filesystem::path& file) {
   report.fen = drop::to_fen(game, root);
   report.win = header.win;
   report.leaf_hand_pieces = header.leaf_hand_pieces;
-  Checker checker(game, in, report);
+  report.leaf_pieces_in_play = header.leaf_pieces_in_play;
+  std::unique_ptr<DropTierSpace> space;
+  std::unique_ptr<DropTables> probe;
+  if (!tables.empty()) {
+    space = std::make_unique<DropTierSpace>(game, true, tables_max_pieces(tables));
+    probe = std::make_unique<DropTables>(*space, tables);
+  }
+  Checker checker(game, in, report, probe.get());
   checker.check(root, header.win);
   if (!in.at_end()) throw ProofRejected("certificate has records after the end of the proof");
   report.leaf_search_positions = checker.leaf_positions();

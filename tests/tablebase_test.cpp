@@ -409,6 +409,24 @@ TEST_CASE("drop16 prove --tables: the same value with endgame table hits; others
   const Run other = drop16(tmp.dir, {"prove", "--variant", "3x3:NBK", "--tables", tables});
   CHECK(other.status == 2);
   CHECK(other.err.find("4x4:NBK") != std::string::npos);
+
+  // Its certificate stops where the tables decide; the checker accepts it with the tables (reading
+  // those leaves) and without them (solving every leaf itself), with the same value.
+  const std::string proof = (tmp.dir / "nbk.proof").string();
+  REQUIRE(drop16(tmp.dir, {"prove", "--variant", "4x4:NBK", "--tables", tables, "--certificate",
+                           proof, "--leaf-hand", "0", "--quiet"})
+              .status == 0);
+  const Run checked = drop16(tmp.dir, {"check-proof", proof, "--tables", tables, "--json"});
+  const Run alone = drop16(tmp.dir, {"check-proof", proof, "--json"});
+  REQUIRE(checked.status == 0);
+  REQUIRE(alone.status == 0);
+  const auto c = nlohmann::json::parse(checked.out), d = nlohmann::json::parse(alone.out);
+  CHECK(c["value"] == a["value"]);
+  CHECK(d["value"] == a["value"]);
+  CHECK(c["leaf_pieces_in_play"] == 4);
+  CHECK(c["table_leaves"].get<std::uint64_t>() > 0);
+  CHECK(d["table_leaves"] == 0);
+  CHECK(c["leaves"] == d["leaves"]);
 }
 
 TEST_CASE("the forward solver with table probes answers like the search alone, without searching",
