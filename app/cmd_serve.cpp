@@ -82,11 +82,10 @@ struct SearchProbe {
 
   std::optional<int> operator()(const drop::Position& p) const {
     if ((++state->calls & 1023) == 0 && Clock::now() > state->deadline) throw SearchTimeout();
-    if (state->tables) {
+    if (state->tables && state->tables->covers(p)) {  // beyond endgame tables: search it
       try {
         return state->tables->dte(p);
       } catch (const tablebase::TableError&) {  // a tier not on disk: search it
-      } catch (const tablebase::NotCovered&) {  // beyond endgame tables: search it
       }
     }
     return std::nullopt;
