@@ -48,7 +48,8 @@ class EndgameOracle {
         tables_(std::make_shared<tablebase::Tablebase<tablebase::DropTierSpace>>(*space_, dir)) {}
 
   std::optional<bool> operator()(const drop::Position& p) const {
-    if (!tables_ || drop::popcount(p.occupied()) + hand_pieces(p) > max_pieces_)
+    if (!tables_ || drop::popcount(p.occupied()) + hand_pieces(p) > max_pieces_ ||
+        !tables_->covers(p))
       return std::nullopt;
     return solver::is_win(tables_->dte(p));
   }

@@ -45,8 +45,16 @@ class Tablebase {
       throw TableError(dir_, "holds tables of variant " + found + ", not " + space_.variant_name());
   }
 
-  // Whether p's tier belongs to the tables' space (endgame tables cover few pieces).
-  bool covers(const Position& p) const { return space_.locate(p).tier >= 0; }
+  // Whether the tables answer p: its tier belongs to the space (endgame tables cover few pieces)
+  // and is finished on disk (a solve still running, or stopped, leaves later tiers missing).
+  bool covers(const Position& p) {
+    const Location at = space_.locate(p);
+    if (at.tier < 0) return false;
+    std::lock_guard lock(mutex_);
+    auto [it, inserted] = finished_.try_emplace(at.tier, false);
+    if (inserted) it->second = std::filesystem::exists(value_path(dir_, space_.tier_name(at.tier)));
+    return it->second;
+  }
 
   // DTE of p; TableError when its tier is missing or damaged, NotCovered when the space has no
   // tier for it. Thread-safe.
@@ -93,6 +101,7 @@ class Tablebase {
   std::filesystem::path dir_;
   std::mutex mutex_;
   std::map<int, std::unique_ptr<TierReaders>> readers_;
+  std::map<int, bool> finished_;  // tiers whose files covers() has looked for
 };
 
 }  // namespace tablebase

@@ -366,6 +366,27 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
   CHECK(broken.status == 1);
 }
 
+TEST_CASE("tables cover the positions of finished tiers only", "[tablebase]") {
+  TempDir tmp;
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game, true, 4);
+  tablebase::solve_tiers(space, on_disk(tmp.dir));
+  const drop::Position four = drop::parse_fen(game, "3/1n1/K2[Nk] b");
+  const drop::Position two = drop::parse_fen(game, "3/1k1/K2[-] w");
+  const drop::Position six = game.start();
+  {
+    tablebase::Tablebase tables(space, tmp.dir);
+    CHECK(tables.covers(four));
+    CHECK(tables.covers(two));
+    CHECK_FALSE(tables.covers(six));  // beyond the piece limit
+  }
+  // A tier whose .value file is missing (its solve did not finish) is not covered.
+  fs::remove(tablebase::value_path(tmp.dir, space.tier_name(space.locate(four).tier)));
+  tablebase::Tablebase tables(space, tmp.dir);
+  CHECK_FALSE(tables.covers(four));
+  CHECK(tables.covers(two));
+}
+
 TEST_CASE("drop16 solve --max-pieces writes endgame tables; query answers inside, refuses outside",
           "[tablebase]") {
   TempDir tmp;
