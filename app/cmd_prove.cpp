@@ -21,7 +21,7 @@
 #include "tablebase/drop_space.h"
 #include "tablebase/proof_checker.h"
 #include "tablebase/proof_file.h"
-#include "tablebase/tablebase.h"
+#include "tablebase/value_tables.h"
 
 namespace app {
 
@@ -37,28 +37,28 @@ int hand_pieces(const drop::Position& p) {
 }
 
 // Endgame tables (drop16 solve --max-pieces) as the proof search's oracle: a position with few
-// enough pieces in play is decided by one probe instead of a search. Without tables it knows
-// nothing. Copies share the tables, which are thread-safe.
+// enough pieces in play is decided by one probe of the value bits, held in memory, instead of a
+// search. Without tables it knows nothing. Copies share the tables, which are thread-safe.
 class EndgameOracle {
  public:
   EndgameOracle() = default;
   EndgameOracle(const drop::Game& game, const std::string& dir)
       : max_pieces_(tablebase::tables_max_pieces(dir)),
         space_(std::make_shared<tablebase::DropTierSpace>(game, true, max_pieces_)),
-        tables_(std::make_shared<tablebase::Tablebase<tablebase::DropTierSpace>>(*space_, dir)) {}
+        tables_(std::make_shared<tablebase::ValueTables<tablebase::DropTierSpace>>(*space_, dir)) {}
 
   std::optional<bool> operator()(const drop::Position& p) const {
-    if (!tables_ || drop::popcount(p.occupied()) + hand_pieces(p) > max_pieces_ ||
-        !tables_->covers(p))
+    if (!tables_ || drop::popcount(p.occupied()) + hand_pieces(p) > max_pieces_)
       return std::nullopt;
-    return solver::is_win(tables_->dte(p));
+    return tables_->win(p);
   }
   int max_pieces() const { return max_pieces_; }
+  std::uint64_t bytes_loaded() const { return tables_ ? tables_->bytes_loaded() : 0; }
 
  private:
   int max_pieces_ = -1;
   std::shared_ptr<const tablebase::DropTierSpace> space_;
-  std::shared_ptr<tablebase::Tablebase<tablebase::DropTierSpace>> tables_;
+  std::shared_ptr<tablebase::ValueTables<tablebase::DropTierSpace>> tables_;
 };
 
 using Search = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
@@ -357,6 +357,7 @@ void run_prove(const ProveOptions& o) {
   j["disproven"] = stats.disproven;
   j["table_hits"] = stats.table_hits;
   j["endgame_table_hits"] = stats.oracle_hits;
+  j["endgame_value_bytes_loaded"] = oracle.bytes_loaded();
   j["endgame_max_pieces"] = oracle.max_pieces() >= 0 ? nlohmann::ordered_json(oracle.max_pieces())
                                                      : nlohmann::ordered_json();
   j["table_entries"] = table.occupied();

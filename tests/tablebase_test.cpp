@@ -20,6 +20,7 @@
 #include "tablebase/drop_space.h"
 #include "tablebase/table_file.h"
 #include "tablebase/tier_solver.h"
+#include "tablebase/value_tables.h"
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
@@ -379,12 +380,22 @@ TEST_CASE("tables cover the positions of finished tiers only", "[tablebase]") {
     CHECK(tables.covers(four));
     CHECK(tables.covers(two));
     CHECK_FALSE(tables.covers(six));  // beyond the piece limit
+    // The value bits held in memory say what the DTEs read block by block say, everywhere.
+    tablebase::ValueTables<DropTierSpace> values(space, tmp.dir);
+    CHECK_FALSE(values.win(six).has_value());
+    for_each_position(game, space, [&](int, std::uint64_t, const drop::Position& q) {
+      REQUIRE(values.win(q) == std::optional<bool>(solver::is_win(tables.dte(q))));
+    });
+    CHECK(values.bytes_loaded() > 0);
   }
   // A tier whose .value file is missing (its solve did not finish) is not covered.
   fs::remove(tablebase::value_path(tmp.dir, space.tier_name(space.locate(four).tier)));
   tablebase::Tablebase tables(space, tmp.dir);
   CHECK_FALSE(tables.covers(four));
   CHECK(tables.covers(two));
+  tablebase::ValueTables<DropTierSpace> values(space, tmp.dir);
+  CHECK_FALSE(values.win(four).has_value());
+  CHECK(values.win(two).has_value());
 }
 
 TEST_CASE("drop16 solve --max-pieces writes endgame tables; query answers inside, refuses outside",
