@@ -315,6 +315,21 @@ void run_prove(const ProveOptions& o) {
   nlohmann::ordered_json certificate;
   if (!o.certificate.empty() && value != solver::Proof::kUnknown) {
     const auto t = Clock::now();
+    // Writing re-searches the winning moves the table no longer holds, which can take long:
+    // say so every 10 s.
+    const std::uint64_t nodes_before = search.stats().nodes;
+    std::jthread reporter([&](std::stop_token stop) {
+      std::mutex m;
+      std::condition_variable_any cv;
+      std::unique_lock lock(m);
+      while (!stop.stop_requested()) {
+        cv.wait_for(lock, stop, std::chrono::seconds(10), [] { return false; });
+        if (!stop.stop_requested() && !o.position.quiet)
+          std::fprintf(stderr,
+                       "prove: writing the certificate, %.4g nodes searched again, %.0f s\n",
+                       double(search.stats().nodes - nodes_before), seconds_since(t));
+      }
+    });
     tablebase::ProofFileWriter out(o.certificate, o.zstd_level);
     // Leaves: few pieces in hand (the checker solves them), or what the endgame tables decide.
     const int leaf_in_play = std::max(0, oracle.max_pieces());
