@@ -35,8 +35,7 @@ void run_distinct(const DistinctOptions& o) {
   for (const bool symmetric : {false, true}) {
     const auto start = std::chrono::steady_clock::now();
     const auto counts = solver::count_distinct_positions(
-        game, s.position, o.depth, cap, o.threads, !o.position.quiet,
-        [&](const drop::Position& p) {
+        game, s.position, o.depth, cap, o.threads, !o.position.quiet, [&](const drop::Position& p) {
           return symmetric ? game.symmetric_key(p) : game.raw_key(p);
         });
     const double seconds =
@@ -71,8 +70,8 @@ void run_distinct(const DistinctOptions& o) {
 
 void register_distinct(CLI::App& app) {
   auto o = std::make_shared<DistinctOptions>();
-  CLI::App* cmd =
-      app.add_subcommand("distinct", "count distinct positions after each ply (raw and up to "
+  CLI::App* cmd = app.add_subcommand("distinct",
+                                     "count distinct positions after each ply (raw and up to "
                                      "the board's symmetries)");
   add_position_options(*cmd, o->position);
   cmd->add_option("--depth", o->depth, "last ply to count")->required()->check(CLI::Range(0, 64));

@@ -66,8 +66,8 @@ void run_perft(const PerftOptions& o) {
     for (const auto& [move, count] : divide.per_move)
       std::cout << drop::move_name(game.geometry(), move) << ": " << count << "\n";
   std::cout << "perft(" << o.depth << ") = " << nodes << "  (" << seconds << " s, " << o.threads
-            << " threads" << (o.hash_mb ? ", hash " + std::to_string(o.hash_mb) + " MB" : "")
-            << ")" << std::endl;
+            << " threads" << (o.hash_mb ? ", hash " + std::to_string(o.hash_mb) + " MB" : "") << ")"
+            << std::endl;
 }
 
 }  // namespace

@@ -28,6 +28,8 @@ void add_threads_option(CLI::App& cmd, int& threads) {
       ->capture_default_str();
 }
 
-void print_json(const nlohmann::json& j) { std::cout << j.dump() << std::endl; }
+void print_json(const nlohmann::json& j) {
+  std::cout << j.dump() << std::endl;
+}
 
 }  // namespace app

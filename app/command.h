@@ -38,7 +38,9 @@ Setup make_setup(const PositionOptions& o);
 
 // --threads N (default: all cores), checked to be at least 1.
 void add_threads_option(CLI::App& cmd, int& threads);
-inline int default_threads() { return int(std::max(1u, std::thread::hardware_concurrency())); }
+inline int default_threads() {
+  return int(std::max(1u, std::thread::hardware_concurrency()));
+}
 
 void print_json(const nlohmann::json& j);
 

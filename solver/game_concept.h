@@ -10,10 +10,10 @@ namespace solver {
 template <typename G>
 concept PerftGame = requires(const G& g, typename G::Position& p, const typename G::Position& cp,
                              typename G::Move m, typename G::MoveList& list, typename G::Undo u) {
-  { g.generate(cp, list) };
+  {g.generate(cp, list)};
   { g.count_moves(cp) } -> std::convertible_to<std::uint64_t>;
   { g.make(p, m) } -> std::same_as<typename G::Undo>;
-  { g.unmake(p, m, u) };
+  {g.unmake(p, m, u)};
   { g.is_terminal(cp) } -> std::same_as<bool>;
   { list.size() } -> std::convertible_to<int>;
   { list[0] } -> std::convertible_to<typename G::Move>;
@@ -23,8 +23,8 @@ concept PerftGame = requires(const G& g, typename G::Position& p, const typename
 // canonical_key(p) must be equal only for positions with the same game tree up to isomorphism
 // (symmetry, colour swap); raw_key must be exact and invertible by from_key.
 template <typename G>
-concept KeyedGame = PerftGame<G> && requires(const G& g, const typename G::Position& p,
-                                             typename G::Key k) {
+concept KeyedGame = PerftGame<G> &&
+    requires(const G& g, const typename G::Position& p, typename G::Key k) {
   { g.keys_fit() } -> std::same_as<bool>;
   { g.canonical_key(p) } -> std::same_as<typename G::Key>;
   { g.raw_key(p) } -> std::same_as<typename G::Key>;

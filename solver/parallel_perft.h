@@ -2,14 +2,14 @@
 // plies down, so even positions with few root moves give oneTBB hundreds of tasks to balance.
 #pragma once
 
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
 #include <atomic>
 #include <cstdint>
 #include <utility>
 #include <vector>
-
-#include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
-#include <tbb/task_arena.h>
 
 #include "solver/game_concept.h"
 #include "solver/progress.h"

@@ -9,10 +9,18 @@ namespace drop {
 
 using Bitboard = std::uint64_t;
 
-inline int popcount(Bitboard b) { return std::popcount(b); }
-inline int lsb(Bitboard b) { return std::countr_zero(b); }
-inline int msb(Bitboard b) { return 63 - std::countl_zero(b); }
-inline Bitboard square_bit(int sq) { return Bitboard{1} << sq; }
+inline int popcount(Bitboard b) {
+  return std::popcount(b);
+}
+inline int lsb(Bitboard b) {
+  return std::countr_zero(b);
+}
+inline int msb(Bitboard b) {
+  return 63 - std::countl_zero(b);
+}
+inline Bitboard square_bit(int sq) {
+  return Bitboard{1} << sq;
+}
 
 // Removes and returns the lowest square of a non-empty set; the usual loop over a set's squares.
 inline int pop_lsb(Bitboard& b) {

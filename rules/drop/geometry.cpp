@@ -9,7 +9,8 @@ namespace {
 constexpr int kFileStep[kDirections] = {0, 1, 0, -1, 1, -1, 1, -1};
 constexpr int kRankStep[kDirections] = {1, 0, -1, 0, 1, 1, -1, -1};
 
-Symmetry make_symmetry(int width, int height, const std::function<std::pair<int, int>(int, int)>& f) {
+Symmetry make_symmetry(int width, int height,
+                       const std::function<std::pair<int, int>(int, int)>& f) {
   Symmetry s;
   for (int r = 0; r < height; ++r)
     for (int c = 0; c < width; ++c) {
@@ -47,8 +48,8 @@ Geometry::Geometry(int width, int height)
   auto on_board = [&](int f, int r) { return f >= 0 && f < width && r >= 0 && r < height; };
   for (int sq = 0; sq < squares(); ++sq) {
     const int f = file_of(sq), r = rank_of(sq);
-    for (auto [df, dr] : {std::pair{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1},
-                          {-1, 2}})
+    for (auto [df, dr] :
+         {std::pair{1, 2}, {2, 1}, {2, -1}, {1, -2}, {-1, -2}, {-2, -1}, {-2, 1}, {-1, 2}})
       if (on_board(f + df, r + dr)) knight_[sq] |= square_bit(square(f + df, r + dr));
     for (int d = 0; d < kDirections; ++d) {
       if (on_board(f + kFileStep[d], r + kRankStep[d]))
@@ -60,20 +61,28 @@ Geometry::Geometry(int width, int height)
   }
   const int w = width - 1, h = height - 1;
   symmetries_.push_back(make_symmetry(width, height, [](int c, int r) { return std::pair{c, r}; }));
-  symmetries_.push_back(
-      make_symmetry(width, height, [w](int c, int r) { return std::pair{w - c, r}; }));
-  symmetries_.push_back(
-      make_symmetry(width, height, [h](int c, int r) { return std::pair{c, h - r}; }));
-  symmetries_.push_back(
-      make_symmetry(width, height, [w, h](int c, int r) { return std::pair{w - c, h - r}; }));
+  symmetries_.push_back(make_symmetry(width, height, [w](int c, int r) {
+    return std::pair{w - c, r};
+  }));
+  symmetries_.push_back(make_symmetry(width, height, [h](int c, int r) {
+    return std::pair{c, h - r};
+  }));
+  symmetries_.push_back(make_symmetry(width, height, [w, h](int c, int r) {
+    return std::pair{w - c, h - r};
+  }));
   if (width == height) {
-    symmetries_.push_back(make_symmetry(width, height, [](int c, int r) { return std::pair{r, c}; }));
-    symmetries_.push_back(
-        make_symmetry(width, height, [w](int c, int r) { return std::pair{w - r, c}; }));
-    symmetries_.push_back(
-        make_symmetry(width, height, [w](int c, int r) { return std::pair{r, w - c}; }));
-    symmetries_.push_back(
-        make_symmetry(width, height, [w](int c, int r) { return std::pair{w - r, w - c}; }));
+    symmetries_.push_back(make_symmetry(width, height, [](int c, int r) {
+      return std::pair{r, c};
+    }));
+    symmetries_.push_back(make_symmetry(width, height, [w](int c, int r) {
+      return std::pair{w - r, c};
+    }));
+    symmetries_.push_back(make_symmetry(width, height, [w](int c, int r) {
+      return std::pair{r, w - c};
+    }));
+    symmetries_.push_back(make_symmetry(width, height, [w](int c, int r) {
+      return std::pair{w - r, w - c};
+    }));
   }
 }
 

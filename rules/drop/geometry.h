@@ -12,7 +12,16 @@ namespace drop {
 
 // Ray directions. The first four are the rook's, the last four the bishop's. A direction whose
 // square index grows along the ray is "positive": its first blocker is the lowest set bit.
-enum Direction : int { kNorth, kEast, kSouth, kWest, kNorthEast, kNorthWest, kSouthEast, kSouthWest };
+enum Direction : int {
+  kNorth,
+  kEast,
+  kSouth,
+  kWest,
+  kNorthEast,
+  kNorthWest,
+  kSouthEast,
+  kSouthWest
+};
 inline constexpr int kDirections = 8;
 inline constexpr bool is_positive(int d) {
   return d == kNorth || d == kEast || d == kNorthEast || d == kNorthWest;

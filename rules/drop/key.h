@@ -33,7 +33,11 @@ struct Key {
 };
 
 using Key128 = unsigned __int128;
-inline Key to_key(Key128 v) { return Key{std::uint64_t(v), std::uint64_t(v >> 64)}; }
-inline Key128 from_key(Key k) { return Key128(k.hi) << 64 | k.lo; }
+inline Key to_key(Key128 v) {
+  return Key{std::uint64_t(v), std::uint64_t(v >> 64)};
+}
+inline Key128 from_key(Key k) {
+  return Key128(k.hi) << 64 | k.lo;
+}
 
 }  // namespace drop

@@ -13,7 +13,9 @@ namespace {
 
 const char* kTypeNames[kPieceTypes] = {"knight", "bishop", "rook", "queen", "king"};
 
-[[noreturn]] void fen_error(const std::string& what) { throw ParseError("FEN: " + what); }
+[[noreturn]] void fen_error(const std::string& what) {
+  throw ParseError("FEN: " + what);
+}
 
 std::string quoted(char ch) {
   if (std::isprint(static_cast<unsigned char>(ch))) return std::string{'\'', ch, '\''};
@@ -61,7 +63,8 @@ void parse_board(const Geometry& g, std::string_view board, Position& p) {
       continue;
     }
     if (ch >= '1' && ch <= '9') {
-      if (last_was_digit) fen_error("rank " + std::to_string(rank + 1) + " has two digits in a row");
+      if (last_was_digit)
+        fen_error("rank " + std::to_string(rank + 1) + " has two digits in a row");
       file += ch - '0';
       last_was_digit = true;
     } else if (auto piece = from_fen_letter(ch)) {
@@ -154,8 +157,8 @@ Position parse_fen(const Game& game, std::string_view fen) {
     for (PieceType t : kAllPieceTypes)
       if (p.count(c, t) > v.max_count(c, t))
         fen_error(std::string(c == kWhite ? "White" : "Black") + " has " +
-                  std::to_string(p.count(c, t)) + " " + kTypeNames[t] + "(s), variant " +
-                  v.name() + " allows " + std::to_string(v.max_count(c, t)));
+                  std::to_string(p.count(c, t)) + " " + kTypeNames[t] + "(s), variant " + v.name() +
+                  " allows " + std::to_string(v.max_count(c, t)));
   return p;
 }
 
@@ -173,8 +176,7 @@ namespace {
 int parse_square(const Geometry& g, std::string_view text, std::string_view whole) {
   if (text.size() != 2) move_error(whole, "expected a square like b3");
   const int file = text[0] - 'a', rank = text[1] - '1';
-  if (file < 0 || file >= g.width() || rank < 0 || rank >= g.height())
-  {
+  if (file < 0 || file >= g.width() || rank < 0 || rank >= g.height()) {
     std::string what = "'";
     what += text;
     what += "' is not a square of this " + std::to_string(g.width()) + "x" +
@@ -198,9 +200,9 @@ Move parse_move(const Game& game, const Position& p, std::string_view text) {
     if (p.occupied() & square_bit(m.to())) move_error(text, "the square is occupied");
     return m;
   }
-  if (text.size() != 4)
-    move_error(text, "expected a drop like N@b3 or a capture like a1c2");
-  m = Move::capture(parse_square(g, text.substr(0, 2), text), parse_square(g, text.substr(2), text));
+  if (text.size() != 4) move_error(text, "expected a drop like N@b3 or a capture like a1c2");
+  m = Move::capture(parse_square(g, text.substr(0, 2), text),
+                    parse_square(g, text.substr(2), text));
   MoveList legal;
   game.generate(p, legal);
   if (std::find(legal.begin(), legal.end(), m) == legal.end())

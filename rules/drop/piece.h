@@ -8,7 +8,9 @@
 namespace drop {
 
 enum Color : std::uint8_t { kWhite = 0, kBlack = 1 };
-inline constexpr Color opposite(Color c) { return Color(c ^ 1); }
+inline constexpr Color opposite(Color c) {
+  return Color(c ^ 1);
+}
 
 enum PieceType : std::uint8_t { kKnight = 0, kBishop, kRook, kQueen, kKing };
 inline constexpr int kPieceTypes = 5;
@@ -16,7 +18,9 @@ inline constexpr std::array<PieceType, kPieceTypes> kAllPieceTypes = {kKnight, k
                                                                       kQueen, kKing};
 
 // Upper-case letter of a type ('N', 'B', 'R', 'Q', 'K'); FEN uses lower case for Black.
-inline constexpr char piece_letter(PieceType t) { return "NBRQK"[t]; }
+inline constexpr char piece_letter(PieceType t) {
+  return "NBRQK"[t];
+}
 inline constexpr char piece_letter(PieceType t, Color c) {
   return c == kWhite ? piece_letter(t) : char(piece_letter(t) - 'A' + 'a');
 }

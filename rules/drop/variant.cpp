@@ -29,7 +29,8 @@ std::string Variant::name() const {
   if (*this == drop16_variant()) return "drop16";
   std::string s = std::to_string(width) + "x" + std::to_string(height) + ":";
   if (start_hand[kWhite] == start_hand[kBlack]) return s + hand_string(start_hand[kWhite], kWhite);
-  return s + hand_string(start_hand[kWhite], kWhite) + "/" + hand_string(start_hand[kBlack], kBlack);
+  return s + hand_string(start_hand[kWhite], kWhite) + "/" +
+         hand_string(start_hand[kBlack], kBlack);
 }
 
 namespace {
