@@ -29,13 +29,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-int hand_pieces(const drop::Position& p) {
-  int n = 0;
-  for (const drop::Hand& hand : p.hand)
-    for (int count : hand) n += count;
-  return n;
-}
-
 // Endgame tables (drop16 solve --max-pieces) as the proof search's oracle: a position with few
 // enough pieces in play is decided by one probe of the value bits, held in memory, instead of a
 // search. Without tables it knows nothing. Copies share the tables, which are thread-safe.
@@ -48,8 +41,7 @@ class EndgameOracle {
         tables_(std::make_shared<tablebase::ValueTables<tablebase::DropTierSpace>>(*space_, dir)) {}
 
   std::optional<bool> operator()(const drop::Position& p) const {
-    if (!tables_ || drop::popcount(p.occupied()) + hand_pieces(p) > max_pieces_)
-      return std::nullopt;
+    if (!tables_ || p.pieces_in_play() > max_pieces_) return std::nullopt;
     return tables_->win(p);
   }
   int max_pieces() const { return max_pieces_; }
@@ -334,8 +326,7 @@ void run_prove(const ProveOptions& o) {
     // Leaves: few pieces in hand (the checker solves them), or what the endgame tables decide.
     const int leaf_in_play = std::max(0, oracle.max_pieces());
     auto is_leaf = [&](const drop::Position& p) {
-      return hand_pieces(p) <= o.leaf_hand_pieces ||
-             hand_pieces(p) + drop::popcount(p.occupied()) <= leaf_in_play;
+      return p.pieces_in_hands() <= o.leaf_hand_pieces || p.pieces_in_play() <= leaf_in_play;
     };
     solver::CertificateWriter writer(game, search, is_leaf, out);
     const solver::CertificateStats stats =

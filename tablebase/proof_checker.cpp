@@ -29,9 +29,9 @@ class Checker {
     ++report_.positions;
     const std::uint8_t record = in_.get();
     if (record == solver::kLeaf) {
-      const int in_play = hand_pieces(p) + drop::popcount(p.occupied());
-      if (hand_pieces(p) > report_.leaf_hand_pieces && in_play > report_.leaf_pieces_in_play)
-        reject(p, "a leaf with " + std::to_string(hand_pieces(p)) + " pieces in hand and " +
+      const int in_play = p.pieces_in_play();
+      if (p.pieces_in_hands() > report_.leaf_hand_pieces && in_play > report_.leaf_pieces_in_play)
+        reject(p, "a leaf with " + std::to_string(p.pieces_in_hands()) + " pieces in hand and " +
                       std::to_string(in_play) + " in play, more than the header's " +
                       std::to_string(report_.leaf_hand_pieces) + " and " +
                       std::to_string(report_.leaf_pieces_in_play));
@@ -111,13 +111,6 @@ class Checker {
     }
     solved_[key] = win;
     return win;
-  }
-
-  static int hand_pieces(const drop::Position& p) {
-    int n = 0;
-    for (const drop::Hand& hand : p.hand)
-      for (int count : hand) n += count;
-    return n;
   }
 
   static int find(const drop::MoveList& moves, std::uint16_t raw) {

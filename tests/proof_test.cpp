@@ -56,13 +56,6 @@ std::filesystem::path temp_file(const std::string& name) {
          ("drop16_proof_test_" + std::to_string(::getpid()) + "_" + name);
 }
 
-int hand_pieces(const drop::Position& p) {
-  int n = 0;
-  for (const auto& hand : p.hand)
-    for (int c : hand) n += c;
-  return n;
-}
-
 // Proves p and writes its certificate with leaves at `leaf_hand` pieces in hand.
 void write_certificate(const drop::Game& game, const drop::Position& p, int leaf_hand,
                        const std::filesystem::path& file) {
@@ -71,7 +64,7 @@ void write_certificate(const drop::Game& game, const drop::Position& p, int leaf
   const solver::Proof value = search.prove(p);
   REQUIRE(value != solver::Proof::kUnknown);
   tablebase::ProofFileWriter out(file);
-  auto is_leaf = [&](const drop::Position& q) { return hand_pieces(q) <= leaf_hand; };
+  auto is_leaf = [&](const drop::Position& q) { return q.pieces_in_hands() <= leaf_hand; };
   solver::CertificateWriter writer(game, search, is_leaf, out);
   writer.write(
       {game.variant().name(), drop::to_fen(game, p), value == solver::Proof::kWin, leaf_hand}, p);
@@ -184,7 +177,7 @@ struct TierOracle {
   const tablebase::TierSolver<tablebase::DropTierSpace>* tiers;
   int max_pieces;
   std::optional<bool> operator()(const drop::Position& p) const {
-    if (drop::popcount(p.occupied()) + hand_pieces(p) > max_pieces) return std::nullopt;
+    if (p.pieces_in_play() > max_pieces) return std::nullopt;
     return solver::is_win(tiers->dte(space->locate(p)));
   }
 };

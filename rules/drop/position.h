@@ -38,6 +38,14 @@ struct Position {
   }
   // Pieces of a colour and type, on the board and in hand.
   int count(Color c, PieceType t) const { return popcount(pieces(c, t)) + hand[c][t]; }
+  // Pieces in both hands; pieces in play (hands and board), which only captures lower.
+  int pieces_in_hands() const {
+    int n = 0;
+    for (const Hand& h : hand)
+      for (int c : h) n += c;
+    return n;
+  }
+  int pieces_in_play() const { return pieces_in_hands() + popcount(occupied()); }
 
   bool operator==(const Position&) const = default;
 };
