@@ -99,19 +99,18 @@ class TierSolver {
     const bool on_disk = !options_.dir.empty();
     TierSolveReport report;
     report.tiers = space_.tier_count();
-    std::uint64_t stored = 0;
     for (int t = 0; t < space_.tier_count(); ++t) {
       report.positions += space_.tier_positions(t);
-      stored += space_.tier_size(t);
+      report.stored += space_.tier_size(t);
     }
-    report.planned_bytes = on_disk ? planned_memory(space_) : stored;
+    report.planned_bytes = on_disk ? planned_memory(space_) : report.stored;
     if (report.planned_bytes > options_.memory_bytes)
       throw MemoryCapError("solving " + space_.variant_name() + " needs " +
                            gigabytes(report.planned_bytes) +
                            " GB of memory, more than the cap of " +
                            gigabytes(options_.memory_bytes) + " GB (--memory)");
     if (on_disk) std::filesystem::create_directories(options_.dir);
-    solver::Progress progress("solve " + space_.variant_name(), stored, "positions",
+    solver::Progress progress("solve " + space_.variant_name(), report.stored, "positions",
                               options_.show_progress);
     tbb::task_arena arena(options_.threads);
     arena.execute([&] {
@@ -131,7 +130,6 @@ class TierSolver {
           ++report.tiers_solved;
         }
         progress.advance(space_.tier_size(t));
-        report.stored += space_.tier_size(t);
         if (t + 1 < space_.tier_count() && options_.stop_requested && options_.stop_requested())
           throw SolveInterrupted(
               "stopped after tier " + name +
