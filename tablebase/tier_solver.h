@@ -16,6 +16,8 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
+#include <array>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -213,13 +215,7 @@ class TierSolver {
     for (int k = done; k < int(passes.size()); ++k) {
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(passes[k].begin, passes[k].end, 1024),
                         [&](const auto& range) {
-                          for (std::uint64_t i = range.begin(); i < range.end(); ++i) {
-                            solver::DteFold fold;
-                            space_.for_each_child(space_.unrank(t, i), [&](Location c) {
-                              fold.add(lookup_[c.tier][c.index]);
-                            });
-                            tier_bytes[i] = std::uint8_t(fold.dte());
-                          }
+                          solve_range(t, range.begin(), range.end(), tier_bytes);
                           progress.add_to_rate(range.size());
                         });
       const bool last = k + 1 == int(passes.size());
@@ -231,6 +227,35 @@ class TierSolver {
         throw SolveInterrupted("stopped in tier " + name + " after pass " + std::to_string(k + 1) +
                                " of " + std::to_string(passes.size()) +
                                (on_disk ? "; finished work is saved, run again to continue" : ""));
+    }
+  }
+
+  // Solves entries [begin, end) of tier t, a few at a time: first every child of the batch is
+  // located and its byte prefetched, then each entry folds its children. Children of a big tier
+  // are scattered over gigabytes, so a solver that reads each child as it finds it waits on
+  // memory most of the time (two thirds of it on 4x4:NBRQK's eight-piece tiers, by perf); this
+  // way the reads of a batch overlap each other and the ranking of the next children.
+  void solve_range(int t, std::uint64_t begin, std::uint64_t end, std::uint8_t* tier_bytes) const {
+    constexpr std::uint64_t kBatch = 8;
+    std::vector<const std::uint8_t*> children;
+    std::array<std::size_t, kBatch + 1> first_child{};
+    for (std::uint64_t i = begin; i < end; i += kBatch) {
+      const std::uint64_t n = std::min(kBatch, end - i);
+      children.clear();
+      for (std::uint64_t k = 0; k < n; ++k) {
+        first_child[k] = children.size();
+        space_.for_each_child(space_.unrank(t, i + k), [&](Location c) {
+          const std::uint8_t* byte = lookup_[c.tier] + c.index;
+          __builtin_prefetch(byte);
+          children.push_back(byte);
+        });
+      }
+      first_child[n] = children.size();
+      for (std::uint64_t k = 0; k < n; ++k) {
+        solver::DteFold fold;
+        for (std::size_t c = first_child[k]; c < first_child[k + 1]; ++c) fold.add(*children[c]);
+        tier_bytes[i + k] = std::uint8_t(fold.dte());
+      }
     }
   }
 
