@@ -24,9 +24,13 @@ class DteFold {
       quickest_loss_ = std::min(quickest_loss_, child_dte);
   }
   int dte() const {
-    if (quickest_loss_ != INT_MAX) return 1 + quickest_loss_;
-    return slowest_win_ < 0 ? 0 : 1 + slowest_win_;
+    const int child = deciding_child();
+    return child < 0 ? 0 : 1 + child;
   }
+  // The DTE of the child that decides: the quickest losing one, else the slowest winning one; -1
+  // without children. Adding it alone to a fold gives what adding all the children so far gives,
+  // so a position's children can be folded in several sweeps with one number kept in between.
+  int deciding_child() const { return quickest_loss_ != INT_MAX ? quickest_loss_ : slowest_win_; }
 
  private:
   int quickest_loss_ = INT_MAX;

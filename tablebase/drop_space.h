@@ -60,19 +60,12 @@ class DropTierSpace {
   // the parent's and the kind of move (SliceInfo::child), so only its rank is computed.
   template <typename Visit>
   void for_each_child(drop::Position p, Visit visit) const {
-    const SliceInfo& info = info_[layout_.slice_of(p)];
-    const drop::Color us = p.side_to_move;
-    drop::MoveList moves;
-    game_.generate(p, moves);
-    for (const drop::Move m : moves) {
-      const auto undo = game_.make(p, m);
-      const int kind = m.is_drop() ? m.dropped()
-                                   : (undo.captured_color == us ? 1 : 2) * drop::kPieceTypes +
-                                         undo.captured_type;
-      const int c = info.child[kind];
-      visit(Location{layout_.slices()[c].tier, stored_index(c, groups_of(p))});
-      game_.unmake(p, m, undo);
-    }
+    visit_children<false>(p, visit);
+  }
+  // Captures only: a drop keeps what each side owns, so it never leaves the tier.
+  template <typename Visit>
+  void for_each_child_in_other_tiers(drop::Position p, Visit visit) const {
+    visit_children<true>(p, visit);
   }
 
  private:
@@ -122,6 +115,24 @@ class DropTierSpace {
     return info.offset + e.ordinal * info.weight + rank.rest;
   }
   int slice_at(int tier, std::uint64_t index) const;
+
+  template <bool kCapturesOnly, typename Visit>
+  void visit_children(drop::Position& p, Visit& visit) const {
+    const SliceInfo& info = info_[layout_.slice_of(p)];
+    const drop::Color us = p.side_to_move;
+    drop::MoveList moves;
+    game_.generate(p, moves);
+    for (const drop::Move m : moves) {
+      if (kCapturesOnly && m.is_drop()) continue;
+      const auto undo = game_.make(p, m);
+      const int kind = m.is_drop() ? m.dropped()
+                                   : (undo.captured_color == us ? 1 : 2) * drop::kPieceTypes +
+                                         undo.captured_type;
+      const int c = info.child[kind];
+      visit(Location{layout_.slices()[c].tier, stored_index(c, groups_of(p))});
+      game_.unmake(p, m, undo);
+    }
+  }
 
   const drop::Game& game_;
   TierLayout layout_;

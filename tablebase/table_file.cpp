@@ -336,6 +336,15 @@ void write_packed_table(const std::filesystem::path& path, const TableHeader& he
                });
 }
 
+void write_table_blocks(const std::filesystem::path& path, const TableHeader& header,
+                        const PackBlock& pack, int zstd_level, std::size_t block_bytes) {
+  check_header_for_write(header, block_bytes);
+  const std::uint64_t per_block = records_per_block(header.bits_per_record, block_bytes);
+  write_blocks(
+      path, header, zstd_level, block_bytes,
+      [&](std::uint64_t block, std::span<std::uint64_t> words) { pack(block * per_block, words); });
+}
+
 struct TableReader::Impl {
   std::filesystem::path path;
   Fd fd;
@@ -547,6 +556,15 @@ std::vector<std::uint64_t> TableReader::read_packed() {
                    std::span(words).subspan(i * t.layout.block_words, t.layout.words_in_block(i)));
   });
   return words;
+}
+
+void TableReader::for_each_block(const VisitBlock& visit) {
+  const Impl& t = *impl_;
+  tbb::parallel_for(std::uint64_t{0}, t.layout.block_count, [&](std::uint64_t i) {
+    std::vector<std::uint64_t> words(t.layout.words_in_block(i));
+    t.decode_block(i, words);
+    visit(i * t.layout.records_per_block, words);
+  });
 }
 
 std::vector<std::uint32_t> TableReader::read_all() {

@@ -31,6 +31,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <span>
 #include <stdexcept>
@@ -78,6 +79,15 @@ void write_packed_table(const std::filesystem::path& path, const TableHeader& he
                         std::span<const std::uint64_t> packed_words, int zstd_level = 19,
                         std::size_t block_bytes = kDefaultBlockBytes);
 
+// Same, with the records packed block by block as they are written: pack(first_record, words)
+// fills `words` (zeroed, one block long) with records [first_record, first_record + the block's
+// records). Called in parallel; nothing the size of the table is held in memory, which is what
+// lets a solver write a tier of many gigabytes next to the tier itself.
+using PackBlock = std::function<void(std::uint64_t first_record, std::span<std::uint64_t> words)>;
+void write_table_blocks(const std::filesystem::path& path, const TableHeader& header,
+                        const PackBlock& pack, int zstd_level = 19,
+                        std::size_t block_bytes = kDefaultBlockBytes);
+
 class TableReader {
  public:
   // Opens `path` and checks its header and block index (magic, format version, checksums, field
@@ -103,6 +113,11 @@ class TableReader {
   // The whole table, checked, in the packed layout write_packed_table() takes: for a solver
   // that probes a finished tier too often for one-block-at-a-time reads.
   std::vector<std::uint64_t> read_packed();
+  // Every block, checked and decompressed, handed to visit(first_record, words) (in parallel,
+  // words packed as in read_packed): the whole table without holding all of it packed at once.
+  using VisitBlock =
+      std::function<void(std::uint64_t first_record, std::span<const std::uint64_t> words)>;
+  void for_each_block(const VisitBlock& visit);
   // The whole table, checked, one record per element: for small tables and tests.
   std::vector<std::uint32_t> read_all();
 

@@ -19,27 +19,25 @@ namespace {
 constexpr std::string_view kValueEncoding = "win bit; canonical-prefix index";
 constexpr std::string_view kDteEncoding = "dte/2 (dte = 2 record + win bit)";
 constexpr std::string_view kPartialEncoding = "solver bytes of finished passes: ";
+constexpr std::string_view kFoldedSeparator = "; children folded first: ";
 
-// Packs one record per entry, LSB-first, `bits` each (a power of two, so no record straddles a
-// word), in parallel chunks.
-std::vector<std::uint64_t> pack(std::span<const std::uint8_t> bytes, int bits,
-                                std::uint32_t (*record)(std::uint8_t)) {
-  constexpr std::size_t kChunkWords = 4096;
-  const std::uint64_t per_word = 64 / bits;
-  std::vector<std::uint64_t> words((bytes.size() + per_word - 1) / per_word);
-  const std::size_t chunks = (words.size() + kChunkWords - 1) / kChunkWords;
-  tbb::parallel_for(std::size_t{0}, chunks, [&](std::size_t chunk) {
-    const std::size_t end_word = std::min(words.size(), (chunk + 1) * kChunkWords);
-    for (std::size_t w = chunk * kChunkWords; w < end_word; ++w) {
-      std::uint64_t word = 0;
-      const std::uint64_t first = w * per_word;
-      const std::uint64_t end = std::min<std::uint64_t>(bytes.size(), first + per_word);
-      for (std::uint64_t i = first; i < end; ++i)
-        word |= std::uint64_t(record(bytes[i])) << ((i - first) * bits);
-      words[w] = word;
-    }
-  });
-  return words;
+// Writes one record per entry, `bits` each (a power of two, so no record straddles a word),
+// packed block by block as the file is written.
+void write_records(const std::filesystem::path& path, const TableHeader& header,
+                   std::span<const std::uint8_t> bytes, std::uint32_t (*record)(std::uint8_t),
+                   int zstd_level) {
+  const int bits = int(header.bits_per_record);
+  write_table_blocks(
+      path, header,
+      [&](std::uint64_t first, std::span<std::uint64_t> words) {
+        const std::uint64_t end =
+            std::min<std::uint64_t>(bytes.size(), first + words.size() * 64 / bits);
+        for (std::uint64_t i = first; i < end; ++i) {
+          const std::uint64_t bit = (i - first) * bits;
+          words[bit >> 6] |= std::uint64_t(record(bytes[i])) << (bit & 63);
+        }
+      },
+      zstd_level);
 }
 
 std::uint32_t value_record(std::uint8_t b) {
@@ -66,9 +64,9 @@ TierFileSizes write_tier_files(const std::filesystem::path& dir, const std::stri
   const int dte_bits =
       int(std::bit_ceil(std::max(1u, unsigned(std::bit_width(unsigned(max_half))))));
   TableHeader dte{variant, tier, bytes.size(), std::uint32_t(dte_bits), std::string(kDteEncoding)};
-  write_packed_table(dte_path(dir, tier), dte, pack(bytes, dte_bits, dte_record), zstd_level);
+  write_records(dte_path(dir, tier), dte, bytes, dte_record, zstd_level);
   TableHeader value{variant, tier, bytes.size(), 1, std::string(kValueEncoding)};
-  write_packed_table(value_path(dir, tier), value, pack(bytes, 1, value_record), zstd_level);
+  write_records(value_path(dir, tier), value, bytes, value_record, zstd_level);
   return tier_file_sizes(dir, tier);
 }
 
@@ -106,18 +104,19 @@ void read_tier_files(const std::filesystem::path& dir, const std::string& varian
                                                 std::to_string(bytes.size()));
   const int bits = int(dte.header().bits_per_record);
   if (64 % bits != 0) throw TableError(dte_path(dir, tier), "unexpected record width");
-  {
-    const std::vector<std::uint64_t> words = value.read_packed();
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, bytes.size(), 1 << 16), [&](auto r) {
-      for (std::size_t i = r.begin(); i != r.end(); ++i)
-        bytes[i] = std::uint8_t(words[i >> 6] >> (i & 63) & 1);
-    });
-  }
-  const std::vector<std::uint64_t> words = dte.read_packed();
+  // Block by block, so reading a tier needs no memory beyond the tier's own bytes.
+  value.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
+    const std::uint64_t end = std::min<std::uint64_t>(bytes.size(), first + words.size() * 64);
+    for (std::uint64_t i = first; i < end; ++i)
+      bytes[i] = std::uint8_t(words[(i - first) >> 6] >> ((i - first) & 63) & 1);
+  });
   const std::uint64_t per_word = 64 / bits, mask = (std::uint64_t{1} << bits) - 1;
-  tbb::parallel_for(tbb::blocked_range<std::size_t>(0, bytes.size(), 1 << 16), [&](auto r) {
-    for (std::size_t i = r.begin(); i != r.end(); ++i) {
-      const auto half = std::uint32_t(words[i / per_word] >> (i % per_word * bits) & mask);
+  dte.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
+    const std::uint64_t end =
+        std::min<std::uint64_t>(bytes.size(), first + words.size() * per_word);
+    for (std::uint64_t i = first; i < end; ++i) {
+      const std::uint64_t r = i - first;
+      const auto half = std::uint32_t(words[r / per_word] >> (r % per_word * bits) & mask);
       bytes[i] = std::uint8_t(dte_from_records(bytes[i], half));
     }
   });
@@ -129,25 +128,39 @@ std::filesystem::path partial_path(const std::filesystem::path& dir, const std::
 
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,
                         const std::string& tier, std::span<const std::uint64_t> words,
-                        std::uint64_t positions, int passes) {
-  const TableHeader header{variant, tier, positions, 8,
-                           std::string(kPartialEncoding) + std::to_string(passes)};
+                        std::uint64_t positions, const PartialTier& state) {
+  std::string encoding = std::string(kPartialEncoding) + std::to_string(state.passes);
+  for (std::size_t k = 0; k < state.folded.size(); ++k)
+    encoding += (k == 0 ? std::string(kFoldedSeparator) : ",") + state.folded[k];
+  const TableHeader header{variant, tier, positions, 8, encoding};
   // Level 1: a checkpoint is written often and read at most once.
   write_packed_table(partial_path(dir, tier), header, words.first((positions + 7) / 8), 1);
 }
 
-int read_partial_tier(const std::filesystem::path& dir, const std::string& variant,
-                      const std::string& tier, std::span<std::uint64_t> words) {
+PartialTier read_partial_tier(const std::filesystem::path& dir, const std::string& variant,
+                              const std::string& tier, std::span<std::uint64_t> words) {
   const std::filesystem::path path = partial_path(dir, tier);
-  if (!std::filesystem::exists(path)) return 0;
+  if (!std::filesystem::exists(path)) return {};
   TableReader partial(path, variant, tier);
   const std::string& encoding = partial.header().encoding;
   if (!encoding.starts_with(kPartialEncoding) || partial.header().bits_per_record != 8 ||
       partial.header().record_count > words.size() * 8)
     throw TableError(path, "is not a checkpoint of this tier");
-  const std::vector<std::uint64_t> saved = partial.read_packed();
-  std::copy(saved.begin(), saved.end(), words.begin());
-  return std::stoi(encoding.substr(kPartialEncoding.size()));
+  // Blocks hold whole words (a multiple of 64 records), so they copy straight into place.
+  partial.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> saved) {
+    std::copy(saved.begin(), saved.end(), words.begin() + first / 8);
+  });
+  PartialTier state;
+  const std::string rest = encoding.substr(kPartialEncoding.size());
+  state.passes = std::stoi(rest);
+  if (const std::size_t at = rest.find(kFoldedSeparator); at != std::string::npos) {
+    std::string names = rest.substr(at + kFoldedSeparator.size());
+    for (std::size_t comma; (comma = names.find(',')) != std::string::npos;
+         names.erase(0, comma + 1))
+      state.folded.push_back(names.substr(0, comma));
+    state.folded.push_back(names);
+  }
+  return state;
 }
 
 std::string tables_variant(const std::filesystem::path& dir) {

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "tablebase/table_file.h"
 
@@ -50,16 +51,22 @@ TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::strin
 void read_tier_files(const std::filesystem::path& dir, const std::string& variant,
                      const std::string& tier, std::span<std::uint8_t> bytes);
 
-// A tier stopped between passes keeps its finished passes in NAME.partial (whole bytes, so a
-// resumed solve continues exactly where it stopped). `words` holds the tier's
-// bytes; the first `positions` of them are saved. A damaged checkpoint throws TableError.
+// A tier stopped between passes keeps its work in NAME.partial (whole bytes, so a resumed solve
+// continues exactly where it stopped): the finished passes, and when the solver folds child tiers
+// in one at a time (tier_solver.h) the names of those already folded into every entry past them.
+// `words` holds the tier's bytes; the first `positions` of them are saved. A damaged checkpoint
+// throws TableError.
+struct PartialTier {
+  int passes = 0;
+  std::vector<std::string> folded;
+};
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier);
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,
                         const std::string& tier, std::span<const std::uint64_t> words,
-                        std::uint64_t positions, int passes);
-// Fills the start of `words` from NAME.partial and returns its finished passes (0 if none).
-int read_partial_tier(const std::filesystem::path& dir, const std::string& variant,
-                      const std::string& tier, std::span<std::uint64_t> words);
+                        std::uint64_t positions, const PartialTier& state);
+// Fills the start of `words` from NAME.partial and returns its state (nothing done if none).
+PartialTier read_partial_tier(const std::filesystem::path& dir, const std::string& variant,
+                              const std::string& tier, std::span<std::uint64_t> words);
 
 // The variant whose tables `dir` holds (from the first .value file's header); throws TableError
 // when the directory holds none.

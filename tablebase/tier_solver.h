@@ -65,24 +65,28 @@ struct TierSolveReport {
   std::uint64_t stored = 0;     // entries that store them (tier_space.h), one byte each in memory
   int tiers = 0, tiers_solved = 0, tiers_resumed = 0;
   std::uint64_t value_bytes = 0, dte_bytes = 0;  // on disk, all tiers
-  std::uint64_t planned_bytes = 0;               // largest working set, counted before starting
+  std::uint64_t planned_bytes = 0;               // smallest workable memory, counted first
+  int group_folds = 0;  // sweeps that folded in a group of child tiers ahead of a tier's passes
   double seconds = 0;
 };
 
-// Bytes the largest working set needs: the tier, its children, and the packing/reading buffers
-// (at most half a byte a position of the largest of them: 4-bit DTE records).
+// Reading and writing table files goes block by block; this bounds their buffers.
+inline constexpr std::uint64_t kIoBufferBytes = std::uint64_t{64} << 20;
+
+// Bytes the smallest workable working set needs: the largest tier together with its largest child
+// (children that do not fit beside the tier are folded in one group at a time: TierSolver::solve),
+// and the I/O buffers. With more memory the solver reads more children at once and sweeps fewer
+// times.
 template <TierSpace S>
 std::uint64_t planned_memory(const S& space) {
   std::uint64_t most = 0;
   for (int t = 0; t < space.tier_count(); ++t) {
-    std::uint64_t bytes = space.tier_size(t), largest = space.tier_size(t);
-    for (int c : space.tier_children(t)) {
-      bytes += space.tier_size(c);
-      largest = std::max<std::uint64_t>(largest, space.tier_size(c));
-    }
-    most = std::max(most, bytes + largest / 2);
+    std::uint64_t largest_child = 0;
+    for (int c : space.tier_children(t))
+      largest_child = std::max<std::uint64_t>(largest_child, space.tier_size(c));
+    most = std::max(most, space.tier_size(t) + largest_child);
   }
-  return most;
+  return most + kIoBufferBytes;
 }
 
 template <TierSpace S>
@@ -119,20 +123,22 @@ class TierSolver {
       for (int t = 0; t < space_.tier_count(); ++t) {
         const std::string& name = space_.tier_name(t);
         if (!on_disk) {
-          solve(t, progress);
+          solve(t, progress, report);
           ++report.tiers_solved;
         } else if (tier_files_present(options_.dir, space_.variant_name(), name)) {
           ++report.tiers_resumed;
         } else {
-          make_room_for(t);
-          solve(t, progress);
+          solve(t, progress, report);
           write_tier_files(options_.dir, space_.variant_name(), name, bytes(t),
                            options_.zstd_level);
           std::filesystem::remove(partial_path(options_.dir, name));
           ++report.tiers_solved;
         }
         progress.advance(space_.tier_size(t));
-        if (t + 1 < space_.tier_count() && options_.stop_requested && options_.stop_requested())
+        const int solved_so_far = report.tiers_solved;
+        // Asked after new work only, so a resumed run always gets further than the last one.
+        if (solved_so_far > 0 && t + 1 < space_.tier_count() && options_.stop_requested &&
+            options_.stop_requested())
           throw SolveInterrupted(
               "stopped after tier " + name +
               (on_disk ? "; finished tiers are saved, run again to continue" : ""));
@@ -175,12 +181,14 @@ class TierSolver {
     return n;
   }
 
-  // Evicts finished tiers that tier t does not read, oldest first, until t's working set fits.
-  void make_room_for(int t) {
+  // Evicts finished tiers other than t and `children`, oldest first, until t and the children
+  // fit in memory together.
+  void make_room(int t, const std::vector<int>& children) {
+    if (options_.dir.empty()) return;  // everything stays in memory
     std::vector<bool> needed(space_.tier_count(), false);
     needed[t] = true;
-    std::uint64_t to_add = space_.tier_size(t) + space_.tier_size(t) / 2;
-    for (int c : space_.tier_children(t)) {
+    std::uint64_t to_add = kIoBufferBytes + (data_[t].empty() ? space_.tier_size(t) : 0);
+    for (int c : children) {
       needed[c] = true;
       if (data_[c].empty()) to_add += space_.tier_size(c);
     }
@@ -188,6 +196,28 @@ class TierSolver {
       if (resident_bytes() + to_add <= options_.memory_bytes) break;
       if (!needed[old]) release(old);
     }
+  }
+
+  // Tier t's children in the groups that are read together: one group when they all fit beside
+  // t under the cap (or nothing goes to disk), else as few groups as fit, each within the cap.
+  std::vector<std::vector<int>> child_groups(int t, const std::vector<int>& children) const {
+    std::vector<std::vector<int>> groups(1);
+    if (options_.dir.empty()) {
+      groups[0] = children;
+      return groups;
+    }
+    const std::uint64_t used = space_.tier_size(t) + kIoBufferBytes;
+    const std::uint64_t room = options_.memory_bytes > used ? options_.memory_bytes - used : 0;
+    std::uint64_t in_group = 0;
+    for (int c : children) {
+      if (!groups.back().empty() && in_group + space_.tier_size(c) > room) {
+        groups.emplace_back();
+        in_group = 0;
+      }
+      groups.back().push_back(c);
+      in_group += space_.tier_size(c);
+    }
+    return groups;
   }
 
   void release(int t) {
@@ -203,58 +233,136 @@ class TierSolver {
   }
 
   // Solves tier t from its children, continuing from its checkpoint if there is one.
-  void solve(int t, solver::Progress& progress) {
+  //
+  // When t and all its children do not fit in memory together, the children are read in groups:
+  // every group but the last is folded into t's entries first, one sweep over t's captures per
+  // group, each entry keeping the DTE of its deciding child so far (DteFold::deciding_child, or
+  // kNoChild); the passes then add the last group and the moves inside the tier. On 4x4:NBRQK
+  // this is what lets the largest tier (14 GB) be solved beside children of 15.7 GB.
+  void solve(int t, solver::Progress& progress, TierSolveReport& report) {
     const bool on_disk = !options_.dir.empty();
     const std::string& name = space_.tier_name(t);
+    make_room(t, {});
     allocate(t);
     const auto& passes = space_.tier_passes(t);
-    const int done =
-        on_disk ? read_partial_tier(options_.dir, space_.variant_name(), name, data_[t]) : 0;
-    for (int c : space_.tier_children(t)) load(c);
+    PartialTier state;
+    if (on_disk) state = read_partial_tier(options_.dir, space_.variant_name(), name, data_[t]);
+    std::vector<char> folded(space_.tier_count(), 0);
+    for (const std::string& child : state.folded) folded[child_named(t, child)] = 1;
+    std::vector<int> unread;
+    for (int c : space_.tier_children(t))
+      if (!folded[c]) unread.push_back(c);
+    const std::vector<std::vector<int>> groups = child_groups(t, unread);
+    // Entries past the finished passes hold deciding children once any group is folded in.
+    const std::uint64_t open =
+        state.passes < int(passes.size()) ? passes[state.passes].begin : space_.tier_size(t);
     std::uint8_t* tier_bytes = bytes(t).data();
-    for (int k = done; k < int(passes.size()); ++k) {
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(passes[k].begin, passes[k].end, 1024),
-                        [&](const auto& range) {
-                          solve_range(t, range.begin(), range.end(), tier_bytes);
-                          progress.add_to_rate(range.size());
-                        });
-      const bool last = k + 1 == int(passes.size());
+    const auto save = [&](std::uint64_t positions) {
+      write_partial_tier(options_.dir, space_.variant_name(), name, data_[t], positions, state);
+    };
+    const auto stop_if_asked = [&](bool last, const std::string& done) {
       const bool stop = !last && options_.stop_requested && options_.stop_requested();
       if (on_disk && !last && (stop || space_.tier_size(t) >= options_.checkpoint_positions))
-        write_partial_tier(options_.dir, space_.variant_name(), name, data_[t], passes[k].end,
-                           k + 1);
+        save(state.folded.empty() ? passes[state.passes - 1].end : space_.tier_size(t));
       if (stop)
-        throw SolveInterrupted("stopped in tier " + name + " after pass " + std::to_string(k + 1) +
-                               " of " + std::to_string(passes.size()) +
+        throw SolveInterrupted("stopped in tier " + name + " after " + done +
                                (on_disk ? "; finished work is saved, run again to continue" : ""));
+    };
+
+    for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
+      make_room(t, groups[g]);
+      for (int c : groups[g]) load(c);
+      if (state.folded.empty())
+        std::fill(tier_bytes + open, tier_bytes + space_.tier_size(t), kNoChild);
+      std::vector<char> wanted(space_.tier_count(), 0);
+      for (int c : groups[g]) wanted[c] = 1;
+      sweep(t, open, space_.tier_size(t), wanted, Sweep::kFoldGroup, progress);
+      ++report.group_folds;
+      for (int c : groups[g]) {
+        folded[c] = 1;
+        state.folded.push_back(space_.tier_name(c));
+      }
+      stop_if_asked(false, "folding in " + std::to_string(state.folded.size()) + " child tiers");
+    }
+    make_room(t, groups.back());
+    for (int c : groups.back()) load(c);
+    std::vector<char> wanted(space_.tier_count(), 0);
+    for (int c = 0; c < space_.tier_count(); ++c) wanted[c] = !folded[c];
+    const Sweep kind = state.folded.empty() ? Sweep::kSolve : Sweep::kSolveFolded;
+    for (int k = state.passes; k < int(passes.size()); ++k) {
+      sweep(t, passes[k].begin, passes[k].end, wanted, kind, progress);
+      state.passes = k + 1;
+      stop_if_asked(k + 1 == int(passes.size()),
+                    "pass " + std::to_string(k + 1) + " of " + std::to_string(passes.size()));
     }
   }
 
-  // Solves entries [begin, end) of tier t, a few at a time: first every child of the batch is
-  // located and its byte prefetched, then each entry folds its children. Children of a big tier
-  // are scattered over gigabytes, so a solver that reads each child as it finds it waits on
-  // memory most of the time (two thirds of it on 4x4:NBRQK's eight-piece tiers, by perf); this
-  // way the reads of a batch overlap each other and the ranking of the next children.
-  void solve_range(int t, std::uint64_t begin, std::uint64_t end, std::uint8_t* tier_bytes) const {
+  // The index in the tier list of t's child called `name` (from a checkpoint).
+  int child_named(int t, const std::string& name) const {
+    for (int c : space_.tier_children(t))
+      if (space_.tier_name(c) == name) return c;
+    throw TableError(partial_path(options_.dir, space_.tier_name(t)),
+                     "names " + name + ", which is not a child tier of " + space_.tier_name(t));
+  }
+
+  // An entry that has no child folded in yet; DTEs never reach it.
+  static constexpr std::uint8_t kNoChild = 0xFF;
+  static_assert(kMaxDte < kNoChild);
+
+  enum class Sweep {
+    kSolve,        // every child read now: the entry's DTE
+    kSolveFolded,  // the same, starting from the deciding child kept by the group sweeps
+    kFoldGroup,    // captures into the `wanted` tiers only: the new deciding child
+  };
+
+  // One sweep over entries [begin, end) of tier t, in parallel, reading the children in the
+  // `wanted` tiers.
+  void sweep(int t, std::uint64_t begin, std::uint64_t end, const std::vector<char>& wanted,
+             Sweep kind, solver::Progress& progress) {
+    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 1024), [&](const auto& range) {
+      sweep_range(t, range.begin(), range.end(), wanted, kind);
+      progress.add_to_rate(range.size());
+    });
+  }
+
+  // A few entries at a time: first every child of the batch is located and its byte prefetched,
+  // then each entry folds its children. Children of a big tier are scattered over gigabytes, so
+  // a solver that reads each child as it finds it waits on memory most of the time (two thirds
+  // of it on 4x4:NBRQK's eight-piece tiers, by perf); this way the reads of a batch overlap each
+  // other and the ranking of the next children.
+  void sweep_range(int t, std::uint64_t begin, std::uint64_t end, const std::vector<char>& wanted,
+                   Sweep kind) {
     constexpr std::uint64_t kBatch = 8;
+    std::uint8_t* tier_bytes = bytes(t).data();
     std::vector<const std::uint8_t*> children;
     std::array<std::size_t, kBatch + 1> first_child{};
+    const auto gather = [&](Location c) {
+      if (!wanted[c.tier]) return;
+      const std::uint8_t* byte = lookup_[c.tier] + c.index;
+      __builtin_prefetch(byte);
+      children.push_back(byte);
+    };
     for (std::uint64_t i = begin; i < end; i += kBatch) {
       const std::uint64_t n = std::min(kBatch, end - i);
       children.clear();
       for (std::uint64_t k = 0; k < n; ++k) {
         first_child[k] = children.size();
-        space_.for_each_child(space_.unrank(t, i + k), [&](Location c) {
-          const std::uint8_t* byte = lookup_[c.tier] + c.index;
-          __builtin_prefetch(byte);
-          children.push_back(byte);
-        });
+        if (kind == Sweep::kFoldGroup)
+          space_.for_each_child_in_other_tiers(space_.unrank(t, i + k), gather);
+        else
+          space_.for_each_child(space_.unrank(t, i + k), gather);
       }
       first_child[n] = children.size();
       for (std::uint64_t k = 0; k < n; ++k) {
         solver::DteFold fold;
+        if (kind != Sweep::kSolve && tier_bytes[i + k] != kNoChild) fold.add(tier_bytes[i + k]);
         for (std::size_t c = first_child[k]; c < first_child[k + 1]; ++c) fold.add(*children[c]);
-        tier_bytes[i + k] = std::uint8_t(fold.dte());
+        if (kind == Sweep::kFoldGroup) {
+          const int child = fold.deciding_child();
+          tier_bytes[i + k] = child < 0 ? kNoChild : std::uint8_t(child);
+        } else {
+          tier_bytes[i + k] = std::uint8_t(fold.dte());
+        }
       }
     }
   }

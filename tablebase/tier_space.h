@@ -43,6 +43,9 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
   { s.locate(p) } -> std::same_as<Location>;
   // Calls visit(location) for the position after each legal move of p.
   {s.for_each_child(p, [](Location) {})};
+  // The same for the moves that leave the tier only (to a child tier), so a solver can fold in
+  // child tiers one at a time without paying for the moves that stay.
+  {s.for_each_child_in_other_tiers(p, [](Location) {})};
 };
 
 }  // namespace tablebase

@@ -279,6 +279,39 @@ TEST_CASE("a solve stopped inside a tier keeps its finished passes and resumes i
     CHECK(entry.path().extension() != ".partial");
 }
 
+TEST_CASE(
+    "with memory for a tier and one child only, children are folded in by groups and the "
+    "tables are the same, also when stopped and resumed",
+    "[tablebase]") {
+  TempDir whole, folded, stopped;
+  const drop::Game game(drop::parse_variant("3x3:NBRK"));
+  const DropTierSpace space(game, true, 6);
+  CHECK(tablebase::solve_tiers(space, on_disk(whole.dir)).group_folds == 0);
+  auto options = on_disk(folded.dir);
+  options.memory_bytes = tablebase::planned_memory(space);
+  CHECK(tablebase::solve_tiers(space, options).group_folds > 0);
+
+  options.dir = stopped.dir;
+  options.checkpoint_positions = 0;  // every tier checkpoints after every pass and group
+  int polls = 0, runs = 0;
+  options.stop_requested = [&] { return ++polls % 25 == 0; };
+  for (bool done = false; !done; ++runs) {
+    try {
+      tablebase::solve_tiers(space, options);
+      done = true;
+    } catch (const tablebase::SolveInterrupted&) {
+    }
+  }
+  CHECK(runs > 1);
+  for (const auto& entry : fs::directory_iterator(whole.dir))
+    for (const fs::path& dir : {folded.dir, stopped.dir}) {
+      INFO(dir / entry.path().filename());
+      CHECK(file_bytes(entry.path()) == file_bytes(dir / entry.path().filename()));
+    }
+  for (const auto& entry : fs::directory_iterator(stopped.dir))
+    CHECK(entry.path().extension() != ".partial");
+}
+
 TEST_CASE("damaged or foreign tables are refused, not read as values", "[tablebase]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NK"));
