@@ -17,6 +17,7 @@
 #include "solver/hashed_perft.h"
 #include "solver/parallel_perft.h"
 #include "solver/perft_table.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -213,30 +214,13 @@ std::vector<std::set<std::string>> brute_force_levels(const Game& g, int max_ply
   return levels;
 }
 
-// Mirror-image classes of a set of FENs: the least FEN over the board images, with the images
-// made here from coordinates (not with the engine's symmetry tables).
+// Mirror-image classes of a set of FENs: the least FEN over the board images made by hand.
 std::size_t image_classes(const Game& g, const std::set<std::string>& fens) {
-  const int w = g.variant().width, h = g.variant().height;
   std::set<std::string> classes;
   for (const std::string& fen : fens) {
-    const Position p = drop::parse_fen(g, fen);
     std::string best = fen;
-    for (int k = 1; k < (w == h ? 8 : 4); ++k) {
-      Position q;
-      q.hand = p.hand;
-      q.side_to_move = p.side_to_move;
-      for (int r = 0; r < h; ++r)
-        for (int f = 0; f < w; ++f)
-          if (const auto piece = p.piece_on(r * w + f)) {
-            // k in 1..3: mirror files, mirror ranks, both; 4..7: the same after a transpose.
-            int f2 = f, r2 = r;
-            if (k >= 4) std::swap(f2, r2);
-            if (k & 1) f2 = w - 1 - f2;
-            if (k & 2) r2 = h - 1 - r2;
-            q.put(r2 * w + f2, *piece);
-          }
+    for (const Position& q : test_support::hand_images(g, drop::parse_fen(g, fen)))
       best = std::min(best, drop::to_fen(g, q));
-    }
     classes.insert(best);
   }
   return classes.size();

@@ -12,6 +12,7 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "solver/perft.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -130,45 +131,6 @@ const char* const kVariants[] = {"drop16",       "3x2:NK",        "1x5:RQK",   "
                                  "8x4:NNBBRRQK", "4x3:QQ/kk",     "1x1:K"};
 const char* const kLargeVariants[] = {"8x8:NNBBRRQK", "6x6:NBRQK", "7x5:NNBBRRQK/nrqk"};
 
-// The board's images built by hand: (file, rank) -> new (file, rank). Square boards have the 8
-// rotations and reflections, others only the identity, the two mirrors and the half turn.
-std::vector<Position> hand_images(const Game& g, const Position& p) {
-  const int w = g.variant().width, h = g.variant().height;
-  using Map = std::pair<int, int> (*)(int, int, int, int);
-  std::vector<Map> maps = {[](int f, int r, int, int) {
-                             return std::pair{f, r};
-                           },
-                           [](int f, int r, int w1, int) {
-                             return std::pair{w1 - f, r};
-                           },
-                           [](int f, int r, int, int h1) {
-                             return std::pair{f, h1 - r};
-                           },
-                           [](int f, int r, int w1, int h1) {
-                             return std::pair{w1 - f, h1 - r};
-                           }};
-  if (w == h) {
-    maps.push_back([](int f, int r, int, int) { return std::pair{r, f}; });
-    maps.push_back([](int f, int r, int w1, int) { return std::pair{w1 - r, f}; });
-    maps.push_back([](int f, int r, int w1, int) { return std::pair{r, w1 - f}; });
-    maps.push_back([](int f, int r, int w1, int) { return std::pair{w1 - r, w1 - f}; });
-  }
-  std::vector<Position> out;
-  for (Map map : maps) {
-    Position q;
-    q.hand = p.hand;
-    q.side_to_move = p.side_to_move;
-    for (int r = 0; r < h; ++r)
-      for (int f = 0; f < w; ++f)
-        if (const auto piece = p.piece_on(r * w + f)) {
-          const auto [f2, r2] = map(f, r, w - 1, h - 1);
-          q.put(r2 * w + f2, *piece);
-        }
-    out.push_back(q);
-  }
-  return out;
-}
-
 Position hand_color_swap(const Game& g, const Position& p) {
   Position q;
   for (int sq = 0; sq < g.variant().width * g.variant().height; ++sq)
@@ -182,7 +144,7 @@ Position hand_color_swap(const Game& g, const Position& p) {
 // for the mover-relative class, of the position turned so that White is to move.
 std::string least_image_fen(const Game& g, const Position& p) {
   std::string best;
-  for (const Position& q : hand_images(g, p)) {
+  for (const Position& q : test_support::hand_images(g, p)) {
     const std::string f = drop::to_fen(g, q);
     if (best.empty() || f < best) best = f;
   }
@@ -396,7 +358,7 @@ TEST_CASE("the symmetry group has the expected images", "[rules][symmetry]") {
     std::set<std::string> engine, by_hand;
     for (const auto& s : g.geometry().symmetries())
       engine.insert(drop::to_fen(g, g.transformed(p, s)));
-    for (const Position& q : hand_images(g, p)) by_hand.insert(drop::to_fen(g, q));
+    for (const Position& q : test_support::hand_images(g, p)) by_hand.insert(drop::to_fen(g, q));
     CHECK(int(engine.size()) == count);
     CHECK(engine == by_hand);
     CHECK(drop::to_fen(g, g.transformed(p, g.geometry().symmetries()[0])) == fen);
@@ -459,7 +421,7 @@ TEST_CASE("keys: raw round-trips, symmetric and canonical name exactly the class
         CHECK(rep.side_to_move == drop::kWhite);
         CHECK(mover_class_fen(g, rep) == mover_class);
         for (int swap = 0; swap < 2; ++swap)
-          for (const Position& p : hand_images(g, swap ? swapped : p0)) {
+          for (const Position& p : test_support::hand_images(g, swap ? swapped : p0)) {
             const std::string fen = drop::to_fen(g, p);
             INFO(variant << " " << fen);
             const drop::Key raw = g.raw_key(p);

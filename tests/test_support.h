@@ -1,4 +1,5 @@
-// Helpers several test files share: a scratch directory and random positions reached by play.
+// Helpers several test files share: a scratch directory, random positions reached by play, and
+// board images made by hand.
 #pragma once
 
 #include <unistd.h>
@@ -7,6 +8,8 @@
 #include <filesystem>
 #include <random>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "rules/drop/game.h"
 
@@ -38,6 +41,46 @@ drop::Position random_position(const drop::Game& game, Rng& rng, int plies) {
     game.make(p, moves[int(rng() % moves.size())]);
   }
   return p;
+}
+
+// The board's images built by hand from coordinates (not with the engine's symmetry tables): (file,
+// rank) -> new (file, rank). Square boards have the 8 rotations and reflections, others only the
+// identity, the two mirrors and the half turn.
+inline std::vector<drop::Position> hand_images(const drop::Game& g, const drop::Position& p) {
+  const int w = g.variant().width, h = g.variant().height;
+  using Map = std::pair<int, int> (*)(int, int, int, int);
+  std::vector<Map> maps = {[](int f, int r, int, int) {
+                             return std::pair{f, r};
+                           },
+                           [](int f, int r, int w1, int) {
+                             return std::pair{w1 - f, r};
+                           },
+                           [](int f, int r, int, int h1) {
+                             return std::pair{f, h1 - r};
+                           },
+                           [](int f, int r, int w1, int h1) {
+                             return std::pair{w1 - f, h1 - r};
+                           }};
+  if (w == h) {
+    maps.push_back([](int f, int r, int, int) { return std::pair{r, f}; });
+    maps.push_back([](int f, int r, int w1, int) { return std::pair{w1 - r, f}; });
+    maps.push_back([](int f, int r, int w1, int) { return std::pair{r, w1 - f}; });
+    maps.push_back([](int f, int r, int w1, int) { return std::pair{w1 - r, w1 - f}; });
+  }
+  std::vector<drop::Position> out;
+  for (Map map : maps) {
+    drop::Position q;
+    q.hand = p.hand;
+    q.side_to_move = p.side_to_move;
+    for (int r = 0; r < h; ++r)
+      for (int f = 0; f < w; ++f)
+        if (const auto piece = p.piece_on(r * w + f)) {
+          const auto [f2, r2] = map(f, r, w - 1, h - 1);
+          q.put(r2 * w + f2, *piece);
+        }
+    out.push_back(q);
+  }
+  return out;
 }
 
 }  // namespace test_support
