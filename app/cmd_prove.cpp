@@ -401,20 +401,29 @@ void run_prove(const ProveOptions& o) {
                                        ": run the same command again to resume");
 }
 
-void run_check_proof(const std::string& file, const std::string& tables, bool json) {
+struct CheckProofOptions {
+  std::string file;
+  std::string tables;
+  double memory_gb = 0;
+  bool json = false;
+};
+
+void run_check_proof(const CheckProofOptions& o) {
   const auto start = Clock::now();
   tablebase::ProofCheck c;
   try {
-    c = tablebase::check_proof(file, tables);
+    c = tablebase::check_proof(o.file, o.tables, gigabytes_to_bytes(o.memory_gb));
   } catch (const solver::ProofFormatError& e) {
     throw UsageError(e.what());
   } catch (const tablebase::TableError& e) {
     throw UsageError(e.what());
+  } catch (const tablebase::CheckMemoryError& e) {
+    throw UsageError(std::string(e.what()) + " (raise --memory)");
   }
   const double seconds = seconds_since(start);
-  if (json) {
+  if (o.json) {
     nlohmann::ordered_json j;
-    j["file"] = file;
+    j["file"] = o.file;
     j["variant"] = c.variant;
     j["fen"] = c.fen;
     j["value"] = c.win ? "win" : "loss";
@@ -425,12 +434,18 @@ void run_check_proof(const std::string& file, const std::string& tables, bool js
     j["leaf_pieces_in_play"] = c.leaf_pieces_in_play;
     j["table_leaves"] = c.table_leaves;
     j["leaf_search_positions"] = c.leaf_search_positions;
+    j["leaf_search_table_probes"] = c.leaf_search_table_probes;
+    j["memo_clears"] = c.memo_clears;
+    j["table_value_bytes_loaded"] = c.table_bytes_loaded;
+    j["memory_gb"] = o.memory_gb;
+    j["peak_memory_mb"] = peak_memory_mb();
     j["seconds"] = seconds;
     std::cout << j.dump() << std::endl;
   } else {
     std::cout << c.variant << " " << c.fen << ": proven " << (c.win ? "win" : "loss")
               << " for the side to move (" << c.positions << " positions checked, " << c.leaves
-              << " leaves solved, " << seconds << " s)" << std::endl;
+              << " leaves solved, " << c.memo_clears << " memo clears, " << seconds << " s)"
+              << std::endl;
   }
 }
 
@@ -481,19 +496,19 @@ void register_prove(CLI::App& app) {
 }
 
 void register_check_proof(CLI::App& app) {
-  auto file = std::make_shared<std::string>();
-  auto tables = std::make_shared<std::string>();
-  auto json = std::make_shared<bool>(false);
+  auto o = std::make_shared<CheckProofOptions>();
   CLI::App* cmd = app.add_subcommand(
       "check-proof",
       "verify a proof certificate with the rules engine (and endgame tables, if given); prints "
       "the value");
-  cmd->add_option("file", *file, "certificate written by drop16 prove --certificate")->required();
-  cmd->add_option("--tables", *tables,
-                  "tables that decide the leaves they cover (else the checker solves every leaf)")
+  cmd->add_option("file", o->file, "certificate written by drop16 prove --certificate")->required();
+  cmd->add_option("--tables", o->tables,
+                  "tables that decide the positions they cover, at the leaves and inside their "
+                  "search (else the checker solves every leaf)")
       ->check(CLI::ExistingDirectory);
-  cmd->add_flag("--json", *json, "print one JSON object on stdout");
-  cmd->callback([file, tables, json] { run_check_proof(*file, *tables, *json); });
+  add_memory_option(*cmd, o->memory_gb);
+  cmd->add_flag("--json", o->json, "print one JSON object on stdout");
+  cmd->callback([o] { run_check_proof(*o); });
 }
 
 }  // namespace app

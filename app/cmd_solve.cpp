@@ -26,17 +26,6 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-std::uint64_t gigabytes_to_bytes(double gb) {
-  return std::uint64_t(gb * double(1ull << 30));
-}
-
-void add_memory_option(CLI::App& cmd, double& gb) {
-  gb = double(physical_memory_mb()) * 0.75 / 1024.0;
-  cmd.add_option("--memory", gb, "memory cap in GB (default: 75% of this machine)")
-      ->check(CLI::Range(0.001, 1e6))
-      ->capture_default_str();
-}
-
 void print_analysis(const nlohmann::ordered_json& j, bool json) {
   if (json) {
     std::cout << j.dump() << std::endl;

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "app/resources.h"
 #include "rules/drop/notation.h"
 
 namespace app {
@@ -26,6 +27,17 @@ void add_threads_option(CLI::App& cmd, int& threads) {
   cmd.add_option("--threads", threads, "worker threads (default: all cores)")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
+}
+
+void add_memory_option(CLI::App& cmd, double& gb) {
+  gb = double(physical_memory_mb()) * 0.75 / 1024.0;
+  cmd.add_option("--memory", gb, "memory cap in GB (default: 75% of this machine)")
+      ->check(CLI::Range(0.001, 1e6))
+      ->capture_default_str();
+}
+
+std::uint64_t gigabytes_to_bytes(double gb) {
+  return std::uint64_t(gb * double(1ull << 30));
 }
 
 void print_json(const nlohmann::json& j) {

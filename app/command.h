@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <stdexcept>
@@ -41,6 +42,10 @@ void add_threads_option(CLI::App& cmd, int& threads);
 inline int default_threads() {
   return int(std::max(1u, std::thread::hardware_concurrency()));
 }
+
+// --memory GB (default: 75% of this machine), a cap for the commands that hold big tables.
+void add_memory_option(CLI::App& cmd, double& gb);
+std::uint64_t gigabytes_to_bytes(double gb);
 
 void print_json(const nlohmann::json& j);
 

@@ -2,27 +2,72 @@
 
 #include <absl/container/flat_hash_map.h>
 
+#include <cstdio>
 #include <memory>
+#include <optional>
 #include <vector>
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
-#include "solver/outcome.h"
 #include "tablebase/drop_space.h"
 #include "tablebase/proof_file.h"
-#include "tablebase/tablebase.h"
 #include "tablebase/tier_files.h"
+#include "tablebase/value_tables.h"
 
 namespace tablebase {
 
 namespace {
 
-using DropTables = Tablebase<DropTierSpace>;
+using ValueBits = ValueTables<DropTierSpace>;
+using KeyMap = absl::flat_hash_map<drop::Key, bool>;
+
+// A map's slot holds one entry and has one control byte.
+constexpr std::uint64_t kSlotBytes = sizeof(KeyMap::value_type) + 1;
+
+std::uint64_t map_bytes(const KeyMap& m) {
+  return m.capacity() * kSlotBytes;
+}
+
+// What one more entry adds to a map at its largest: nothing while it has room; when it is full
+// (absl fills at most 7/8 of the slots) an array of twice the slots, held beside the old one
+// while the entries move over.
+std::uint64_t growth_bytes(const KeyMap& m) {
+  const std::uint64_t capacity = m.capacity();
+  return m.size() < capacity * 7 / 8 ? 0 : (2 * capacity + 1) * kSlotBytes;
+}
+
+// What ValueTables holds once it has loaded every tier on disk: a bit a stored position, in
+// 64-bit words.
+std::uint64_t value_bits_on_disk(const DropTierSpace& space, const std::filesystem::path& dir) {
+  std::uint64_t bytes = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    if (std::filesystem::exists(value_path(dir, space.tier_name(t))))
+      bytes += 8 * ((space.tier_size(t) + 63) / 64);
+  return bytes;
+}
+
+// In GB, the unit of check-proof --memory, or in MB below one GB.
+std::string size_text(std::uint64_t bytes) {
+  const double gb = double(bytes) / double(1ull << 30);
+  char text[32];
+  if (gb >= 1)
+    std::snprintf(text, sizeof text, "%.3g GB", gb);
+  else
+    std::snprintf(text, sizeof text, "%.3g MB", gb * 1024);
+  return text;
+}
 
 class Checker {
  public:
-  Checker(const drop::Game& game, ProofFileReader& in, ProofCheck& report, DropTables* tables)
-      : game_(game), in_(in), report_(report), tables_(tables) {}
+  // `tables` may be null; it decides positions of at most `table_max_pieces` pieces in play.
+  Checker(const drop::Game& game, ProofFileReader& in, ProofCheck& report, ValueBits* tables,
+          int table_max_pieces, std::uint64_t memory_bytes)
+      : game_(game),
+        in_(in),
+        report_(report),
+        tables_(tables),
+        table_max_pieces_(table_max_pieces),
+        memory_bytes_(memory_bytes) {}
 
   // Checks the record of p, which must prove that p is a win (or a loss) for its side to move.
   void check(drop::Position& p, bool win) {
@@ -73,10 +118,11 @@ class Checker {
     } else {
       reject(p, "unknown record type " + std::to_string(record));
     }
+    make_room(proven_);
     proven_[game_.canonical_key(p)] = win;
   }
 
-  std::uint64_t leaf_positions() const { return solved_.size(); }
+  std::uint64_t table_bytes() const { return tables_ ? tables_->bytes_loaded() : 0; }
 
  private:
   void play_and_check(drop::Position& p, drop::Move m, bool win) {
@@ -87,30 +133,66 @@ class Checker {
     line_.pop_back();
   }
 
-  // A leaf's value: from the tables where they cover it, else by the checker's own search.
+  // Whether the side to move wins p, when the tables cover it.
+  std::optional<bool> from_tables(const drop::Position& p) {
+    if (!tables_ || p.pieces_in_play() > table_max_pieces_) return std::nullopt;
+    return tables_->win(p);
+  }
+
   bool leaf_value(drop::Position& p) {
-    if (tables_ && tables_->covers(p)) {
+    if (const auto win = from_tables(p)) {
       ++report_.table_leaves;
-      return solver::is_win(tables_->dte(p));
+      return *win;
     }
     return solve(p);
   }
 
-  // Plain negamax with memoization: a leaf is small by the header's rule, so this stays cheap.
+  // Plain negamax with memoization, for a position the tables do not cover: a leaf is small by
+  // the header's rule, and every position below it that the tables cover ends the search there.
   bool solve(drop::Position& p) {
+    const drop::Key key = game_.canonical_key(p);
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
     drop::MoveList moves;
     game_.generate(p, moves);
     if (moves.empty()) return false;
-    const drop::Key key = game_.canonical_key(p);
-    if (const auto it = solved_.find(key); it != solved_.end()) return it->second;
     bool win = false;
     for (int i = 0; i < moves.size() && !win; ++i) {
       const drop::Undo undo = game_.make(p, moves[i]);
-      win = !solve(p);
+      if (const auto reply = from_tables(p)) {
+        ++report_.leaf_search_table_probes;
+        win = !*reply;
+      } else {
+        win = !solve(p);
+      }
       game_.unmake(p, moves[i], undo);
     }
-    solved_[key] = win;
+    make_room(memo_);
+    memo_[key] = win;
+    ++report_.leaf_search_positions;
     return win;
+  }
+
+  // Makes room under the cap for one more entry in `map` (memo_ or proven_): empties the memo
+  // when the tables' bits loaded so far and both maps, at their largest while the entry goes
+  // in, would pass the cap. The memo holds exact values, so emptying it costs only the time to
+  // solve its positions again. (A tier the tables load between two entries can pass the cap
+  // until the next entry empties the memo.)
+  void make_room(const KeyMap& map) {
+    if (bytes_with_one_more(map) <= memory_bytes_) return;
+    if (!memo_.empty()) {
+      memo_.clear();
+      ++report_.memo_clears;
+    }
+    if (bytes_with_one_more(map) > memory_bytes_)
+      throw CheckMemoryError("the memory cap of " + size_text(memory_bytes_) +
+                             " is too small: the tables' value bits take " +
+                             size_text(table_bytes()) + " and the certificate's " +
+                             std::to_string(proven_.size()) + " proven positions " +
+                             size_text(map_bytes(proven_) + growth_bytes(proven_)));
+  }
+
+  std::uint64_t bytes_with_one_more(const KeyMap& map) const {
+    return table_bytes() + map_bytes(proven_) + map_bytes(memo_) + growth_bytes(map);
   }
 
   static int find(const drop::MoveList& moves, std::uint16_t raw) {
@@ -135,14 +217,18 @@ class Checker {
   const drop::Game& game_;
   ProofFileReader& in_;
   ProofCheck& report_;
-  DropTables* tables_;            // may be null
+  ValueBits* tables_;  // may be null
+  int table_max_pieces_;
+  std::uint64_t memory_bytes_;
   std::vector<drop::Move> line_;  // the moves from the root, for messages
-  absl::flat_hash_map<drop::Key, bool> proven_, solved_;
+  KeyMap proven_;                 // the certificate's positions, for its back references
+  KeyMap memo_;                   // the leaf negamax's
 };
 
 }  // namespace
 
-ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem::path& tables) {
+ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem::path& tables,
+                       std::uint64_t memory_bytes) {
   ProofFileReader in(file);
   const solver::ProofHeader header = solver::get_header(in);
   const drop::Game game(drop::parse_variant(header.variant));
@@ -156,15 +242,23 @@ ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem:
   report.leaf_hand_pieces = header.leaf_hand_pieces;
   report.leaf_pieces_in_play = header.leaf_pieces_in_play;
   std::unique_ptr<DropTierSpace> space;
-  std::unique_ptr<DropTables> probe;
+  std::unique_ptr<ValueBits> bits;
+  int table_max_pieces = -1;
   if (!tables.empty()) {
     space = std::make_unique<DropTierSpace>(game, true, tables_max_pieces(tables));
-    probe = std::make_unique<DropTables>(*space, tables);
+    bits = std::make_unique<ValueBits>(*space, tables);
+    table_max_pieces = space->layout().max_pieces();
+    // Checked before the start rather than when a tier loads, hours into the check.
+    const std::uint64_t needed = value_bits_on_disk(*space, tables);
+    if (needed > memory_bytes)
+      throw CheckMemoryError("the value bits of the tables in " + tables.string() + " take " +
+                             size_text(needed) + ", more than the memory cap of " +
+                             size_text(memory_bytes));
   }
-  Checker checker(game, in, report, probe.get());
+  Checker checker(game, in, report, bits.get(), table_max_pieces, memory_bytes);
   checker.check(root, header.win);
   if (!in.at_end()) throw ProofRejected("certificate has records after the end of the proof");
-  report.leaf_search_positions = checker.leaf_positions();
+  report.table_bytes_loaded = checker.table_bytes();
   return report;
 }
 

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -19,22 +20,38 @@ class ProofRejected : public std::runtime_error {
   explicit ProofRejected(const std::string& what) : std::runtime_error(what) {}
 };
 
+// The memory cap is too small for what the check cannot let go of: the tables' value bits and
+// the certificate's proven positions (which later records may refer back to).
+class CheckMemoryError : public std::runtime_error {
+ public:
+  explicit CheckMemoryError(const std::string& what) : std::runtime_error(what) {}
+};
+
 struct ProofCheck {
   std::string variant, fen;
   bool win = false;  // the proven value, for the root's side to move
   int leaf_hand_pieces = 0;
   int leaf_pieces_in_play = 0;
-  std::uint64_t positions = 0;              // records checked
-  std::uint64_t leaves = 0;                 // of which leaves: solved by the checker
-  std::uint64_t table_leaves = 0;           // of the leaves, read from endgame tables
-  std::uint64_t back_references = 0;        // of which proven earlier in the stream
-  std::uint64_t leaf_search_positions = 0;  // distinct positions the leaf negamax visited
+  std::uint64_t positions = 0;        // records checked
+  std::uint64_t leaves = 0;           // of which leaves: solved by the checker
+  std::uint64_t table_leaves = 0;     // of the leaves, read from endgame tables
+  std::uint64_t back_references = 0;  // of which proven earlier in the stream
+  // Positions the leaf negamax solved (one solved again after a memo clear counts again), and
+  // those inside it that the tables decided, with no search below them.
+  std::uint64_t leaf_search_positions = 0;
+  std::uint64_t leaf_search_table_probes = 0;
+  std::uint64_t memo_clears = 0;         // times the leaf negamax's memo was emptied for the cap
+  std::uint64_t table_bytes_loaded = 0;  // the tables' value bits held in memory
 };
 
 // Throws ProofRejected when the proof is wrong and solver::ProofFormatError (or a ParseError for
 // a bad variant or FEN in the header) when the file is not a readable certificate. With
-// `tables` (a directory of the same variant's tables, endgame ones included), leaves they cover
-// are read from them; every other leaf is solved by the checker's own negamax.
-ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem::path& tables = {});
+// `tables` (a directory of the same variant's tables, endgame ones included), every position
+// they cover, at a leaf or inside a leaf's search, is read from them; every other leaf is solved
+// by the checker's own negamax. The tables' value bits, the proven positions and the negamax's
+// memo stay within `memory_bytes` (the memo is emptied when it would pass it); CheckMemoryError
+// when the first two alone do not fit.
+ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem::path& tables = {},
+                       std::uint64_t memory_bytes = std::numeric_limits<std::uint64_t>::max());
 
 }  // namespace tablebase

@@ -130,6 +130,30 @@ void walk(const drop::Game& game, ByteSource& in, drop::Position p, Sites& sites
   }
 }
 
+// The offset of the claim byte, which follows the magic, the version and the two strings.
+std::size_t claim_offset(const std::vector<std::uint8_t>& bytes) {
+  ByteSource in{bytes};
+  for (int i = 0; i < 8; ++i) in.get();
+  solver::get_varint(in);
+  solver::get_string(in);
+  solver::get_string(in);
+  return in.pos;
+}
+
+// A memory cap far below what the leaf searches of the tests' certificates fill (hundreds of KB
+// of memo), and above their proven positions and 3x3:NBK's endgame tables.
+constexpr std::uint64_t kSmallCap = 64 << 10;
+
+// Endgame tables on disk: every position of at most max_pieces pieces in play.
+void solve_endgame_tables(const drop::Game& game, int max_pieces,
+                          const std::filesystem::path& dir) {
+  const tablebase::DropTierSpace space(game, true, max_pieces);
+  tablebase::TierSolveOptions options;
+  options.dir = dir;
+  options.zstd_level = 3;
+  tablebase::solve_tiers(space, options);
+}
+
 Sites sites_of(const drop::Game& game, const std::vector<std::uint8_t>& bytes,
                const drop::Position& root) {
   ByteSource in{bytes};
@@ -335,13 +359,7 @@ TEST_CASE("the checker rejects a false claim and refuses a damaged file", "[proo
   write_certificate(game, game.start(), 2, file);
   const std::vector<std::uint8_t> good = tablebase::read_proof_bytes(file);
   std::vector<std::uint8_t> bytes = good;
-  // The claim byte follows the magic, the version and the two strings.
-  ByteSource in{bytes};
-  for (int i = 0; i < 8; ++i) in.get();
-  solver::get_varint(in);
-  solver::get_string(in);
-  solver::get_string(in);
-  bytes[in.pos] ^= 1;
+  bytes[claim_offset(bytes)] ^= 1;
   tablebase::write_proof_bytes(file, bytes);
   CHECK_THROWS_AS(tablebase::check_proof(file), tablebase::ProofRejected);
 
@@ -350,4 +368,71 @@ TEST_CASE("the checker rejects a false claim and refuses a damaged file", "[proo
   std::filesystem::resize_file(file, std::filesystem::file_size(file) - 3);
   CHECK_THROWS_AS(tablebase::check_proof(file), solver::ProofFormatError);
   std::filesystem::remove(file);
+}
+
+TEST_CASE("with endgame tables the checker's leaf search stops at every position they cover",
+          "[proof]") {
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  test_support::TempDir tmp("proof_test");
+  solve_endgame_tables(game, 4, tmp / "tables");
+  // Leaves after the first two drops: six pieces in play, beyond the tables, which only the
+  // captures inside the leaves' search reach.
+  const auto file = tmp / "certificate";
+  write_certificate(game, game.start(), 4, file);
+  const tablebase::ProofCheck alone = tablebase::check_proof(file);
+  const tablebase::ProofCheck with_tables = tablebase::check_proof(file, tmp / "tables");
+  CHECK(alone.win == forward_win(game, game.start()));
+  CHECK(with_tables.win == alone.win);
+  CHECK(with_tables.leaves == alone.leaves);
+  CHECK(with_tables.leaves > 0);
+  CHECK(with_tables.table_leaves == 0);
+  CHECK(alone.leaf_search_table_probes == 0);
+  CHECK(with_tables.leaf_search_table_probes > 0);
+  CHECK(with_tables.leaf_search_positions < alone.leaf_search_positions);
+  CHECK(with_tables.table_bytes_loaded > 0);
+}
+
+TEST_CASE("under a small memory cap the checker empties its memo and proves the same", "[proof]") {
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  test_support::TempDir tmp("proof_test");
+  solve_endgame_tables(game, 4, tmp / "tables");
+  const auto file = tmp / "certificate";
+  write_certificate(game, game.start(), 4, file);
+  for (const bool tables : {false, true}) {
+    INFO((tables ? "with" : "without") << " tables");
+    const std::filesystem::path dir = tables ? tmp / "tables" : std::filesystem::path();
+    const tablebase::ProofCheck free = tablebase::check_proof(file, dir);
+    const tablebase::ProofCheck capped = tablebase::check_proof(file, dir, kSmallCap);
+    CHECK(free.memo_clears == 0);
+    CHECK(capped.memo_clears > 0);
+    CHECK(capped.win == free.win);
+    CHECK(capped.positions == free.positions);
+    CHECK(capped.leaves == free.leaves);
+    // Positions forgotten with the memo are solved again.
+    CHECK(capped.leaf_search_positions > free.leaf_search_positions);
+  }
+  // The tables' value bits alone do not fit in a byte: refused before any checking.
+  CHECK_THROWS_AS(tablebase::check_proof(file, tmp / "tables", 1), tablebase::CheckMemoryError);
+}
+
+TEST_CASE("under a small memory cap the checker still rejects a wrong leaf", "[proof]") {
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  test_support::TempDir tmp("proof_test");
+  solve_endgame_tables(game, 4, tmp / "tables");
+  // Every piece in hand is a leaf: the root is the one leaf, solved by the checker's search.
+  const auto file = tmp / "certificate";
+  write_certificate(game, game.start(), 6, file);
+  std::vector<std::uint8_t> bytes = tablebase::read_proof_bytes(file);
+  for (const bool tables : {false, true}) {
+    INFO((tables ? "with" : "without") << " tables");
+    const std::filesystem::path dir = tables ? tmp / "tables" : std::filesystem::path();
+    const tablebase::ProofCheck right = tablebase::check_proof(file, dir, kSmallCap);
+    CHECK(right.leaves == 1);
+    CHECK(right.memo_clears > 0);
+    bytes[claim_offset(bytes)] ^= 1;
+    tablebase::write_proof_bytes(file, bytes);
+    CHECK_THROWS_AS(tablebase::check_proof(file, dir, kSmallCap), tablebase::ProofRejected);
+    bytes[claim_offset(bytes)] ^= 1;
+    tablebase::write_proof_bytes(file, bytes);
+  }
 }
