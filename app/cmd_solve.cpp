@@ -114,6 +114,7 @@ void run_solve(const SolveOptions& o) {
         {"value_bits_per_position",
          8.0 * double(report.value_bytes) / double(std::max<std::uint64_t>(1, report.positions))},
         {"planned_memory_mb", double(report.planned_bytes) / double(1 << 20)},
+        {"group_folds", report.group_folds},
         {"solve_seconds", report.seconds}};
   }
   j["peak_memory_mb"] = peak_memory_mb();
