@@ -412,7 +412,7 @@ void run_check_proof(const CheckProofOptions& o) {
   const auto start = Clock::now();
   tablebase::ProofCheck c;
   try {
-    c = tablebase::check_proof(o.file, o.tables, gigabytes_to_bytes(o.memory_gb));
+    c = tablebase::check_proof(o.file, o.tables, gigabytes_to_bytes(o.memory_gb), true);
   } catch (const solver::ProofFormatError& e) {
     throw UsageError(e.what());
   } catch (const tablebase::TableError& e) {

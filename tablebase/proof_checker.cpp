@@ -9,6 +9,7 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "solver/progress.h"
 #include "tablebase/drop_space.h"
 #include "tablebase/proof_file.h"
 #include "tablebase/tier_files.h"
@@ -61,17 +62,19 @@ class Checker {
  public:
   // `tables` may be null; it decides positions of at most `table_max_pieces` pieces in play.
   Checker(const drop::Game& game, ProofFileReader& in, ProofCheck& report, ValueBits* tables,
-          int table_max_pieces, std::uint64_t memory_bytes)
+          int table_max_pieces, std::uint64_t memory_bytes, solver::Progress& progress)
       : game_(game),
         in_(in),
         report_(report),
         tables_(tables),
         table_max_pieces_(table_max_pieces),
-        memory_bytes_(memory_bytes) {}
+        memory_bytes_(memory_bytes),
+        progress_(progress) {}
 
   // Checks the record of p, which must prove that p is a win (or a loss) for its side to move.
   void check(drop::Position& p, bool win) {
     ++report_.positions;
+    progress_.add_to_rate(1);
     const std::uint8_t record = in_.get();
     if (record == solver::kLeaf) {
       const int in_play = p.pieces_in_play();
@@ -107,6 +110,13 @@ class Checker {
       if (listed != std::uint64_t(moves.size()))
         reject(p, "lists " + std::to_string(listed) + " replies of the " +
                       std::to_string(moves.size()) + " legal moves");
+      // Progress counts the replies of the first position that lists them all (the root, when
+      // it loses): the natural unit of a long check.
+      const bool counts_progress = !progress_level_taken_;
+      if (counts_progress) {
+        progress_level_taken_ = true;
+        progress_.set_total(listed);
+      }
       std::vector<bool> seen(moves.size());
       for (std::uint64_t n = 0; n < listed; ++n) {
         const int i = find(moves, solver::get_u16(in_));
@@ -114,6 +124,7 @@ class Checker {
         if (seen[i]) reject(p, "lists the reply " + move_name(moves[i]) + " twice");
         seen[i] = true;
         play_and_check(p, moves[i], true);
+        if (counts_progress) progress_.advance();
       }
     } else {
       reject(p, "unknown record type " + std::to_string(record));
@@ -223,12 +234,14 @@ class Checker {
   std::vector<drop::Move> line_;  // the moves from the root, for messages
   KeyMap proven_;                 // the certificate's positions, for its back references
   KeyMap memo_;                   // the leaf negamax's
+  solver::Progress& progress_;
+  bool progress_level_taken_ = false;
 };
 
 }  // namespace
 
 ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem::path& tables,
-                       std::uint64_t memory_bytes) {
+                       std::uint64_t memory_bytes, bool show_progress) {
   ProofFileReader in(file);
   const solver::ProofHeader header = solver::get_header(in);
   const drop::Game game(drop::parse_variant(header.variant));
@@ -255,7 +268,9 @@ ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem:
                              size_text(needed) + ", more than the memory cap of " +
                              size_text(memory_bytes));
   }
-  Checker checker(game, in, report, bits.get(), table_max_pieces, memory_bytes);
+  solver::Progress progress("check-proof " + report.variant + ", replies at the top", 0,
+                            "positions", show_progress);
+  Checker checker(game, in, report, bits.get(), table_max_pieces, memory_bytes, progress);
   checker.check(root, header.win);
   if (!in.at_end()) throw ProofRejected("certificate has records after the end of the proof");
   report.table_bytes_loaded = checker.table_bytes();

@@ -50,8 +50,10 @@ struct ProofCheck {
 // they cover, at a leaf or inside a leaf's search, is read from them; every other leaf is solved
 // by the checker's own negamax. The tables' value bits, the proven positions and the negamax's
 // memo stay within `memory_bytes` (the memo is emptied when it would pass it); CheckMemoryError
-// when the first two alone do not fit.
+// when the first two alone do not fit. With show_progress, a long check reports on stderr how many
+// of the replies of the first position that lists them all are checked.
 ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem::path& tables = {},
-                       std::uint64_t memory_bytes = std::numeric_limits<std::uint64_t>::max());
+                       std::uint64_t memory_bytes = std::numeric_limits<std::uint64_t>::max(),
+                       bool show_progress = false);
 
 }  // namespace tablebase
