@@ -431,7 +431,7 @@ TEST_CASE("tables cover the positions of finished tiers only", "[tablebase]") {
   CHECK(values.win(two).has_value());
 }
 
-TEST_CASE("drop16 solve --max-pieces writes endgame tables; query answers inside, refuses outside",
+TEST_CASE("drop16 solve --max-pieces writes endgame tables: query answers inside, refuses outside",
           "[tablebase]") {
   TempDir tmp;
   const std::string tables = (tmp.dir / "tables").string();
@@ -454,8 +454,10 @@ TEST_CASE("drop16 solve --max-pieces writes endgame tables; query answers inside
   CHECK(outside.err.find("no tier") != std::string::npos);
 }
 
-TEST_CASE("drop16 prove --tables: the same value with endgame table hits; others' tables refused",
-          "[tablebase]") {
+TEST_CASE(
+    "drop16 prove --tables: the same value with endgame table hits, and other variants' tables "
+    "refused",
+    "[tablebase]") {
   TempDir tmp;
   const std::string tables = (tmp.dir / "tables").string();
   REQUIRE(drop16(tmp.dir, {"solve", "--variant", "4x4:NBK", "--max-pieces", "4", "--tables", tables,
