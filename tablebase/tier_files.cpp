@@ -1,5 +1,7 @@
 #include "tablebase/tier_files.h"
 
+#include <absl/strings/str_join.h>
+#include <absl/strings/str_split.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -130,8 +132,8 @@ void write_partial_tier(const std::filesystem::path& dir, const std::string& var
                         const std::string& tier, std::span<const std::uint64_t> words,
                         std::uint64_t positions, const PartialTier& state) {
   std::string encoding = std::string(kPartialEncoding) + std::to_string(state.passes);
-  for (std::size_t k = 0; k < state.folded.size(); ++k)
-    encoding += (k == 0 ? std::string(kFoldedSeparator) : ",") + state.folded[k];
+  if (!state.folded.empty())
+    encoding += std::string(kFoldedSeparator) + absl::StrJoin(state.folded, ",");
   const TableHeader header{variant, tier, positions, 8, encoding};
   // Level 1: a checkpoint is written often and read at most once.
   write_packed_table(partial_path(dir, tier), header, words.first((positions + 7) / 8), 1);
@@ -153,13 +155,8 @@ PartialTier read_partial_tier(const std::filesystem::path& dir, const std::strin
   PartialTier state;
   const std::string rest = encoding.substr(kPartialEncoding.size());
   state.passes = std::stoi(rest);
-  if (const std::size_t at = rest.find(kFoldedSeparator); at != std::string::npos) {
-    std::string names = rest.substr(at + kFoldedSeparator.size());
-    for (std::size_t comma; (comma = names.find(',')) != std::string::npos;
-         names.erase(0, comma + 1))
-      state.folded.push_back(names.substr(0, comma));
-    state.folded.push_back(names);
-  }
+  if (const std::size_t at = rest.find(kFoldedSeparator); at != std::string::npos)
+    state.folded = absl::StrSplit(rest.substr(at + kFoldedSeparator.size()), ',');
   return state;
 }
 

@@ -135,9 +135,8 @@ class TierSolver {
           ++report.tiers_solved;
         }
         progress.advance(space_.tier_size(t));
-        const int solved_so_far = report.tiers_solved;
         // Asked after new work only, so a resumed run always gets further than the last one.
-        if (solved_so_far > 0 && t + 1 < space_.tier_count() && options_.stop_requested &&
+        if (report.tiers_solved > 0 && t + 1 < space_.tier_count() && options_.stop_requested &&
             options_.stop_requested())
           throw SolveInterrupted(
               "stopped after tier " + name +
