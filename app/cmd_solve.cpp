@@ -47,8 +47,8 @@ void print_analysis(const nlohmann::ordered_json& j, bool json) {
 
 // --- solve ---
 
-// The first SIGINT or SIGTERM asks the tier solver to save its work and stop at the next pass;
-// a second one kills the process as usual.
+// The first SIGINT or SIGTERM asks the tier solver to save its work and stop after the chunk of
+// entries it is on (seconds); a second one kills the process as usual.
 std::atomic<bool> stop_signalled{false};
 extern "C" void on_stop_signal(int signal) {
   stop_signalled.store(true);

@@ -1,7 +1,11 @@
 #include "tablebase/tier_files.h"
 
+#include <absl/strings/match.h>
+#include <absl/strings/numbers.h>
+#include <absl/strings/str_cat.h>
 #include <absl/strings/str_join.h>
 #include <absl/strings/str_split.h>
+#include <absl/strings/strip.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -20,8 +24,14 @@ namespace {
 // which stored every position, are refused instead of misread.
 constexpr std::string_view kValueEncoding = "win bit; canonical-prefix index";
 constexpr std::string_view kDteEncoding = "dte/2 (dte = 2 record + win bit)";
-constexpr std::string_view kPartialEncoding = "solver bytes of finished passes: ";
-constexpr std::string_view kFoldedSeparator = "; children folded first: ";
+// A checkpoint's state, as "solver bytes of finished passes: K" then optional "; key: value"
+// fields (a checkpoint written before a field existed lacks it and reads as 0 / none).
+constexpr absl::string_view kPartialEncoding = "solver bytes of finished passes: ";
+constexpr absl::string_view kFieldSeparator = "; ";
+constexpr absl::string_view kNextPassKey = "entries of the next pass: ";
+constexpr absl::string_view kFoldedKey = "children folded first: ";
+constexpr absl::string_view kFoldingKey = "children being folded: ";
+constexpr absl::string_view kFoldingThroughKey = "folded before entry: ";
 
 // Writes one record per entry, `bits` each (a power of two, so no record straddles a word),
 // packed block by block as the file is written.
@@ -131,9 +141,16 @@ std::filesystem::path partial_path(const std::filesystem::path& dir, const std::
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,
                         const std::string& tier, std::span<const std::uint64_t> words,
                         std::uint64_t positions, const PartialTier& state) {
-  std::string encoding = std::string(kPartialEncoding) + std::to_string(state.passes);
-  if (!state.folded.empty())
-    encoding += std::string(kFoldedSeparator) + absl::StrJoin(state.folded, ",");
+  std::string encoding = absl::StrCat(kPartialEncoding, state.passes);
+  const auto add = [&](absl::string_view key, const auto& value) {
+    absl::StrAppend(&encoding, kFieldSeparator, key, value);
+  };
+  if (state.next_pass_done > 0) add(kNextPassKey, state.next_pass_done);
+  if (!state.folded.empty()) add(kFoldedKey, absl::StrJoin(state.folded, ","));
+  if (!state.folding.empty()) {
+    add(kFoldingKey, absl::StrJoin(state.folding, ","));
+    add(kFoldingThroughKey, state.folding_through);
+  }
   const TableHeader header{variant, tier, positions, 8, encoding};
   // Level 1: a checkpoint is written often and read at most once.
   write_packed_table(partial_path(dir, tier), header, words.first((positions + 7) / 8), 1);
@@ -145,18 +162,34 @@ PartialTier read_partial_tier(const std::filesystem::path& dir, const std::strin
   if (!std::filesystem::exists(path)) return {};
   TableReader partial(path, variant, tier);
   const std::string& encoding = partial.header().encoding;
-  if (!encoding.starts_with(kPartialEncoding) || partial.header().bits_per_record != 8 ||
+  const auto refuse = [&] { return TableError(path, "is not a checkpoint of this tier"); };
+  if (!absl::StartsWith(encoding, kPartialEncoding) || partial.header().bits_per_record != 8 ||
       partial.header().record_count > words.size() * 8)
-    throw TableError(path, "is not a checkpoint of this tier");
+    throw refuse();
+  PartialTier state;
+  const auto number = [&](absl::string_view text, auto& value) {
+    if (!absl::SimpleAtoi(text, &value)) throw refuse();
+  };
+  const std::vector<absl::string_view> fields =
+      absl::StrSplit(absl::string_view(encoding).substr(kPartialEncoding.size()), kFieldSeparator);
+  number(fields[0], state.passes);
+  for (std::size_t f = 1; f < fields.size(); ++f) {
+    absl::string_view field = fields[f];
+    if (absl::ConsumePrefix(&field, kNextPassKey))
+      number(field, state.next_pass_done);
+    else if (absl::ConsumePrefix(&field, kFoldedKey))
+      state.folded = absl::StrSplit(field, ',');
+    else if (absl::ConsumePrefix(&field, kFoldingKey))
+      state.folding = absl::StrSplit(field, ',');
+    else if (absl::ConsumePrefix(&field, kFoldingThroughKey))
+      number(field, state.folding_through);
+    else
+      throw refuse();
+  }
   // Blocks hold whole words (a multiple of 64 records), so they copy straight into place.
   partial.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> saved) {
     std::copy(saved.begin(), saved.end(), words.begin() + first / 8);
   });
-  PartialTier state;
-  const std::string rest = encoding.substr(kPartialEncoding.size());
-  state.passes = std::stoi(rest);
-  if (const std::size_t at = rest.find(kFoldedSeparator); at != std::string::npos)
-    state.folded = absl::StrSplit(rest.substr(at + kFoldedSeparator.size()), ',');
   return state;
 }
 

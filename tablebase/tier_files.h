@@ -51,14 +51,18 @@ TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::strin
 void read_tier_files(const std::filesystem::path& dir, const std::string& variant,
                      const std::string& tier, std::span<std::uint8_t> bytes);
 
-// A tier stopped between passes keeps its work in NAME.partial (whole bytes, so a resumed solve
-// continues exactly where it stopped): the finished passes, and when the solver folds child tiers
-// in one at a time (tier_solver.h) the names of those already folded into every entry past them.
-// `words` holds the tier's bytes; the first `positions` of them are saved. A damaged checkpoint
-// throws TableError.
+// A tier stopped part way keeps its work in NAME.partial (whole bytes, so a resumed solve
+// continues exactly where it stopped): the finished passes and how far the next one got, and when
+// the solver folds child tiers in by groups (tier_solver.h) the names of those folded into every
+// entry past the passes, and of a group being folded in with how far that sweep got. `words`
+// holds the tier's bytes; the first `positions` of them are saved. A damaged checkpoint throws
+// TableError.
 struct PartialTier {
-  int passes = 0;
-  std::vector<std::string> folded;
+  int passes = 0;                     // passes finished
+  std::uint64_t next_pass_done = 0;   // entries of the next pass finished (a prefix of it)
+  std::vector<std::string> folded;    // child tiers folded into every entry past the passes
+  std::vector<std::string> folding;   // a group of child tiers being folded in ...
+  std::uint64_t folding_through = 0;  // ... into every entry past the passes and before this one
 };
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier);
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,

@@ -12,6 +12,7 @@
 // so a run that is stopped and started again skips every finished tier.
 #pragma once
 
+#include <absl/strings/str_join.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
@@ -47,11 +48,14 @@ struct TierSolveOptions {
   int threads = 1;
   bool show_progress = false;
   int zstd_level = 19;
-  // Tiers of at least this many positions also save their finished passes (tier_files.h), so a
-  // run killed inside a big tier loses at most one pass.
-  std::uint64_t checkpoint_positions = std::uint64_t{1} << 26;
-  // Polled after each pass; when it returns true the solver saves its work and throws
-  // SolveInterrupted (a graceful stop, for example on SIGINT).
+  // A tier's sweeps go in chunks of this many entries; after each the solver polls
+  // stop_requested and, once checkpoint_interval has passed since the tier started or last saved,
+  // saves the tier's state (NAME.partial, tier_files.h); at least ten times the last save's own
+  // time apart. A run killed inside a big tier loses at most that and a chunk of work.
+  std::uint64_t chunk_entries = std::uint64_t{1} << 24;
+  std::chrono::seconds checkpoint_interval{300};
+  // When it returns true the solver saves its work and throws SolveInterrupted (a graceful stop,
+  // for example on SIGINT).
   std::function<bool()> stop_requested;
 };
 
@@ -127,6 +131,7 @@ class TierSolver {
           ++report.tiers_solved;
         } else if (tier_files_present(options_.dir, space_.variant_name(), name)) {
           ++report.tiers_resumed;
+          progress.advance(space_.tier_size(t));
         } else {
           solve(t, progress, report);
           write_tier_files(options_.dir, space_.variant_name(), name, bytes(t),
@@ -134,7 +139,6 @@ class TierSolver {
           std::filesystem::remove(partial_path(options_.dir, name));
           ++report.tiers_solved;
         }
-        progress.advance(space_.tier_size(t));
         // Asked after new work only, so a resumed run always gets further than the last one.
         if (report.tiers_solved > 0 && t + 1 < space_.tier_count() && options_.stop_requested &&
             options_.stop_requested())
@@ -239,49 +243,73 @@ class TierSolver {
   // kNoChild); the passes then add the last group and the moves inside the tier. On 4x4:NBRQK
   // this is what lets the largest tier (14 GB) be solved beside children of 15.7 GB.
   void solve(int t, solver::Progress& progress, TierSolveReport& report) {
-    const bool on_disk = !options_.dir.empty();
     const std::string& name = space_.tier_name(t);
+    const std::uint64_t size = space_.tier_size(t);
     make_room(t, {});
     allocate(t);
     const auto& passes = space_.tier_passes(t);
     PartialTier state;
-    if (on_disk) state = read_partial_tier(options_.dir, space_.variant_name(), name, data_[t]);
+    if (!options_.dir.empty())
+      state = read_partial_tier(options_.dir, space_.variant_name(), name, data_[t]);
+    // Entries before `unfinished` hold their DTE; past it, the deciding child of the groups
+    // folded in so far (once any is).
+    const std::uint64_t unfinished = first_unfinished(t, state);
+    progress.advance(unfinished);
+
+    std::vector<std::vector<int>> groups;
     std::vector<char> folded(space_.tier_count(), 0);
-    for (const std::string& child : state.folded) folded[child_named(t, child)] = 1;
+    if (!state.folding.empty()) groups.push_back(children_named(t, state.folding));
+    for (int c : children_named(t, state.folded)) folded[c] = 1;
+    for (int c : state.folding.empty() ? std::vector<int>{} : groups[0]) folded[c] = 1;
     std::vector<int> unread;
     for (int c : space_.tier_children(t))
       if (!folded[c]) unread.push_back(c);
-    const std::vector<std::vector<int>> groups = child_groups(t, unread);
-    // Entries past the finished passes hold deciding children once any group is folded in.
-    const std::uint64_t open =
-        state.passes < int(passes.size()) ? passes[state.passes].begin : space_.tier_size(t);
-    std::uint8_t* tier_bytes = bytes(t).data();
-    const auto save = [&](std::uint64_t positions) {
-      write_partial_tier(options_.dir, space_.variant_name(), name, data_[t], positions, state);
-    };
-    const auto stop_if_asked = [&](bool last, const std::string& done) {
-      const bool stop = !last && options_.stop_requested && options_.stop_requested();
-      if (on_disk && !last && (stop || space_.tier_size(t) >= options_.checkpoint_positions))
-        save(state.folded.empty() ? passes[state.passes - 1].end : space_.tier_size(t));
+    for (auto& group : child_groups(t, unread)) groups.push_back(std::move(group));
+
+    auto next_save = std::chrono::steady_clock::now() + options_.checkpoint_interval;
+    // After each chunk of work but the tier's last: saves when due or asked to stop, then stops
+    // if asked.
+    // Saves at most a tenth of the time: writing a 14 GB tier takes a while.
+    const auto checkpoint = [&](const std::string& done) {
+      using Clock = std::chrono::steady_clock;
+      const bool stop = options_.stop_requested && options_.stop_requested();
+      if (!options_.dir.empty() && (stop || Clock::now() >= next_save)) {
+        const auto saving = Clock::now();
+        const bool all_bytes_matter = !state.folded.empty() || !state.folding.empty();
+        write_partial_tier(options_.dir, space_.variant_name(), name, data_[t],
+                           all_bytes_matter ? size : first_unfinished(t, state), state);
+        const auto saved = Clock::now();
+        next_save =
+            saved + std::max<Clock::duration>(options_.checkpoint_interval, 10 * (saved - saving));
+      }
       if (stop)
-        throw SolveInterrupted("stopped in tier " + name + " after " + done +
-                               (on_disk ? "; finished work is saved, run again to continue" : ""));
+        throw SolveInterrupted(
+            "stopped in tier " + name + " " + done +
+            (options_.dir.empty() ? "" : "; its work is saved, run again to continue"));
     };
 
+    std::uint8_t* tier_bytes = bytes(t).data();
     for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
       make_room(t, groups[g]);
       for (int c : groups[g]) load(c);
-      if (state.folded.empty())
-        std::fill(tier_bytes + open, tier_bytes + space_.tier_size(t), kNoChild);
+      if (state.folded.empty() && state.folding.empty())
+        std::fill(tier_bytes + unfinished, tier_bytes + size, kNoChild);
+      state.folding.clear();
+      for (int c : groups[g]) state.folding.push_back(space_.tier_name(c));
       std::vector<char> wanted(space_.tier_count(), 0);
       for (int c : groups[g]) wanted[c] = 1;
-      sweep(t, open, space_.tier_size(t), wanted, Sweep::kFoldGroup, progress);
+      const std::string doing = "folding in " + absl::StrJoin(state.folding, ",");
+      sweep(t, std::max(unfinished, state.folding_through), size, wanted, Sweep::kFoldGroup,
+            progress, [&](std::uint64_t through) {
+              state.folding_through = through;
+              checkpoint(doing);
+            });
       ++report.group_folds;
-      for (int c : groups[g]) {
-        folded[c] = 1;
-        state.folded.push_back(space_.tier_name(c));
-      }
-      stop_if_asked(false, "folding in " + std::to_string(state.folded.size()) + " child tiers");
+      for (int c : groups[g]) folded[c] = 1;
+      state.folded.insert(state.folded.end(), state.folding.begin(), state.folding.end());
+      state.folding.clear();
+      state.folding_through = 0;
+      checkpoint("after " + doing);
     }
     make_room(t, groups.back());
     for (int c : groups.back()) load(c);
@@ -289,11 +317,39 @@ class TierSolver {
     for (int c = 0; c < space_.tier_count(); ++c) wanted[c] = !folded[c];
     const Sweep kind = state.folded.empty() ? Sweep::kSolve : Sweep::kSolveFolded;
     for (int k = state.passes; k < int(passes.size()); ++k) {
-      sweep(t, passes[k].begin, passes[k].end, wanted, kind, progress);
+      const std::string doing =
+          "in pass " + std::to_string(k + 1) + " of " + std::to_string(passes.size());
+      sweep(t, std::max(unfinished, passes[k].begin), passes[k].end, wanted, kind, progress,
+            [&](std::uint64_t through) {
+              state.next_pass_done = through - passes[k].begin;
+              checkpoint(doing);
+            });
       state.passes = k + 1;
-      stop_if_asked(k + 1 == int(passes.size()),
-                    "pass " + std::to_string(k + 1) + " of " + std::to_string(passes.size()));
+      state.next_pass_done = 0;
+      if (k + 1 < int(passes.size())) checkpoint("after pass " + std::to_string(k + 1));
     }
+  }
+
+  // The first entry of tier t that the passes of a checkpoint have not finished; checks that the
+  // checkpoint fits the tier.
+  std::uint64_t first_unfinished(int t, const PartialTier& state) const {
+    const auto& passes = space_.tier_passes(t);
+    if (state.passes > int(passes.size()) ||
+        (state.passes == int(passes.size()) && state.next_pass_done > 0) ||
+        (state.passes < int(passes.size()) &&
+         state.next_pass_done > passes[state.passes].end - passes[state.passes].begin) ||
+        state.folding_through > space_.tier_size(t))
+      throw TableError(partial_path(options_.dir, space_.tier_name(t)),
+                       "does not fit tier " + space_.tier_name(t));
+    if (state.passes == int(passes.size())) return space_.tier_size(t);
+    return passes[state.passes].begin + state.next_pass_done;
+  }
+
+  // Tier t's children called `names` (from a checkpoint).
+  std::vector<int> children_named(int t, const std::vector<std::string>& names) const {
+    std::vector<int> children;
+    for (const std::string& name : names) children.push_back(child_named(t, name));
+    return children;
   }
 
   // The index in the tier list of t's child called `name` (from a checkpoint).
@@ -314,14 +370,23 @@ class TierSolver {
     kFoldGroup,    // captures into the `wanted` tiers only: the new deciding child
   };
 
-  // One sweep over entries [begin, end) of tier t, in parallel, reading the children in the
-  // `wanted` tiers.
+  // One sweep over entries [begin, end) of tier t, reading the children in the `wanted` tiers: in
+  // chunks, each in parallel, calling after_chunk(first entry not swept) after each but the last.
+  template <typename AfterChunk>
   void sweep(int t, std::uint64_t begin, std::uint64_t end, const std::vector<char>& wanted,
-             Sweep kind, solver::Progress& progress) {
-    tbb::parallel_for(tbb::blocked_range<std::uint64_t>(begin, end, 1024), [&](const auto& range) {
-      sweep_range(t, range.begin(), range.end(), wanted, kind);
-      progress.add_to_rate(range.size());
-    });
+             Sweep kind, solver::Progress& progress, const AfterChunk& after_chunk) {
+    const std::uint64_t chunk = std::max<std::uint64_t>(options_.chunk_entries, 1);
+    for (std::uint64_t first = begin; first < end; first += chunk) {
+      const std::uint64_t last = std::min(end, first + chunk);
+      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, last, 1024),
+                        [&](const auto& range) {
+                          sweep_range(t, range.begin(), range.end(), wanted, kind);
+                          progress.add_to_rate(range.size());
+                          // Each entry is finished by exactly one pass, never by a fold.
+                          if (kind != Sweep::kFoldGroup) progress.advance(range.size());
+                        });
+      if (last < end) after_chunk(last);
+    }
   }
 
   // A few entries at a time: first every child of the batch is located and its byte prefetched,

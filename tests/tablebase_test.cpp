@@ -260,7 +260,7 @@ TEST_CASE("a solve stopped inside a tier keeps its finished passes and resumes i
   const DropTierSpace space(game);
   tablebase::solve_tiers(space, on_disk(whole.dir));
   auto options = on_disk(stopped.dir);
-  options.checkpoint_positions = 0;  // every tier checkpoints after every pass
+  options.checkpoint_interval = {};  // a checkpoint after every pass and chunk
   int polls = 0;
   options.stop_requested = [&] { return ++polls == 20; };
   CHECK_THROWS_AS(tablebase::solve_tiers(space, options), tablebase::SolveInterrupted);
@@ -292,17 +292,26 @@ TEST_CASE(
   CHECK(tablebase::solve_tiers(space, options).group_folds > 0);
 
   options.dir = stopped.dir;
-  options.checkpoint_positions = 0;  // every tier checkpoints after every pass and group
-  int polls = 0, runs = 0;
-  options.stop_requested = [&] { return ++polls % 25 == 0; };
+  options.checkpoint_interval = {};  // a checkpoint after every pass, group and chunk
+  options.chunk_entries = 1 << 11;
+  int polls = 0, runs = 0, inside_passes = 0, inside_folds = 0;
+  options.stop_requested = [&] { return ++polls % 97 == 0; };
   for (bool done = false; !done; ++runs) {
     try {
       tablebase::solve_tiers(space, options);
       done = true;
     } catch (const tablebase::SolveInterrupted&) {
+      for (const auto& entry : fs::directory_iterator(stopped.dir)) {
+        if (entry.path().extension() != ".partial") continue;
+        const std::string state = tablebase::TableReader(entry.path()).header().encoding;
+        inside_passes += state.find("entries of the next pass") != std::string::npos;
+        inside_folds += state.find("children being folded") != std::string::npos;
+      }
     }
   }
   CHECK(runs > 1);
+  CHECK(inside_passes > 0);  // stopped, saved and resumed in the middle of a pass ...
+  CHECK(inside_folds > 0);   // ... and of a group's fold
   for (const auto& entry : fs::directory_iterator(whole.dir))
     for (const fs::path& dir : {folded.dir, stopped.dir}) {
       INFO(dir / entry.path().filename());
@@ -310,6 +319,41 @@ TEST_CASE(
     }
   for (const auto& entry : fs::directory_iterator(stopped.dir))
     CHECK(entry.path().extension() != ".partial");
+}
+
+TEST_CASE("a checkpoint keeps every field of a stopped tier, and one that does not fit is refused",
+          "[tablebase]") {
+  TempDir tmp;
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game);
+  const int t = space.layout().tier_named("NBKvNBK");
+  const std::string name = space.tier_name(t);
+  std::vector<std::uint64_t> words((space.tier_size(t) + 7) / 8);
+  // The last word stays 0: its bytes past the tier's end are not saved.
+  for (std::size_t w = 0; w + 1 < words.size(); ++w) words[w] = 0x0101010101010101 * (w % 200);
+  tablebase::PartialTier state;
+  state.passes = 2;
+  state.next_pass_done = 5;
+  state.folded = {"NBKvBK", "NBKvNK"};
+  state.folding = {"NBKvNB"};
+  state.folding_through = 77;
+  tablebase::write_partial_tier(tmp.dir, "3x3:NBK", name, words, space.tier_size(t), state);
+  std::vector<std::uint64_t> read(words.size());
+  const auto back = tablebase::read_partial_tier(tmp.dir, "3x3:NBK", name, read);
+  CHECK(back.passes == 2);
+  CHECK(back.next_pass_done == 5);
+  CHECK(back.folded == state.folded);
+  CHECK(back.folding == state.folding);
+  CHECK(back.folding_through == 77);
+  CHECK(read == words);
+  CHECK_THROWS_AS(tablebase::read_partial_tier(tmp.dir, "3x3:NK", name, read),
+                  tablebase::TableError);
+
+  // Past the end of its pass: a checkpoint of some other numbering, not to be trusted.
+  state = {};
+  state.next_pass_done = space.tier_passes(t)[0].end + 1;
+  tablebase::write_partial_tier(tmp.dir, "3x3:NBK", name, words, space.tier_size(t), state);
+  CHECK_THROWS_AS(tablebase::solve_tiers(space, on_disk(tmp.dir)), tablebase::TableError);
 }
 
 TEST_CASE("damaged or foreign tables are refused, not read as values", "[tablebase]") {
