@@ -8,10 +8,10 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
 #include <memory>
-#include <new>
 #include <optional>
+
+#include "solver/zeroed_array.h"
 
 namespace solver {
 
@@ -20,16 +20,9 @@ class PerftTable {
  public:
   // Uses at most `bytes` of memory (at least one bucket).
   explicit PerftTable(std::size_t bytes)
-      : bucket_count_(std::max<std::size_t>(1, bytes / sizeof(Bucket))),
-        // calloc of a large block maps zero pages lazily: creating a big table costs nothing.
-        raw_(std::calloc(bucket_count_ + 1, sizeof(Bucket)), &std::free),
-        locks_(new Spinlock[kLocks]) {
-    if (!raw_) throw std::bad_alloc();
-    auto address = reinterpret_cast<std::uintptr_t>(raw_.get());
-    buckets_ = reinterpret_cast<Bucket*>((address + alignof(Bucket) - 1) & ~(alignof(Bucket) - 1));
-  }
+      : buckets_(std::max<std::size_t>(1, bytes / sizeof(Bucket))), locks_(new Spinlock[kLocks]) {}
 
-  std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
+  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
 
   std::optional<std::uint64_t> probe(const Key& key, int depth) {
     const std::uint64_t h = key.mix();
@@ -78,13 +71,11 @@ class PerftTable {
   static constexpr std::size_t kLocks = 1024;
 
   Bucket& bucket(std::uint64_t h) {
-    return buckets_[std::size_t((static_cast<unsigned __int128>(h) * bucket_count_) >> 64)];
+    return buckets_[std::size_t((static_cast<unsigned __int128>(h) * buckets_.size()) >> 64)];
   }
   Spinlock& lock(std::uint64_t h) { return locks_[h & (kLocks - 1)]; }
 
-  std::size_t bucket_count_;
-  std::unique_ptr<void, decltype(&std::free)> raw_;
-  Bucket* buckets_;
+  ZeroedArray<Bucket> buckets_;  // zero bytes are empty buckets
   std::unique_ptr<Spinlock[]> locks_;
 };
 

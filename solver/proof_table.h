@@ -13,10 +13,9 @@
 #include <bit>
 #include <cstddef>
 #include <cstdint>
-#include <cstdlib>
-#include <memory>
-#include <new>
 #include <optional>
+
+#include "solver/zeroed_array.h"
 
 namespace solver {
 
@@ -35,16 +34,10 @@ template <typename Key>
 class ProofTable {
  public:
   explicit ProofTable(std::size_t bytes)
-      : bucket_count_(std::max<std::size_t>(1, bytes / sizeof(Bucket))),
-        // calloc of a large block maps zero pages lazily: a big table costs nothing until used.
-        raw_(std::calloc(bucket_count_ + 1, sizeof(Bucket)), &std::free) {
-    if (!raw_) throw std::bad_alloc();
-    const auto address = reinterpret_cast<std::uintptr_t>(raw_.get());
-    buckets_ = reinterpret_cast<Bucket*>((address + alignof(Bucket) - 1) & ~(alignof(Bucket) - 1));
-  }
+      : buckets_(std::max<std::size_t>(1, bytes / sizeof(Bucket))) {}
 
-  std::size_t bytes() const { return bucket_count_ * sizeof(Bucket); }
-  std::size_t capacity() const { return bucket_count_ * kWays; }
+  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
+  std::size_t capacity() const { return buckets_.size() * kWays; }
   std::uint64_t occupied() const { return occupied_.load(std::memory_order_relaxed); }
 
   struct Hit {
@@ -83,7 +76,7 @@ class ProofTable {
   // bucket under its lock: safe while other threads search.
   template <typename Visit>
   void for_each(int min_work, Visit visit) {
-    for (std::size_t n = 0; n < bucket_count_; ++n) {
+    for (std::size_t n = 0; n < buckets_.size(); ++n) {
       Bucket& b = buckets_[n];
       ProvenEntry found[kWays];
       int count = 0;
@@ -122,12 +115,10 @@ class ProofTable {
 
   Bucket& bucket(const Key& key) {
     const std::uint64_t h = key.mix();
-    return buckets_[std::size_t((static_cast<unsigned __int128>(h) * bucket_count_) >> 64)];
+    return buckets_[std::size_t((static_cast<unsigned __int128>(h) * buckets_.size()) >> 64)];
   }
 
-  std::size_t bucket_count_;
-  std::unique_ptr<void, decltype(&std::free)> raw_;
-  Bucket* buckets_;
+  ZeroedArray<Bucket> buckets_;  // zero bytes are empty buckets
   std::atomic<std::uint64_t> occupied_{0};
 };
 

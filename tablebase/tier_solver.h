@@ -31,6 +31,7 @@
 
 #include "solver/outcome.h"
 #include "solver/progress.h"
+#include "solver/zeroed_array.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_space.h"
 
@@ -166,7 +167,7 @@ class TierSolver {
     return {reinterpret_cast<std::uint8_t*>(data_[t].data()), space_.tier_size(t)};
   }
   void allocate(int t) {
-    data_[t].assign((space_.tier_size(t) + 7) / 8, 0);
+    data_[t] = solver::ZeroedArray<std::uint64_t>((space_.tier_size(t) + 7) / 8);
     lookup_[t] = bytes(t).data();
   }
 
@@ -224,7 +225,7 @@ class TierSolver {
   }
 
   void release(int t) {
-    std::vector<std::uint64_t>().swap(data_[t]);
+    data_[t] = {};
     lookup_[t] = nullptr;
   }
 
@@ -433,8 +434,9 @@ class TierSolver {
 
   const S& space_;
   TierSolveOptions options_;
-  std::vector<std::vector<std::uint64_t>> data_;  // per tier, its bytes; empty when not in memory
-  std::vector<const std::uint8_t*> lookup_;       // each tier's first byte, for the inner loop
+  // Per tier, its bytes (empty when not in memory), in huge pages: children are read at random.
+  std::vector<solver::ZeroedArray<std::uint64_t>> data_;
+  std::vector<const std::uint8_t*> lookup_;  // each tier's first byte, for the inner loop
 };
 
 template <TierSpace S>

@@ -1,0 +1,55 @@
+// Zero-filled memory for big tables read at random places: transposition tables and the tier
+// solver's tiers. It is mapped anonymously (the kernel supplies zero pages lazily, so a big table
+// costs nothing until it is used), aligned to 2 MB and advised for transparent huge pages: with
+// 4 KB pages nearly every read of a table of gigabytes also misses the TLB and walks the page
+// tables, and 2 MB pages make those walks rare (random prefetched byte reads over 4 GB on this
+// project's machine: 63.5 -> 29.7 ns). Where the kernel gives no huge pages it still works.
+//
+// T must be a type for which all-zero bytes are a valid, "empty" value.
+#pragma once
+
+#include <cstddef>
+#include <span>
+#include <type_traits>
+#include <utility>
+
+namespace solver {
+
+// `bytes` of zeroed memory aligned to 2 MB; throws std::bad_alloc when the system refuses.
+void* map_zeroed(std::size_t bytes);
+void unmap_zeroed(void* memory, std::size_t bytes);
+
+template <typename T>
+class ZeroedArray {
+  static_assert(std::is_trivially_destructible_v<T>);
+
+ public:
+  ZeroedArray() = default;
+  explicit ZeroedArray(std::size_t size)
+      : data_(size ? static_cast<T*>(map_zeroed(size * sizeof(T))) : nullptr), size_(size) {}
+  ZeroedArray(ZeroedArray&& other) noexcept
+      : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
+  ZeroedArray& operator=(ZeroedArray&& other) noexcept {
+    std::swap(data_, other.data_);
+    std::swap(size_, other.size_);
+    return *this;
+  }
+  ~ZeroedArray() {
+    if (data_) unmap_zeroed(data_, size_ * sizeof(T));
+  }
+
+  T* data() { return data_; }
+  const T* data() const { return data_; }
+  std::size_t size() const { return size_; }
+  bool empty() const { return size_ == 0; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
+  operator std::span<T>() { return {data_, size_}; }
+  operator std::span<const T>() const { return {data_, size_}; }
+
+ private:
+  T* data_ = nullptr;
+  std::size_t size_ = 0;
+};
+
+}  // namespace solver
