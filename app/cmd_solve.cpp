@@ -91,6 +91,8 @@ void run_solve(const SolveOptions& o) {
       report = tablebase::solve_tiers(space, options);
     } catch (const tablebase::MemoryCapError& e) {
       throw UsageError(e.what());
+    } catch (const tablebase::DirectoryBusy& e) {
+      throw UsageError(e.what());
     }
     tablebase::Tablebase tables(space, o.tables);
     if (tables.covers(s.position)) {

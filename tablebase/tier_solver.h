@@ -24,6 +24,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -32,6 +33,7 @@
 #include "solver/outcome.h"
 #include "solver/progress.h"
 #include "solver/zeroed_array.h"
+#include "tablebase/directory_lock.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_space.h"
 
@@ -120,7 +122,11 @@ class TierSolver {
                            gigabytes(report.planned_bytes) +
                            " GB of memory, more than the cap of " +
                            gigabytes(options_.memory_bytes) + " GB (--memory)");
-    if (on_disk) std::filesystem::create_directories(options_.dir);
+    std::optional<DirectoryLock> lock;
+    if (on_disk) {
+      std::filesystem::create_directories(options_.dir);
+      lock.emplace(options_.dir);
+    }
     solver::Progress progress("solve " + space_.variant_name(), report.stored, "positions",
                               options_.show_progress);
     tbb::task_arena arena(options_.threads);

@@ -321,6 +321,18 @@ TEST_CASE(
     CHECK(entry.path().extension() != ".partial");
 }
 
+TEST_CASE("a second solve into a directory in use is refused until the first lets go",
+          "[tablebase]") {
+  TempDir tmp;
+  const drop::Game game(drop::parse_variant("2x2:NK"));
+  const DropTierSpace space(game);
+  {
+    const tablebase::DirectoryLock first(tmp.dir);
+    CHECK_THROWS_AS(tablebase::solve_tiers(space, on_disk(tmp.dir)), tablebase::DirectoryBusy);
+  }
+  CHECK(tablebase::solve_tiers(space, on_disk(tmp.dir)).tiers_solved == space.tier_count());
+}
+
 TEST_CASE("a checkpoint keeps every field of a stopped tier, and one that does not fit is refused",
           "[tablebase]") {
   TempDir tmp;
