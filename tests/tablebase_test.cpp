@@ -456,6 +456,30 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
   CHECK(broken.status == 1);
 }
 
+TEST_CASE("verify --children finds a tier whose DTEs disagree with its children", "[tablebase]") {
+  TempDir tmp;
+  const fs::path tables = tmp.dir / "tables";
+  const drop::Game game(drop::parse_variant("3x3:NK"));
+  const DropTierSpace space(game);
+  tablebase::solve_tiers(space, on_disk(tables));
+  const std::vector<std::string> verify = {"verify",    "--tables", tables.string(), "--children",
+                                           "--samples", "300",      "--json",        "--quiet"};
+  const Run intact = drop16(tmp.dir, verify);
+  REQUIRE(intact.status == 0);
+  CHECK(nlohmann::json::parse(intact.out)["mismatches"] == 0);
+  CHECK(nlohmann::json::parse(intact.out)["method"] == "children");
+
+  // Every DTE of the biggest tier two plies longer: the same values, well-formed files.
+  const int t = space.layout().tier_named("NKvNK");
+  std::vector<std::uint8_t> bytes(space.tier_size(t));
+  tablebase::read_tier_files(tables, "3x3:NK", "NKvNK", bytes);
+  for (std::uint8_t& dte : bytes) dte += 2;
+  tablebase::write_tier_files(tables, "3x3:NK", "NKvNK", bytes, 3);
+  const Run damaged = drop16(tmp.dir, verify);
+  CHECK(damaged.status == 1);
+  CHECK(nlohmann::json::parse(damaged.out)["mismatches"] > 0);
+}
+
 TEST_CASE("tables cover the positions of finished tiers only", "[tablebase]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
