@@ -6,8 +6,11 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
+#include <filesystem>
 #include <iostream>
 #include <random>
+#include <string>
+#include <vector>
 
 #include "app/analysis.h"
 #include "app/command.h"
@@ -206,19 +209,29 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
   tablebase::Tablebase tables(space, o.tables);
   solver::ForwardSolver<drop::Game> search(game, gigabytes_to_bytes(o.memory_gb));
   std::mt19937_64 rng(o.seed);
-  const std::uint64_t total = space.stored_positions();
+  // Only finished tiers are sampled, so the tables of a solve still running (or stopped) can be
+  // checked as far as they go: a finished tier's children are all in finished tiers.
+  std::vector<int> finished;
+  std::uint64_t total = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    if (std::filesystem::exists(tablebase::value_path(o.tables, space.tier_name(t)))) {
+      finished.push_back(t);
+      total += space.tier_size(t);
+    }
+  if (total == 0) throw UsageError("--tables " + o.tables + " holds no finished tier to check");
   const auto& symmetries = game.geometry().symmetries();
   std::uint64_t mismatches = 0;
   nlohmann::ordered_json first_mismatch;
   solver::Progress progress("verify", o.samples, "samples", !o.position.quiet);
   for (std::uint64_t n = 0; n < o.samples; ++n) {
-    // A stored entry, uniform over all tiers, seen through a random symmetry of the board (so
-    // the tables are also asked about positions they store as an image), either colour to move.
+    // A stored entry, uniform over the finished tiers, seen through a random symmetry of the
+    // board (so the tables are also asked about positions they store as an image), either colour
+    // to move.
     std::uint64_t index = std::uniform_int_distribution<std::uint64_t>(0, total - 1)(rng);
-    int tier = 0;
-    while (index >= space.tier_size(tier)) index -= space.tier_size(tier++);
+    auto tier = finished.begin();
+    while (index >= space.tier_size(*tier)) index -= space.tier_size(*tier++);
     const auto& symmetry = symmetries[rng() % symmetries.size()];
-    drop::Position p = game.transformed(space.unrank(tier, index), symmetry);
+    drop::Position p = game.transformed(space.unrank(*tier, index), symmetry);
     if (rng() & 1) p = game.color_swapped(p);
     const auto from_tables = tables.analyze(p);
     if (o.children) {
@@ -249,6 +262,8 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
   j["samples"] = o.samples;
   j["seed"] = o.seed;
   j["method"] = o.children ? "children" : "search";
+  j["tiers_checked"] = finished.size();
+  j["tiers"] = space.tier_count();
   j["mismatches"] = mismatches;
   if (mismatches) j["first_mismatch"] = first_mismatch;
   j["positions_searched"] = search.positions_stored();

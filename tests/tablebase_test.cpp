@@ -456,7 +456,9 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
   CHECK(broken.status == 1);
 }
 
-TEST_CASE("verify --children finds a tier whose DTEs disagree with its children", "[tablebase]") {
+TEST_CASE(
+    "verify --children finds DTEs that disagree with the children, also in part-finished tables",
+    "[tablebase]") {
   TempDir tmp;
   const fs::path tables = tmp.dir / "tables";
   const drop::Game game(drop::parse_variant("3x3:NK"));
@@ -478,6 +480,12 @@ TEST_CASE("verify --children finds a tier whose DTEs disagree with its children"
   const Run damaged = drop16(tmp.dir, verify);
   CHECK(damaged.status == 1);
   CHECK(nlohmann::json::parse(damaged.out)["mismatches"] > 0);
+
+  // Without that tier's files (a solve stopped before it), the finished tiers are still checked.
+  fs::remove(tablebase::value_path(tables, "NKvNK"));
+  const Run part = drop16(tmp.dir, verify);
+  CHECK(part.status == 0);
+  CHECK(nlohmann::json::parse(part.out)["tiers_checked"] == space.tier_count() - 1);
 }
 
 TEST_CASE("tables cover the positions of finished tiers only", "[tablebase]") {
