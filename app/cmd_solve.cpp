@@ -6,7 +6,6 @@
 #include <atomic>
 #include <chrono>
 #include <csignal>
-#include <filesystem>
 #include <iostream>
 #include <random>
 #include <string>
@@ -214,7 +213,7 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
   std::vector<int> finished;
   std::uint64_t total = 0;
   for (int t = 0; t < space.tier_count(); ++t)
-    if (std::filesystem::exists(tablebase::value_path(o.tables, space.tier_name(t)))) {
+    if (tablebase::tier_files_present(o.tables, space.variant_name(), space.tier_name(t))) {
       finished.push_back(t);
       total += space.tier_size(t);
     }

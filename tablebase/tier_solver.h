@@ -265,9 +265,11 @@ class TierSolver {
 
     std::vector<std::vector<int>> groups;
     std::vector<char> folded(space_.tier_count(), 0);
-    if (!state.folding.empty()) groups.push_back(children_named(t, state.folding));
     for (int c : children_named(t, state.folded)) folded[c] = 1;
-    for (int c : state.folding.empty() ? std::vector<int>{} : groups[0]) folded[c] = 1;
+    if (!state.folding.empty()) {  // the group a stopped run was folding in goes first
+      groups.push_back(children_named(t, state.folding));
+      for (int c : groups[0]) folded[c] = 1;
+    }
     std::vector<int> unread;
     for (int c : space_.tier_children(t))
       if (!folded[c]) unread.push_back(c);
@@ -275,8 +277,7 @@ class TierSolver {
 
     auto next_save = std::chrono::steady_clock::now() + options_.checkpoint_interval;
     // After each chunk of work but the tier's last: saves when due or asked to stop, then stops
-    // if asked.
-    // Saves at most a tenth of the time: writing a 14 GB tier takes a while.
+    // if asked. Saves take at most a tenth of the time: writing a 14 GB tier takes a while.
     const auto checkpoint = [&](const std::string& done) {
       using Clock = std::chrono::steady_clock;
       const bool stop = options_.stop_requested && options_.stop_requested();
