@@ -96,6 +96,8 @@ void run_solve(const SolveOptions& o) {
       throw UsageError(e.what());
     } catch (const tablebase::DirectoryBusy& e) {
       throw UsageError(e.what());
+    } catch (const tablebase::TableError& e) {  // a damaged table or checkpoint, named
+      throw UsageError(e.what());
     }
     tablebase::Tablebase tables(space, o.tables);
     if (tables.covers(s.position)) {

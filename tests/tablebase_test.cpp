@@ -333,6 +333,28 @@ TEST_CASE("a second solve into a directory in use is refused until the first let
   CHECK(tablebase::solve_tiers(space, on_disk(tmp.dir)).tiers_solved == space.tier_count());
 }
 
+TEST_CASE("drop16 solve refuses a damaged checkpoint and a busy directory with status 2",
+          "[tablebase]") {
+  TempDir tmp;
+  const fs::path tables = tmp.dir / "tables";
+  fs::create_directories(tables);
+  std::ofstream(tables / "NKvNK.partial") << "not a checkpoint";
+  const std::vector<std::string> solve = {"solve",    "--variant",     "3x3:NK",
+                                          "--tables", tables.string(), "--quiet"};
+  const Run damaged = drop16(tmp.dir, solve);
+  CHECK(damaged.status == 2);
+  CHECK(damaged.err.find("NKvNK.partial") != std::string::npos);
+
+  fs::remove(tables / "NKvNK.partial");
+  {
+    const tablebase::DirectoryLock other(tables);
+    const Run busy = drop16(tmp.dir, solve);
+    CHECK(busy.status == 2);
+    CHECK(busy.err.find(".lock") != std::string::npos);
+  }
+  CHECK(drop16(tmp.dir, solve).status == 0);
+}
+
 TEST_CASE("a checkpoint keeps every field of a stopped tier, and one that does not fit is refused",
           "[tablebase]") {
   TempDir tmp;
