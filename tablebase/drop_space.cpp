@@ -114,7 +114,10 @@ int DropTierSpace::slice_at(int tier, std::uint64_t index) const {
 }
 
 drop::Position DropTierSpace::unrank(int tier, std::uint64_t index) const {
-  const int s = slice_at(tier, index);
+  return position_at(slice_at(tier, index), index);
+}
+
+drop::Position DropTierSpace::position_at(int s, std::uint64_t index) const {
   const SliceInfo& info = info_[s];
   const std::uint64_t local = index - info.offset;
   const std::uint64_t rank =

@@ -56,16 +56,21 @@ class DropTierSpace {
     return {layout_.slices()[s].tier, stored_index(s, groups_of(p))};
   }
 
-  // Calls visit(location) for the position after each legal move. The child's slice follows from
-  // the parent's and the kind of move (SliceInfo::child), so only its rank is computed.
+  // Calls visit(location) for the position after each legal move of the entry at (tier, index).
+  // The child's slice follows from the entry's and the kind of move (SliceInfo::child), so only
+  // its rank is computed.
   template <typename Visit>
-  void for_each_child(drop::Position p, Visit visit) const {
-    visit_children<false>(p, visit);
+  void for_each_child(int tier, std::uint64_t index, Visit visit) const {
+    const int s = slice_at(tier, index);
+    drop::Position p = position_at(s, index);
+    visit_children<false>(s, p, visit);
   }
   // Captures only: a drop keeps what each side owns, so it never leaves the tier.
   template <typename Visit>
-  void for_each_child_in_other_tiers(drop::Position p, Visit visit) const {
-    visit_children<true>(p, visit);
+  void for_each_child_in_other_tiers(int tier, std::uint64_t index, Visit visit) const {
+    const int s = slice_at(tier, index);
+    drop::Position p = position_at(s, index);
+    visit_children<true>(s, p, visit);
   }
 
  private:
@@ -98,11 +103,12 @@ class DropTierSpace {
     std::vector<IndexRange> passes;
   };
 
-  // Stored index of a placement in slice s: the rank of its image with a canonical prefix.
+  // Stored index of a placement in slice s: the rank of its image with a canonical prefix. The
+  // prefix alone picks the symmetry, so the rest is ranked once, after mapping.
   std::uint64_t stored_index(int s, Groups groups) const {
     const SliceInfo& info = info_[s];
-    PlacementIndex::SplitRank rank = index_[s].split_rank(groups, kPrefixGroups);
-    const PrefixEntry e = info.prefixes->entries[rank.prefix];
+    const PlacementIndex& index = index_[s];
+    const PrefixEntry e = info.prefixes->entries[index.prefix_rank(groups, kPrefixGroups)];
     if (e.symmetry != 0) {
       const drop::Symmetry& symmetry = game_.geometry().symmetries()[e.symmetry];
       for (int k = 0; k < info.group_count; ++k) {
@@ -110,15 +116,15 @@ class DropTierSpace {
         groups[g] = small_board_ ? symmetry.apply_small(std::uint32_t(groups[g]))
                                  : symmetry.apply(groups[g]);
       }
-      rank = index_[s].split_rank(groups, kPrefixGroups);
     }
-    return info.offset + e.ordinal * info.weight + rank.rest;
+    return info.offset + e.ordinal * info.weight + index.rest_rank(groups, kPrefixGroups);
   }
   int slice_at(int tier, std::uint64_t index) const;
+  drop::Position position_at(int slice, std::uint64_t index) const;
 
   template <bool kCapturesOnly, typename Visit>
-  void visit_children(drop::Position& p, Visit& visit) const {
-    const SliceInfo& info = info_[layout_.slice_of(p)];
+  void visit_children(int slice, drop::Position& p, Visit& visit) const {
+    const SliceInfo& info = info_[slice];
     const drop::Color us = p.side_to_move;
     drop::MoveList moves;
     game_.generate(p, moves);

@@ -7,6 +7,7 @@
 // to size()-1 is exactly one placement: no holes, no lookup tables beyond the binomials.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 
@@ -55,18 +56,26 @@ class PlacementIndex {
     }
     return index;
   }
-  // The rank cut after the first `lead` non-empty groups, both parts computed directly (no
-  // division): rank = prefix * (placements of the other groups) + rest.
-  struct SplitRank {
-    std::uint64_t prefix = 0, rest = 0;
-  };
-  SplitRank split_rank(const Groups& groups, int lead) const {
+  // The rank cut after the first `lead` non-empty groups, rank = prefix * (placements of the
+  // other groups) + rest, in two calls because a caller may move the pieces between them (the
+  // symmetry index maps a position by its prefix) without ranking the whole placement twice.
+  std::uint64_t prefix_rank(const Groups& groups, int lead) const {
     drop::Bitboard free = all_squares_;
-    SplitRank r;
-    for (int k = 0; k < group_count_; ++k) {
+    std::uint64_t r = 0;
+    for (int k = 0; k < std::min(lead, group_count_); ++k) {
       const int g = groups_[k];
-      std::uint64_t& part = k < lead ? r.prefix : r.rest;
-      part = part * radix_[g] + digit(g, groups[g], free);
+      r = r * radix_[g] + digit(g, groups[g], free);
+      free &= ~groups[g];
+    }
+    return r;
+  }
+  std::uint64_t rest_rank(const Groups& groups, int lead) const {
+    drop::Bitboard free = all_squares_;
+    for (int k = 0; k < std::min(lead, group_count_); ++k) free &= ~groups[groups_[k]];
+    std::uint64_t r = 0;
+    for (int k = lead; k < group_count_; ++k) {
+      const int g = groups_[k];
+      r = r * radix_[g] + digit(g, groups[g], free);
       free &= ~groups[g];
     }
     return r;

@@ -420,9 +420,9 @@ class TierSolver {
       for (std::uint64_t k = 0; k < n; ++k) {
         first_child[k] = children.size();
         if (kind == Sweep::kFoldGroup)
-          space_.for_each_child_in_other_tiers(space_.unrank(t, i + k), gather);
+          space_.for_each_child_in_other_tiers(t, i + k, gather);
         else
-          space_.for_each_child(space_.unrank(t, i + k), gather);
+          space_.for_each_child(t, i + k, gather);
       }
       first_child[n] = children.size();
       for (std::uint64_t k = 0; k < n; ++k) {

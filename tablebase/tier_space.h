@@ -41,11 +41,13 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
   // position with the same value, its symmetric image for example).
   { s.unrank(tier, index) } -> std::same_as<typename S::Position>;
   { s.locate(p) } -> std::same_as<Location>;
-  // Calls visit(location) for the position after each legal move of p.
-  {s.for_each_child(p, [](Location) {})};
+  // Calls visit(location) for the position after each legal move of the entry at (tier, index)
+  // (given by place, not as a position: the space knows more about its own entries, the slice of
+  // the drop family for one, than it could find again from a position).
+  {s.for_each_child(tier, index, [](Location) {})};
   // The same for the moves that leave the tier only (to a child tier), so a solver can fold in
   // child tiers one at a time without paying for the moves that stay.
-  {s.for_each_child_in_other_tiers(p, [](Location) {})};
+  {s.for_each_child_in_other_tiers(tier, index, [](Location) {})};
 };
 
 }  // namespace tablebase
