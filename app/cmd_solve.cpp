@@ -279,6 +279,17 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
                              " positions differ between the tables and " + against);
 }
 
+// For the commands that only read tables: a file they cannot trust (damaged, truncated, another
+// tier's or variant's) is bad input, exit status 2 with the file named, as for solve.
+template <typename Run>
+void refusing_bad_tables(const Run& run) {
+  try {
+    run();
+  } catch (const tablebase::TableError& e) {
+    throw UsageError(e.what());
+  }
+}
+
 void add_tables_option(CLI::App& cmd, std::string& dir, bool required) {
   auto* option = cmd.add_option("--tables", dir, "directory of the variant's table files");
   if (required) option->required();
@@ -314,7 +325,7 @@ void register_query(CLI::App& app) {
       "(--variant defaults to the tables' variant)");
   add_position_options(*cmd, o->position);
   add_tables_option(*cmd, o->tables, true);
-  cmd->callback([cmd, o] { run_query(*cmd, *o); });
+  cmd->callback([cmd, o] { refusing_bad_tables([&] { run_query(*cmd, *o); }); });
 }
 
 void register_verify(CLI::App& app) {
@@ -332,7 +343,7 @@ void register_verify(CLI::App& app) {
                 "instead of searching, check each position's DTE against its children's in the "
                 "tables (one ply: fast on variants too big to search, finds damaged or "
                 "inconsistent tables, not a solver wrong everywhere alike)");
-  cmd->callback([cmd, o] { run_verify(*cmd, *o); });
+  cmd->callback([cmd, o] { refusing_bad_tables([&] { run_verify(*cmd, *o); }); });
 }
 
 }  // namespace app

@@ -469,13 +469,19 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
   CHECK(verify.status == 0);
   CHECK(nlohmann::json::parse(verify.out)["mismatches"] == 0);
 
-  // A wrong table (here: one tier's files swapped for another's) is caught by verify or refused.
+  // A wrong table (here: one tier's file swapped for another's) is refused as bad input, named;
+  // a table that reads well but disagrees is a mismatch, status 1 (the --children test below).
   const fs::path d = tables;
   fs::rename(d / "NKvNK.value", d / "saved");
   fs::copy_file(d / "NKvK.value", d / "NKvNK.value");
   const Run broken =
       drop16(tmp.dir, {"verify", "--tables", tables, "--samples", "300", "--json", "--quiet"});
-  CHECK(broken.status == 1);
+  CHECK(broken.status == 2);
+  CHECK(broken.err.find("NKvNK.value") != std::string::npos);
+  const Run refused =
+      drop16(tmp.dir, {"query", "--tables", tables, "--fen", "3/1n1/K2[Nk] b", "--json"});
+  CHECK(refused.status == 2);
+  CHECK(refused.err.find("NKvNK.value") != std::string::npos);
 }
 
 TEST_CASE(
