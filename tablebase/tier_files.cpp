@@ -167,6 +167,7 @@ PartialTier read_partial_tier(const std::filesystem::path& dir, const std::strin
       partial.header().record_count > words.size() * 8)
     throw refuse();
   PartialTier state;
+  state.saved_entries = partial.header().record_count;
   const auto number = [&](absl::string_view text, auto& value) {
     if (!absl::SimpleAtoi(text, &value)) throw refuse();
   };

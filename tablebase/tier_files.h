@@ -63,6 +63,7 @@ struct PartialTier {
   std::vector<std::string> folded;    // child tiers folded into every entry past the passes
   std::vector<std::string> folding;   // a group of child tiers being folded in ...
   std::uint64_t folding_through = 0;  // ... into every entry past the passes and before this one
+  std::uint64_t saved_entries = 0;    // read back: the entries whose bytes the file holds
 };
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier);
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,

@@ -256,8 +256,10 @@ class TierSolver {
     allocate(t);
     const auto& passes = space_.tier_passes(t);
     PartialTier state;
-    if (!options_.dir.empty())
+    if (!options_.dir.empty()) {
       state = read_partial_tier(options_.dir, space_.variant_name(), name, data_[t]);
+      check_checkpoint(t, state);
+    }
     // Entries before `unfinished` hold their DTE; past it, the deciding child of the groups
     // folded in so far (once any is).
     const std::uint64_t unfinished = first_unfinished(t, state);
@@ -338,19 +340,30 @@ class TierSolver {
     }
   }
 
-  // The first entry of tier t that the passes of a checkpoint have not finished; checks that the
-  // checkpoint fits the tier.
+  // The first entry of tier t that the passes of a checkpoint have not finished.
   std::uint64_t first_unfinished(int t, const PartialTier& state) const {
     const auto& passes = space_.tier_passes(t);
+    if (state.passes == int(passes.size())) return space_.tier_size(t);
+    return passes[state.passes].begin + state.next_pass_done;
+  }
+
+  // Refuses a checkpoint read back that does not fit tier t, or whose file holds fewer bytes
+  // than its state counts on (every entry's, once a fold has begun).
+  void check_checkpoint(int t, const PartialTier& state) const {
+    const auto& passes = space_.tier_passes(t);
+    const auto refuse = [&](const std::string& fault) {
+      return TableError(partial_path(options_.dir, space_.tier_name(t)), fault);
+    };
     if (state.passes > int(passes.size()) ||
         (state.passes == int(passes.size()) && state.next_pass_done > 0) ||
         (state.passes < int(passes.size()) &&
          state.next_pass_done > passes[state.passes].end - passes[state.passes].begin) ||
         state.folding_through > space_.tier_size(t))
-      throw TableError(partial_path(options_.dir, space_.tier_name(t)),
-                       "does not fit tier " + space_.tier_name(t));
-    if (state.passes == int(passes.size())) return space_.tier_size(t);
-    return passes[state.passes].begin + state.next_pass_done;
+      throw refuse("does not fit tier " + space_.tier_name(t));
+    const bool folds = !state.folded.empty() || !state.folding.empty();
+    if (state.saved_entries < (folds ? space_.tier_size(t) : first_unfinished(t, state)))
+      throw refuse("holds " + std::to_string(state.saved_entries) +
+                   " entries, fewer than its state needs");
   }
 
   // Tier t's children called `names` (from a checkpoint).

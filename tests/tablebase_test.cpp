@@ -388,6 +388,20 @@ TEST_CASE("a checkpoint keeps every field of a stopped tier, and one that does n
   state.next_pass_done = space.tier_passes(t)[0].end + 1;
   tablebase::write_partial_tier(tmp.dir, "3x3:NBK", name, words, space.tier_size(t), state);
   CHECK_THROWS_AS(tablebase::solve_tiers(space, on_disk(tmp.dir)), tablebase::TableError);
+
+  // Fewer bytes than its state counts as done: the missing ones would read as DTE 0.
+  state.next_pass_done = 10;
+  tablebase::write_partial_tier(tmp.dir, "3x3:NBK", name, words, 9, state);
+  CHECK_THROWS_AS(tablebase::solve_tiers(space, on_disk(tmp.dir)), tablebase::TableError);
+  // The same but with a fold begun: every entry's byte counts.
+  state.folded = {"NBKvBK"};
+  tablebase::write_partial_tier(tmp.dir, "3x3:NBK", name, words, space.tier_size(t) - 1, state);
+  CHECK_THROWS_AS(tablebase::solve_tiers(space, on_disk(tmp.dir)), tablebase::TableError);
+  // Enough bytes: accepted (the solve goes on to finish the variant).
+  state = {};
+  state.next_pass_done = 10;
+  tablebase::write_partial_tier(tmp.dir, "3x3:NBK", name, words, 10, state);
+  CHECK_NOTHROW(tablebase::solve_tiers(space, on_disk(tmp.dir)));
 }
 
 TEST_CASE("damaged or foreign tables are refused, not read as values", "[tablebase]") {
