@@ -48,41 +48,35 @@ class PlacementIndex {
   // Inline: the tier solver ranks every child of every position it solves.
   std::uint64_t rank(const Groups& groups) const {
     drop::Bitboard free = all_squares_;
-    std::uint64_t index = 0;
-    for (int k = 0; k < group_count_; ++k) {
-      const int g = groups_[k];
-      index = index * radix_[g] + digit(g, groups[g], free);
-      free &= ~groups[g];
-    }
-    return index;
+    return rank_of_groups(groups, 0, group_count_, free);
   }
   // The rank cut after the first `lead` non-empty groups, rank = prefix * (placements of the
   // other groups) + rest, in two calls because a caller may move the pieces between them (the
   // symmetry index maps a position by its prefix) without ranking the whole placement twice.
   std::uint64_t prefix_rank(const Groups& groups, int lead) const {
     drop::Bitboard free = all_squares_;
-    std::uint64_t r = 0;
-    for (int k = 0; k < std::min(lead, group_count_); ++k) {
-      const int g = groups_[k];
-      r = r * radix_[g] + digit(g, groups[g], free);
-      free &= ~groups[g];
-    }
-    return r;
+    return rank_of_groups(groups, 0, std::min(lead, group_count_), free);
   }
   std::uint64_t rest_rank(const Groups& groups, int lead) const {
+    const int first = std::min(lead, group_count_);
     drop::Bitboard free = all_squares_;
-    for (int k = 0; k < std::min(lead, group_count_); ++k) free &= ~groups[groups_[k]];
-    std::uint64_t r = 0;
-    for (int k = lead; k < group_count_; ++k) {
-      const int g = groups_[k];
-      r = r * radix_[g] + digit(g, groups[g], free);
-      free &= ~groups[g];
-    }
-    return r;
+    for (int k = 0; k < first; ++k) free &= ~groups[groups_[k]];
+    return rank_of_groups(groups, first, group_count_, free);
   }
   Groups unrank(std::uint64_t index) const;
 
  private:
+  // The mixed-radix rank of the non-empty groups from..to-1 (places in groups_), each placed on the
+  // squares `free` leaves, which each takes in turn.
+  std::uint64_t rank_of_groups(const Groups& groups, int from, int to, drop::Bitboard& free) const {
+    std::uint64_t r = 0;
+    for (int k = from; k < to; ++k) {
+      const int g = groups_[k];
+      r = r * radix_[g] + digit(g, groups[g], free);
+      free &= ~groups[g];
+    }
+    return r;
+  }
   // Group g's squares ranked among the free ones (combinatorial number system).
   std::uint64_t digit(int g, drop::Bitboard bits, drop::Bitboard free) const {
     if (count_[g] == 1) return drop::popcount(free & (bits - 1));  // C(position, 1)
