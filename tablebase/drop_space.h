@@ -56,21 +56,31 @@ class DropTierSpace {
     return {layout_.slices()[s].tier, stored_index(s, groups_of(p))};
   }
 
-  // Calls visit(location) for the position after each legal move of the entry at (tier, index).
+  // Calls visit(location) for the position after each legal move of the entry at (tier, index)
+  // whose child lies in a tier with wanted[tier] set; the other children are not located at all.
   // The child's slice follows from the entry's and the kind of move (SliceInfo::child), so only
   // its rank is computed.
   template <typename Visit>
-  void for_each_child(int tier, std::uint64_t index, Visit visit) const {
+  void for_each_child(int tier, std::uint64_t index, const std::vector<char>& wanted,
+                      Visit visit) const {
     const int s = slice_at(tier, index);
+    const SliceInfo& info = info_[s];
     drop::Position p = position_at(s, index);
-    visit_children<false>(s, p, visit);
-  }
-  // Captures only: a drop keeps what each side owns, so it never leaves the tier.
-  template <typename Visit>
-  void for_each_child_in_other_tiers(int tier, std::uint64_t index, Visit visit) const {
-    const int s = slice_at(tier, index);
-    drop::Position p = position_at(s, index);
-    visit_children<true>(s, p, visit);
+    const drop::Color us = p.side_to_move;
+    drop::MoveList moves;
+    game_.generate(p, moves);
+    for (const drop::Move m : moves) {
+      // A drop's child slice is known before the move is made; a capture's depends on its prey.
+      if (m.is_drop() && !wanted[layout_.slices()[info.child[m.dropped()]].tier]) continue;
+      const auto undo = game_.make(p, m);
+      const int kind = m.is_drop() ? m.dropped()
+                                   : (undo.captured_color == us ? 1 : 2) * drop::kPieceTypes +
+                                         undo.captured_type;
+      const int c = info.child[kind];
+      const int child_tier = layout_.slices()[c].tier;
+      if (wanted[child_tier]) visit(Location{child_tier, stored_index(c, groups_of(p))});
+      game_.unmake(p, m, undo);
+    }
   }
 
  private:
@@ -121,24 +131,6 @@ class DropTierSpace {
   }
   int slice_at(int tier, std::uint64_t index) const;
   drop::Position position_at(int slice, std::uint64_t index) const;
-
-  template <bool kCapturesOnly, typename Visit>
-  void visit_children(int slice, drop::Position& p, Visit& visit) const {
-    const SliceInfo& info = info_[slice];
-    const drop::Color us = p.side_to_move;
-    drop::MoveList moves;
-    game_.generate(p, moves);
-    for (const drop::Move m : moves) {
-      if (kCapturesOnly && m.is_drop()) continue;
-      const auto undo = game_.make(p, m);
-      const int kind = m.is_drop() ? m.dropped()
-                                   : (undo.captured_color == us ? 1 : 2) * drop::kPieceTypes +
-                                         undo.captured_type;
-      const int c = info.child[kind];
-      visit(Location{layout_.slices()[c].tier, stored_index(c, groups_of(p))});
-      game_.unmake(p, m, undo);
-    }
-  }
 
   const drop::Game& game_;
   TierLayout layout_;

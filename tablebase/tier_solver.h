@@ -388,7 +388,7 @@ class TierSolver {
   enum class Sweep {
     kSolve,        // every child read now: the entry's DTE
     kSolveFolded,  // the same, starting from the deciding child kept by the group sweeps
-    kFoldGroup,    // captures into the `wanted` tiers only: the new deciding child
+    kFoldGroup,    // moves into the `wanted` (child) tiers only: the new deciding child
   };
 
   // One sweep over entries [begin, end) of tier t, reading the children in the `wanted` tiers: in
@@ -422,7 +422,6 @@ class TierSolver {
     std::vector<const std::uint8_t*> children;
     std::array<std::size_t, kBatch + 1> first_child{};
     const auto gather = [&](Location c) {
-      if (!wanted[c.tier]) return;
       const std::uint8_t* byte = lookup_[c.tier] + c.index;
       __builtin_prefetch(byte);
       children.push_back(byte);
@@ -432,10 +431,7 @@ class TierSolver {
       children.clear();
       for (std::uint64_t k = 0; k < n; ++k) {
         first_child[k] = children.size();
-        if (kind == Sweep::kFoldGroup)
-          space_.for_each_child_in_other_tiers(t, i + k, gather);
-        else
-          space_.for_each_child(t, i + k, gather);
+        space_.for_each_child(t, i + k, wanted, gather);
       }
       first_child[n] = children.size();
       for (std::uint64_t k = 0; k < n; ++k) {

@@ -23,7 +23,7 @@ struct Location {
 
 template <typename S>
 concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
-                             const typename S::Position& p) {
+                             const typename S::Position& p, const std::vector<char>& wanted) {
   requires solver::PerftGame<typename S::Game>;
   { s.game() } -> std::same_as<const typename S::Game&>;
   { s.variant_name() } -> std::convertible_to<std::string>;
@@ -42,12 +42,11 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
   { s.unrank(tier, index) } -> std::same_as<typename S::Position>;
   { s.locate(p) } -> std::same_as<Location>;
   // Calls visit(location) for the position after each legal move of the entry at (tier, index)
-  // (given by place, not as a position: the space knows more about its own entries, the slice of
-  // the drop family for one, than it could find again from a position).
-  {s.for_each_child(tier, index, [](Location) {})};
-  // The same for the moves that leave the tier only (to a child tier), so a solver can fold in
-  // child tiers one at a time without paying for the moves that stay.
-  {s.for_each_child_in_other_tiers(tier, index, [](Location) {})};
+  // whose child lies in a tier with wanted[tier] set. The entry is given by place, not as a
+  // position, because the space knows more about its own entries than it could find again from a
+  // position; the filter lets a solver that folds in child tiers a group at a time pay only for
+  // the moves into that group.
+  {s.for_each_child(tier, index, wanted, [](Location) {})};
 };
 
 }  // namespace tablebase
