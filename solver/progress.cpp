@@ -50,16 +50,29 @@ void Progress::run() {
   } while (!stop_cv_.wait_for(lock, next_interval(), [this] { return stop_; }));
 }
 
-void Progress::report(bool final_line) {
+void Progress::set_stage(std::string stage) {
+  std::lock_guard lock(stage_mutex_);
+  stage_ = std::move(stage);
+}
+
+std::string Progress::line(bool final_line) {
   const double seconds = elapsed_seconds();
   const auto done = done_.load(std::memory_order_relaxed);
   const auto counted = rate_counter_.load(std::memory_order_relaxed);
   const auto total = total_.load(std::memory_order_relaxed);
-  std::fprintf(stderr, "%s: %llu/%llu (%.1f%%), %.3g %s/s, %.0f s elapsed%s\n", label_.c_str(),
-               static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
-               total ? 100.0 * double(done) / double(total) : 100.0,
-               seconds > 0 ? double(counted) / seconds : 0.0, unit_.c_str(), seconds,
-               final_line ? ", done" : "");
+  char numbers[256];
+  std::snprintf(numbers, sizeof numbers, ": %llu/%llu (%.1f%%), %.3g %s/s, %.0f s elapsed",
+                static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
+                total ? 100.0 * double(done) / double(total) : 100.0,
+                seconds > 0 ? double(counted) / seconds : 0.0, unit_.c_str(), seconds);
+  std::string text = label_ + numbers;
+  if (final_line) return text + ", done";
+  std::lock_guard lock(stage_mutex_);
+  return stage_.empty() ? text : text + "; " + stage_;
+}
+
+void Progress::report(bool final_line) {
+  std::fprintf(stderr, "%s\n", line(final_line).c_str());
   std::fflush(stderr);
 }
 

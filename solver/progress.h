@@ -23,7 +23,12 @@ class Progress {
   void set_total(std::uint64_t total) { total_.store(total, std::memory_order_relaxed); }
   void advance(std::uint64_t done = 1) { done_.fetch_add(done, std::memory_order_relaxed); }
   void add_to_rate(std::uint64_t n) { rate_counter_.fetch_add(n, std::memory_order_relaxed); }
+  // What the work is doing now, shown after the numbers: for stretches (a tier's group folds, say)
+  // whose work done/total does not count.
+  void set_stage(std::string stage);
   double elapsed_seconds() const;
+  // The line a report prints (without its newline).
+  std::string line(bool final_line = false);
 
  private:
   void report(bool final_line);
@@ -31,6 +36,8 @@ class Progress {
   std::chrono::milliseconds next_interval() const;
 
   std::string label_, unit_;
+  std::mutex stage_mutex_;
+  std::string stage_;
   std::atomic<std::uint64_t> total_, done_{0}, rate_counter_{0};
   std::chrono::steady_clock::time_point start_;
   bool enabled_, printed_ = false;

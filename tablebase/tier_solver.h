@@ -12,6 +12,7 @@
 // so a run that is stopped and started again skips every finished tier.
 #pragma once
 
+#include <absl/strings/str_cat.h>
 #include <absl/strings/str_join.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
@@ -309,7 +310,7 @@ class TierSolver {
       std::vector<char> wanted(space_.tier_count(), 0);
       for (int c : groups[g]) wanted[c] = 1;
       const std::string doing = "folding in " + absl::StrJoin(state.folding, ",");
-      sweep(t, std::max(unfinished, state.folding_through), size, wanted, Sweep::kFoldGroup,
+      sweep(t, std::max(unfinished, state.folding_through), size, wanted, Sweep::kFoldGroup, doing,
             progress, [&](std::uint64_t through) {
               state.folding_through = through;
               checkpoint(doing);
@@ -329,7 +330,7 @@ class TierSolver {
     for (int k = state.passes; k < int(passes.size()); ++k) {
       const std::string doing =
           "in pass " + std::to_string(k + 1) + " of " + std::to_string(passes.size());
-      sweep(t, std::max(unfinished, passes[k].begin), passes[k].end, wanted, kind, progress,
+      sweep(t, std::max(unfinished, passes[k].begin), passes[k].end, wanted, kind, doing, progress,
             [&](std::uint64_t through) {
               state.next_pass_done = through - passes[k].begin;
               checkpoint(doing);
@@ -393,12 +394,16 @@ class TierSolver {
 
   // One sweep over entries [begin, end) of tier t, reading the children in the `wanted` tiers: in
   // chunks, each in parallel, calling after_chunk(first entry not swept) after each but the last.
+  // The progress line names the sweep (`doing`) and where it is: a fold finishes no entry.
   template <typename AfterChunk>
   void sweep(int t, std::uint64_t begin, std::uint64_t end, const std::vector<char>& wanted,
-             Sweep kind, solver::Progress& progress, const AfterChunk& after_chunk) {
+             Sweep kind, const std::string& doing, solver::Progress& progress,
+             const AfterChunk& after_chunk) {
     const std::uint64_t chunk = std::max<std::uint64_t>(options_.chunk_entries, 1);
     for (std::uint64_t first = begin; first < end; first += chunk) {
       const std::uint64_t last = std::min(end, first + chunk);
+      progress.set_stage(absl::StrCat(space_.tier_name(t), " ", doing, ", at ",
+                                      100 * first / space_.tier_size(t), "% of the tier"));
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, last, 1024),
                         [&](const auto& range) {
                           sweep_range(t, range.begin(), range.end(), wanted, kind);

@@ -260,3 +260,14 @@ TEST_CASE("distinct positions stop cleanly at the memory cap", "[perft][distinct
   CHECK(counts.per_ply[0] == 1);
   CHECK(counts.memory_needed_lower_bound > 0);
 }
+
+TEST_CASE("a progress line shows done of total, and the stage until the work is done",
+          "[progress]") {
+  solver::Progress progress("solve 3x3:NK", 40, "positions", false);
+  progress.advance(10);
+  CHECK(progress.line().rfind("solve 3x3:NK: 10/40 (25.0%), ", 0) == 0);
+  CHECK(progress.line().find(';') == std::string::npos);
+  progress.set_stage("NKvNK folding in NKvK, at 50% of the tier");
+  CHECK(progress.line().ends_with("; NKvNK folding in NKvK, at 50% of the tier"));
+  CHECK(progress.line(true).ends_with(", done"));
+}
