@@ -135,14 +135,10 @@ struct QueryOptions {
   std::string tables;
 };
 
-// The setup for a tables command: the variant named by --variant, or else the tables'.
+// The setup for a tables command: the variant named by --variant, or else the tables'. A
+// directory without tables throws TableError, which refusing_bad_tables makes bad input.
 Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string& dir) {
-  std::string found;
-  try {
-    found = tablebase::tables_variant(dir);
-  } catch (const tablebase::TableError& e) {
-    throw UsageError(e.what());
-  }
+  const std::string found = tablebase::tables_variant(dir);
   if (cmd.count("--variant") == 0) {
     options.variant = found;
   } else if (drop::parse_variant(options.variant).name() != found) {

@@ -496,6 +496,11 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
       drop16(tmp.dir, {"query", "--tables", tables, "--fen", "3/1n1/K2[Nk] b", "--json"});
   CHECK(refused.status == 2);
   CHECK(refused.err.find("NKvNK.value") != std::string::npos);
+  // A directory without tables is bad input too, named.
+  fs::create_directories(tmp.dir / "empty");
+  const Run empty = drop16(tmp.dir, {"query", "--tables", (tmp.dir / "empty").string(), "--json"});
+  CHECK(empty.status == 2);
+  CHECK(empty.err.find("holds no solved tables") != std::string::npos);
 }
 
 TEST_CASE(
