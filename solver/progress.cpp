@@ -66,7 +66,10 @@ std::string Progress::line(bool final_line) {
                 total ? 100.0 * double(done) / double(total) : 100.0,
                 seconds > 0 ? double(counted) / seconds : 0.0, unit_.c_str(), seconds);
   std::string text = label_ + numbers;
-  if (final_line) return text + ", done";
+  // Work with a known total that ends short of it was stopped (a signal, an error).
+  const bool stopped = total != 0 && done < total;
+  if (final_line) text += stopped ? ", stopped" : ", done";
+  if (final_line && !stopped) return text;
   std::lock_guard lock(stage_mutex_);
   return stage_.empty() ? text : text + "; " + stage_;
 }

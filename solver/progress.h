@@ -27,7 +27,8 @@ class Progress {
   // whose work done/total does not count.
   void set_stage(std::string stage);
   double elapsed_seconds() const;
-  // The line a report prints (without its newline).
+  // The line a report prints (without its newline); the final one ends in ", done", or, when a
+  // known total was not reached, ", stopped" and where.
   std::string line(bool final_line = false);
 
  private:

@@ -261,7 +261,7 @@ TEST_CASE("distinct positions stop cleanly at the memory cap", "[perft][distinct
   CHECK(counts.memory_needed_lower_bound > 0);
 }
 
-TEST_CASE("a progress line shows done of total, and the stage until the work is done",
+TEST_CASE("a progress line shows done of total, the stage, and whether the work ended or stopped",
           "[progress]") {
   solver::Progress progress("solve 3x3:NK", 40, "positions", false);
   progress.advance(10);
@@ -269,5 +269,7 @@ TEST_CASE("a progress line shows done of total, and the stage until the work is 
   CHECK(progress.line().find(';') == std::string::npos);
   progress.set_stage("NKvNK folding in NKvK, at 50% of the tier");
   CHECK(progress.line().ends_with("; NKvNK folding in NKvK, at 50% of the tier"));
-  CHECK(progress.line(true).ends_with(", done"));
+  CHECK(progress.line(true).ends_with(", stopped; NKvNK folding in NKvK, at 50% of the tier"));
+  progress.advance(30);
+  CHECK(progress.line(true).ends_with("s elapsed, done"));
 }
