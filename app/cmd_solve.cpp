@@ -96,6 +96,9 @@ void run_solve(const SolveOptions& o) {
       throw UsageError(e.what());
     } catch (const tablebase::DirectoryBusy& e) {
       throw UsageError(e.what());
+    } catch (const tablebase::TableWriteError& e) {  // the machine's fault: status 1
+      throw std::runtime_error(std::string(e.what()) +
+                               "; the tiers finished so far are kept: make room and run it again");
     } catch (const tablebase::TableError& e) {  // a damaged table or checkpoint, named
       throw UsageError(e.what());
     }

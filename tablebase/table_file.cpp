@@ -169,7 +169,7 @@ void pwrite_all(int fd, const std::filesystem::path& file, std::span<const std::
   while (!data.empty()) {
     const ssize_t n = ::pwrite(fd, data.data(), data.size(), off_t(offset));
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw TableError(file, "write failed: " + errno_text());
+    if (n < 0) throw TableWriteError(file, "write failed: " + errno_text());
     data = data.subspan(std::size_t(n));
     offset += std::uint64_t(n);
   }
@@ -234,7 +234,7 @@ void write_blocks(const std::filesystem::path& path, const TableHeader& header, 
   std::filesystem::path tmp = path;
   tmp += ".tmp";
   Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-  if (fd.get() < 0) throw TableError(tmp, "cannot create: " + errno_text());
+  if (fd.get() < 0) throw TableWriteError(tmp, "cannot create: " + errno_text());
   try {
     pwrite_all(fd.get(), tmp, header_bytes, 0);
 
@@ -257,7 +257,8 @@ void write_blocks(const std::filesystem::path& path, const TableHeader& header, 
         const std::size_t n = ZSTD_compressCCtx(thread_cctx(), out.data(), out.size(), words.data(),
                                                 raw_size, zstd_level);
         if (ZSTD_isError(n))
-          throw TableError(tmp, std::string("zstd compression failed: ") + ZSTD_getErrorName(n));
+          throw TableWriteError(tmp,
+                                std::string("zstd compression failed: ") + ZSTD_getErrorName(n));
         out.resize(n);
       });
       for (std::uint64_t k = 0; k < count; ++k) {
@@ -271,10 +272,10 @@ void write_blocks(const std::filesystem::path& path, const TableHeader& header, 
     index.u64(crc64(index.bytes()));
     pwrite_all(fd.get(), tmp, index.bytes(), header_bytes.size());
 
-    if (::fsync(fd.get()) != 0) throw TableError(tmp, "fsync failed: " + errno_text());
-    if (!fd.close()) throw TableError(tmp, "close failed: " + errno_text());
+    if (::fsync(fd.get()) != 0) throw TableWriteError(tmp, "fsync failed: " + errno_text());
+    if (!fd.close()) throw TableWriteError(tmp, "close failed: " + errno_text());
     if (::rename(tmp.c_str(), path.c_str()) != 0)
-      throw TableError(path, "cannot rename " + tmp.string() + " to it: " + errno_text());
+      throw TableWriteError(path, "cannot rename " + tmp.string() + " to it: " + errno_text());
   } catch (...) {
     ::unlink(tmp.c_str());
     throw;
@@ -284,7 +285,7 @@ void write_blocks(const std::filesystem::path& path, const TableHeader& header, 
   if (dir.empty()) dir = ".";
   Fd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
   if (dir_fd.get() < 0 || (::fsync(dir_fd.get()) != 0 && errno != EINVAL))
-    throw TableError(path, "cannot sync its directory: " + errno_text());
+    throw TableWriteError(path, "cannot sync its directory: " + errno_text());
 }
 
 }  // namespace

@@ -55,6 +55,13 @@ class TableError : public std::runtime_error {
   TableError(const std::filesystem::path& file, const std::string& fault);
 };
 
+// A table or checkpoint that could not be written (disk full, no permission): the machine's
+// fault, not the input's, so commands tell it apart from a damaged file they were given.
+class TableWriteError : public TableError {
+ public:
+  using TableError::TableError;
+};
+
 struct TableHeader {
   std::string variant;                // e.g. "3x3:NBRK"
   std::string tier;                   // tier name, free text chosen by the solver

@@ -355,6 +355,28 @@ TEST_CASE("drop16 solve refuses a damaged checkpoint and a busy directory with s
   CHECK(drop16(tmp.dir, solve).status == 0);
 }
 
+TEST_CASE("drop16 solve stops on a full disk with status 1, keeps its finished tiers, resumes",
+          "[tablebase]") {
+  TempDir tmp;
+  const fs::path tables = tmp.dir / "tables";
+  fs::create_directories(tables);
+  // The last tier's first file goes to a device where every write fails with ENOSPC.
+  fs::create_symlink("/dev/full", tables / "NKvNK.dte.tmp");
+  const std::vector<std::string> solve = {"solve",         "--variant", "3x3:NK", "--tables",
+                                          tables.string(), "--quiet",   "--json"};
+  const Run full = drop16(tmp.dir, solve);
+  CHECK(full.status == 1);
+  CHECK(full.err.find("NKvNK.dte.tmp") != std::string::npos);
+  CHECK(full.err.find("No space left") != std::string::npos);
+  CHECK(fs::exists(tables / "NKvN.value"));
+  CHECK_FALSE(fs::exists(tables / "NKvNK.value"));
+  CHECK_FALSE(fs::exists(tables / "NKvNK.dte.tmp"));  // the failed temporary is removed
+
+  const Run again = drop16(tmp.dir, solve);
+  REQUIRE(again.status == 0);
+  CHECK(nlohmann::json::parse(again.out)["tables"]["tiers_solved"] == 1);
+}
+
 TEST_CASE("a checkpoint keeps every field of a stopped tier, and one that does not fit is refused",
           "[tablebase]") {
   TempDir tmp;
