@@ -203,11 +203,16 @@ std::string tables_variant(const std::filesystem::path& dir) {
 
 int tables_max_pieces(const std::filesystem::path& dir) {
   int most = -1;
+  bool any_finished = false;
   std::error_code error;
-  for (const auto& entry : std::filesystem::directory_iterator(dir, error))
-    if (entry.path().extension() == ".value")
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    // A checkpoint is a tier being solved: it belongs to the tables' space, if not yet finished.
+    const auto extension = entry.path().extension();
+    any_finished = any_finished || extension == ".value";
+    if (extension == ".value" || extension == ".partial")
       most = std::max(most, int(entry.path().stem().string().size()) - 1);  // less the 'v'
-  if (most < 0) throw TableError(dir, "holds no solved tables (no .value files)");
+  }
+  if (!any_finished) throw TableError(dir, "holds no solved tables (no .value files)");
   return most;
 }
 

@@ -77,9 +77,9 @@ PartialTier read_partial_tier(const std::filesystem::path& dir, const std::strin
 // when the directory holds none.
 std::string tables_variant(const std::filesystem::path& dir);
 
-// The most pieces in play of any finished tier in `dir` (from the tier names: a letter a piece),
-// which is how far endgame tables solved with a piece limit reach; throws TableError when the
-// directory holds none.
+// The most pieces in play of any tier in `dir`, finished or being solved (from the names of its
+// .value and .partial files: a letter a piece), which is how far endgame tables solved with a
+// piece limit reach; throws TableError when the directory holds no finished tier.
 int tables_max_pieces(const std::filesystem::path& dir);
 
 // DTE from the two records of one position.

@@ -555,6 +555,13 @@ TEST_CASE(
   const Run part = drop16(tmp.dir, verify);
   CHECK(part.status == 0);
   CHECK(nlohmann::json::parse(part.out)["tiers_checked"] == space.tier_count() - 1);
+  CHECK(nlohmann::json::parse(part.out)["tiers"] == space.tier_count() - 1);  // NKvNK unknown
+  // A checkpoint says the tier is being solved: it counts in the space, not in the checked.
+  std::ofstream(tables / "NKvNK.partial") << "a tier being solved";
+  const Run solving = drop16(tmp.dir, verify);
+  CHECK(solving.status == 0);
+  CHECK(nlohmann::json::parse(solving.out)["tiers_checked"] == space.tier_count() - 1);
+  CHECK(nlohmann::json::parse(solving.out)["tiers"] == space.tier_count());
 }
 
 TEST_CASE("tables cover the positions of finished tiers only", "[tablebase]") {
