@@ -2,7 +2,6 @@
 
 #include <absl/container/flat_hash_map.h>
 
-#include <cstdio>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -10,6 +9,7 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "solver/progress.h"
+#include "solver/size_text.h"
 #include "tablebase/drop_space.h"
 #include "tablebase/proof_file.h"
 #include "tablebase/tier_files.h"
@@ -45,17 +45,6 @@ std::uint64_t value_bits_on_disk(const DropTierSpace& space, const std::filesyst
     if (std::filesystem::exists(value_path(dir, space.tier_name(t))))
       bytes += 8 * ((space.tier_size(t) + 63) / 64);
   return bytes;
-}
-
-// In GB, the unit of check-proof --memory, or in MB below one GB.
-std::string size_text(std::uint64_t bytes) {
-  const double gb = double(bytes) / double(1ull << 30);
-  char text[32];
-  if (gb >= 1)
-    std::snprintf(text, sizeof text, "%.3g GB", gb);
-  else
-    std::snprintf(text, sizeof text, "%.3g MB", gb * 1024);
-  return text;
 }
 
 class Checker {
@@ -195,11 +184,11 @@ class Checker {
       ++report_.memo_clears;
     }
     if (bytes_with_one_more(map) > memory_bytes_)
-      throw CheckMemoryError("the memory cap of " + size_text(memory_bytes_) +
+      throw CheckMemoryError("the memory cap of " + solver::size_text(memory_bytes_) +
                              " is too small: the tables' value bits take " +
-                             size_text(table_bytes()) + " and the certificate's " +
+                             solver::size_text(table_bytes()) + " and the certificate's " +
                              std::to_string(proven_.size()) + " proven positions " +
-                             size_text(map_bytes(proven_) + growth_bytes(proven_)));
+                             solver::size_text(map_bytes(proven_) + growth_bytes(proven_)));
   }
 
   std::uint64_t bytes_with_one_more(const KeyMap& map) const {
@@ -265,8 +254,8 @@ ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem:
     const std::uint64_t needed = value_bits_on_disk(*space, tables);
     if (needed > memory_bytes)
       throw CheckMemoryError("the value bits of the tables in " + tables.string() + " take " +
-                             size_text(needed) + ", more than the memory cap of " +
-                             size_text(memory_bytes));
+                             solver::size_text(needed) + ", more than the memory cap of " +
+                             solver::size_text(memory_bytes));
   }
   solver::Progress progress("check-proof " + report.variant + ", replies at the top", 0,
                             "positions", show_progress);

@@ -22,7 +22,6 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -33,6 +32,7 @@
 
 #include "solver/outcome.h"
 #include "solver/progress.h"
+#include "solver/size_text.h"
 #include "solver/zeroed_array.h"
 #include "tablebase/directory_lock.h"
 #include "tablebase/tier_files.h"
@@ -120,9 +120,9 @@ class TierSolver {
     report.planned_bytes = on_disk ? planned_memory(space_) : report.stored;
     if (report.planned_bytes > options_.memory_bytes)
       throw MemoryCapError("solving " + space_.variant_name() + " needs " +
-                           gigabytes(report.planned_bytes) +
-                           " GB of memory, more than the cap of " +
-                           gigabytes(options_.memory_bytes) + " GB (--memory)");
+                           solver::size_text(report.planned_bytes) +
+                           " of memory, more than the cap of " +
+                           solver::size_text(options_.memory_bytes) + " (--memory)");
     std::optional<DirectoryLock> lock;
     if (on_disk) {
       std::filesystem::create_directories(options_.dir);
@@ -179,13 +179,6 @@ class TierSolver {
   }
 
  private:
-  // Three significant digits, so a small plan does not print as 0.00.
-  static std::string gigabytes(std::uint64_t bytes) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%.3g", double(bytes) / double(1ull << 30));
-    return text;
-  }
-
   std::uint64_t resident_bytes() const {
     std::uint64_t n = 0;
     for (const auto& d : data_) n += 8 * d.size();

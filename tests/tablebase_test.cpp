@@ -464,6 +464,8 @@ TEST_CASE("the solver refuses a memory cap it cannot fit, before doing any work"
   auto options = on_disk(tmp.dir / "tables");
   options.memory_bytes = 1000;
   CHECK_THROWS_AS(tablebase::solve_tiers(space, options), tablebase::MemoryCapError);
+  CHECK_THROWS_WITH(tablebase::solve_tiers(space, options),
+                    Catch::Contains("MB of memory, more than the cap of 0.000954 MB (--memory)"));
   CHECK_FALSE(fs::exists(tmp.dir / "tables"));
 }
 
