@@ -1,6 +1,7 @@
 #include "solver/progress.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 namespace solver {
@@ -11,6 +12,19 @@ constexpr auto kFirstReport = std::chrono::seconds(3);
 constexpr auto kMinInterval = std::chrono::seconds(2);
 constexpr auto kMaxInterval = std::chrono::seconds(60);
 }  // namespace
+
+std::string duration_text(double seconds) {
+  const long long s = std::llround(std::max(seconds, 0.0));
+  const long long minutes = (s + 30) / 60;
+  char text[48];
+  if (s < 60)
+    std::snprintf(text, sizeof text, "%lld s", s);
+  else if (minutes < 60)
+    std::snprintf(text, sizeof text, "%lld min", minutes);
+  else
+    std::snprintf(text, sizeof text, "%lld h %02lld min", minutes / 60, minutes % 60);
+  return text;
+}
 
 Progress::Progress(std::string label, std::uint64_t total, std::string unit, bool enabled)
     : label_(std::move(label)),

@@ -12,6 +12,9 @@
 
 namespace solver {
 
+// A duration for people, rounded: "45 s", "12 min", "3 h 05 min".
+std::string duration_text(double seconds);
+
 class Progress {
  public:
   // `unit` names what `rate_counter` counts ("nodes", "positions"); `enabled=false` prints nothing.

@@ -293,6 +293,9 @@ class TierSolver {
     };
 
     std::uint8_t* tier_bytes = bytes(t).data();
+    // Each sweep left covers the entries from `unfinished` on (a stopped fold, from where it got).
+    const std::uint64_t per_sweep = size - unfinished;
+    TierClock clock;
     for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
       make_room(t, groups[g]);
       for (int c : groups[g]) load(c);
@@ -303,8 +306,9 @@ class TierSolver {
       std::vector<char> wanted(space_.tier_count(), 0);
       for (int c : groups[g]) wanted[c] = 1;
       const std::string doing = "folding in " + absl::StrJoin(state.folding, ",");
-      sweep(t, std::max(unfinished, state.folding_through), size, wanted, Sweep::kFoldGroup, doing,
-            progress, [&](std::uint64_t through) {
+      const std::uint64_t sweeps_after = groups.size() - 1 - g;  // folds after this, the passes
+      sweep(t, std::max(unfinished, state.folding_through), size, wanted, Sweep::kFoldGroup,
+            {doing, sweeps_after * per_sweep}, clock, progress, [&](std::uint64_t through) {
               state.folding_through = through;
               checkpoint(doing);
             });
@@ -323,8 +327,8 @@ class TierSolver {
     for (int k = state.passes; k < int(passes.size()); ++k) {
       const std::string doing =
           "in pass " + std::to_string(k + 1) + " of " + std::to_string(passes.size());
-      sweep(t, std::max(unfinished, passes[k].begin), passes[k].end, wanted, kind, doing, progress,
-            [&](std::uint64_t through) {
+      sweep(t, std::max(unfinished, passes[k].begin), passes[k].end, wanted, kind,
+            {doing, size - passes[k].end}, clock, progress, [&](std::uint64_t through) {
               state.next_pass_done = through - passes[k].begin;
               checkpoint(doing);
             });
@@ -385,18 +389,41 @@ class TierSolver {
     kFoldGroup,    // moves into the `wanted` (child) tiers only: the new deciding child
   };
 
+  // The progress line's view of a sweep: what it does, and how many entries the tier's sweeps
+  // after it will cover.
+  struct SweepLabel {
+    std::string doing;
+    std::uint64_t entries_after = 0;
+  };
+  // A tier's sweeps so far in this run, whose rate estimates the time its remaining ones take: a
+  // big tier that folds its children in groups sweeps several times without finishing an entry.
+  struct TierClock {
+    std::chrono::steady_clock::time_point start = std::chrono::steady_clock::now();
+    std::uint64_t swept = 0;
+  };
+
   // One sweep over entries [begin, end) of tier t, reading the children in the `wanted` tiers: in
   // chunks, each in parallel, calling after_chunk(first entry not swept) after each but the last.
-  // The progress line names the sweep (`doing`) and where it is: a fold finishes no entry.
+  // The progress line names the sweep, where it is and, once a chunk is done, the time the tier
+  // has left at its rate so far: a fold finishes no entry, so done/total does not move.
   template <typename AfterChunk>
   void sweep(int t, std::uint64_t begin, std::uint64_t end, const std::vector<char>& wanted,
-             Sweep kind, const std::string& doing, solver::Progress& progress,
+             Sweep kind, const SweepLabel& label, TierClock& clock, solver::Progress& progress,
              const AfterChunk& after_chunk) {
     const std::uint64_t chunk = std::max<std::uint64_t>(options_.chunk_entries, 1);
     for (std::uint64_t first = begin; first < end; first += chunk) {
       const std::uint64_t last = std::min(end, first + chunk);
-      progress.set_stage(absl::StrCat(space_.tier_name(t), " ", doing, ", at ",
-                                      100 * first / space_.tier_size(t), "% of the tier"));
+      std::string stage = absl::StrCat(space_.tier_name(t), " ", label.doing, ", at ",
+                                       100 * first / space_.tier_size(t), "% of the tier");
+      // Only for tiers that take a while: the rate of a few seconds' work says little.
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - clock.start).count();
+      if (clock.swept > 0 && seconds >= 10) {
+        const double left = double(end - first + label.entries_after);
+        absl::StrAppend(&stage, ", about ", solver::duration_text(left * seconds / clock.swept),
+                        " left in it");
+      }
+      progress.set_stage(std::move(stage));
       tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, last, 1024),
                         [&](const auto& range) {
                           sweep_range(t, range.begin(), range.end(), wanted, kind);
@@ -404,6 +431,7 @@ class TierSolver {
                           // Each entry is finished by exactly one pass, never by a fold.
                           if (kind != Sweep::kFoldGroup) progress.advance(range.size());
                         });
+      clock.swept += last - first;
       if (last < end) after_chunk(last);
     }
   }

@@ -261,6 +261,18 @@ TEST_CASE("distinct positions stop cleanly at the memory cap", "[perft][distinct
   CHECK(counts.memory_needed_lower_bound > 0);
 }
 
+TEST_CASE("durations read as seconds, minutes, or hours and minutes, rounded", "[progress]") {
+  CHECK(solver::duration_text(0) == "0 s");
+  CHECK(solver::duration_text(59.4) == "59 s");
+  CHECK(solver::duration_text(59.6) == "1 min");
+  CHECK(solver::duration_text(89) == "1 min");
+  CHECK(solver::duration_text(91) == "2 min");
+  CHECK(solver::duration_text(3569) == "59 min");
+  CHECK(solver::duration_text(3571) == "1 h 00 min");
+  CHECK(solver::duration_text(4.5 * 3600 + 200) == "4 h 33 min");
+  CHECK(solver::duration_text(-5) == "0 s");
+}
+
 TEST_CASE("a progress line shows done of total, the stage, and whether the work ended or stopped",
           "[progress]") {
   solver::Progress progress("solve 3x3:NK", 40, "positions", false);
