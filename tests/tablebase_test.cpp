@@ -321,6 +321,46 @@ TEST_CASE(
     CHECK(entry.path().extension() != ".partial");
 }
 
+TEST_CASE(
+    "a solve resumed under another memory cap, folding in more or fewer groups, gives the "
+    "same tables",
+    "[tablebase]") {
+  TempDir whole, stopped;
+  const drop::Game game(drop::parse_variant("3x3:NBRK"));
+  const DropTierSpace space(game, true, 6);
+  tablebase::solve_tiers(space, on_disk(whole.dir));
+  auto options = on_disk(stopped.dir);
+  options.checkpoint_interval = {};  // a checkpoint after every pass, group and chunk
+  options.chunk_entries = 1 << 11;
+  int polls = 0, runs = 0, more_room_after_folds = 0, less_room_after_passes = 0;
+  options.stop_requested = [&] { return ++polls % 89 == 0; };
+  for (bool done = false; !done; ++runs) {
+    // Every other run has room for a tier with all its children, so a tier stopped in one run
+    // goes on under the other plan: its remaining children in one group, or folded in by groups
+    // after some of its passes are done.
+    const bool small = runs % 2 == 0;
+    options.memory_bytes = small ? tablebase::planned_memory(space) : std::uint64_t{1} << 30;
+    for (const auto& entry : fs::directory_iterator(stopped.dir)) {
+      if (entry.path().extension() != ".partial") continue;
+      const std::string state = tablebase::TableReader(entry.path()).header().encoding;
+      const bool folds = state.find("folded") != std::string::npos;
+      more_room_after_folds += !small && folds;
+      less_room_after_passes += small && !folds;
+    }
+    try {
+      tablebase::solve_tiers(space, options);
+      done = true;
+    } catch (const tablebase::SolveInterrupted&) {
+    }
+  }
+  CHECK(more_room_after_folds > 0);
+  CHECK(less_room_after_passes > 0);
+  for (const auto& entry : fs::directory_iterator(whole.dir)) {
+    INFO(entry.path().filename());
+    CHECK(file_bytes(entry.path()) == file_bytes(stopped.dir / entry.path().filename()));
+  }
+}
+
 TEST_CASE("a second solve into a directory in use is refused until the first lets go",
           "[tablebase]") {
   TempDir tmp;
