@@ -142,6 +142,8 @@ class TierSolver {
           progress.advance(space_.tier_size(t));
         } else {
           solve(t, progress, report);
+          // Minutes on the largest tiers (zstd 19), with done/total already at the tier's end.
+          progress.set_stage(name + " writing its table files");
           write_tier_files(options_.dir, space_.variant_name(), name, bytes(t),
                            options_.zstd_level);
           std::filesystem::remove(partial_path(options_.dir, name));
@@ -258,6 +260,7 @@ class TierSolver {
     // folded in so far (once any is).
     const std::uint64_t unfinished = first_unfinished(t, state);
     progress.advance(unfinished);
+    if (unfinished == size) return;  // saved after its last pass: only its files are left
 
     std::vector<std::vector<int>> groups;
     std::vector<char> folded(space_.tier_count(), 0);
@@ -272,8 +275,8 @@ class TierSolver {
     for (auto& group : child_groups(t, unread)) groups.push_back(std::move(group));
 
     auto next_save = std::chrono::steady_clock::now() + options_.checkpoint_interval;
-    // After each chunk of work but the tier's last: saves when due or asked to stop, then stops
-    // if asked. Saves take at most a tenth of the time: writing a 14 GB tier takes a while.
+    // After each chunk of work, fold and pass: saves when due or asked to stop, then stops if
+    // asked. Saves take at most a tenth of the time: writing a 14 GB tier takes a while.
     const auto checkpoint = [&](const std::string& done) {
       using Clock = std::chrono::steady_clock;
       const bool stop = options_.stop_requested && options_.stop_requested();
@@ -334,7 +337,9 @@ class TierSolver {
             });
       state.passes = k + 1;
       state.next_pass_done = 0;
-      if (k + 1 < int(passes.size())) checkpoint("after pass " + std::to_string(k + 1));
+      // Also after the last pass: writing a large tier's files takes long enough (the 14e9-entry
+      // tier of 4x4:NBRQK: 19 minutes) that the passes must not hang on it.
+      checkpoint("after pass " + std::to_string(k + 1));
     }
   }
 

@@ -280,6 +280,41 @@ TEST_CASE("a solve stopped inside a tier keeps its finished passes and resumes i
 }
 
 TEST_CASE(
+    "a solve stopped at every chunk saves tiers after their last pass too, and the tables are "
+    "the same",
+    "[tablebase]") {
+  TempDir whole, stopped;
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game);
+  tablebase::solve_tiers(space, on_disk(whole.dir));
+  auto options = on_disk(stopped.dir);
+  options.checkpoint_interval = {};
+  options.chunk_entries = 1 << 11;
+  options.stop_requested = [] { return true; };  // each run does one chunk of work, then stops
+  int runs = 0, saved_after_last_pass = 0;
+  for (bool done = false; !done; ++runs) {
+    try {
+      tablebase::solve_tiers(space, options);
+      done = true;
+    } catch (const tablebase::SolveInterrupted&) {
+      for (int t = 0; t < space.tier_count(); ++t) {
+        const std::string& name = space.tier_name(t);
+        if (!fs::exists(tablebase::partial_path(stopped.dir, name))) continue;
+        std::vector<std::uint64_t> words((space.tier_size(t) + 7) / 8);
+        const auto state = tablebase::read_partial_tier(stopped.dir, "3x3:NBK", name, words);
+        saved_after_last_pass += state.passes == int(space.tier_passes(t).size());
+      }
+    }
+  }
+  CHECK(runs > space.tier_count());
+  CHECK(saved_after_last_pass > 0);  // the next run only wrote that tier's files
+  for (const auto& entry : fs::directory_iterator(whole.dir)) {
+    INFO(entry.path().filename());
+    CHECK(file_bytes(entry.path()) == file_bytes(stopped.dir / entry.path().filename()));
+  }
+}
+
+TEST_CASE(
     "with memory for a tier and one child only, children are folded in by groups and the "
     "tables are the same, also when stopped and resumed",
     "[tablebase]") {
