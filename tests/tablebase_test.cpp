@@ -53,6 +53,22 @@ std::string file_bytes(const fs::path& p) {
   return {std::istreambuf_iterator<char>(in), {}};
 }
 
+// A solve into `dir` that saves at every chance: after each chunk of 2,048 entries, fold and pass.
+tablebase::TierSolveOptions saving_always(const fs::path& dir) {
+  tablebase::TierSolveOptions o = on_disk(dir);
+  o.checkpoint_interval = {};
+  o.chunk_entries = 1 << 11;
+  return o;
+}
+
+// Every file of `expected` is in `actual`, byte for byte.
+void check_same_files(const fs::path& expected, const fs::path& actual) {
+  for (const auto& entry : fs::directory_iterator(expected)) {
+    INFO(actual / entry.path().filename());
+    CHECK(file_bytes(entry.path()) == file_bytes(actual / entry.path().filename()));
+  }
+}
+
 struct Run {
   int status = -1;
   std::string out, err;
@@ -253,65 +269,50 @@ TEST_CASE("a solve stopped part way and run again gives identical table files", 
     }
 }
 
-TEST_CASE("a solve stopped inside a tier keeps its finished passes and resumes identically",
-          "[tablebase]") {
+TEST_CASE("a solve stopped and resumed gives the same tables", "[tablebase]") {
   TempDir whole, stopped;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
   const DropTierSpace space(game);
   tablebase::solve_tiers(space, on_disk(whole.dir));
-  auto options = on_disk(stopped.dir);
-  options.checkpoint_interval = {};  // a checkpoint after every pass and chunk
-  int polls = 0;
-  options.stop_requested = [&] { return ++polls == 20; };
-  CHECK_THROWS_AS(tablebase::solve_tiers(space, options), tablebase::SolveInterrupted);
-  int partials = 0;
-  for (const auto& entry : fs::directory_iterator(stopped.dir))
-    partials += entry.path().extension() == ".partial";
-  CHECK(partials == 1);
 
-  options.stop_requested = nullptr;
-  tablebase::solve_tiers(space, options);
-  for (const auto& entry : fs::directory_iterator(whole.dir)) {
-    INFO(entry.path().filename());
-    CHECK(file_bytes(entry.path()) == file_bytes(stopped.dir / entry.path().filename()));
+  SECTION("stopped once inside a tier, it keeps that tier's finished passes") {
+    auto options = on_disk(stopped.dir);
+    options.checkpoint_interval = {};  // a checkpoint after every pass and chunk
+    int polls = 0;
+    options.stop_requested = [&] { return ++polls == 20; };
+    CHECK_THROWS_AS(tablebase::solve_tiers(space, options), tablebase::SolveInterrupted);
+    int partials = 0;
+    for (const auto& entry : fs::directory_iterator(stopped.dir))
+      partials += entry.path().extension() == ".partial";
+    CHECK(partials == 1);
+
+    options.stop_requested = nullptr;
+    tablebase::solve_tiers(space, options);
   }
-  for (const auto& entry : fs::directory_iterator(stopped.dir))
-    CHECK(entry.path().extension() != ".partial");
-}
-
-TEST_CASE(
-    "a solve stopped at every chunk saves tiers after their last pass too, and the tables are "
-    "the same",
-    "[tablebase]") {
-  TempDir whole, stopped;
-  const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
-  tablebase::solve_tiers(space, on_disk(whole.dir));
-  auto options = on_disk(stopped.dir);
-  options.checkpoint_interval = {};
-  options.chunk_entries = 1 << 11;
-  options.stop_requested = [] { return true; };  // each run does one chunk of work, then stops
-  int runs = 0, saved_after_last_pass = 0;
-  for (bool done = false; !done; ++runs) {
-    try {
-      tablebase::solve_tiers(space, options);
-      done = true;
-    } catch (const tablebase::SolveInterrupted&) {
-      for (int t = 0; t < space.tier_count(); ++t) {
-        const std::string& name = space.tier_name(t);
-        if (!fs::exists(tablebase::partial_path(stopped.dir, name))) continue;
-        std::vector<std::uint64_t> words((space.tier_size(t) + 7) / 8);
-        const auto state = tablebase::read_partial_tier(stopped.dir, "3x3:NBK", name, words);
-        saved_after_last_pass += state.passes == int(space.tier_passes(t).size());
+  SECTION("stopped after every chunk, it saves tiers after their last pass too") {
+    auto options = saving_always(stopped.dir);
+    options.stop_requested = [] { return true; };  // each run does one chunk of work, then stops
+    int runs = 0, saved_after_last_pass = 0;
+    for (bool done = false; !done; ++runs) {
+      try {
+        tablebase::solve_tiers(space, options);
+        done = true;
+      } catch (const tablebase::SolveInterrupted&) {
+        for (int t = 0; t < space.tier_count(); ++t) {
+          const std::string& name = space.tier_name(t);
+          if (!fs::exists(tablebase::partial_path(stopped.dir, name))) continue;
+          std::vector<std::uint64_t> words((space.tier_size(t) + 7) / 8);
+          const auto state = tablebase::read_partial_tier(stopped.dir, "3x3:NBK", name, words);
+          saved_after_last_pass += state.passes == int(space.tier_passes(t).size());
+        }
       }
     }
+    CHECK(runs > space.tier_count());
+    CHECK(saved_after_last_pass > 0);  // the next run only wrote that tier's files
   }
-  CHECK(runs > space.tier_count());
-  CHECK(saved_after_last_pass > 0);  // the next run only wrote that tier's files
-  for (const auto& entry : fs::directory_iterator(whole.dir)) {
-    INFO(entry.path().filename());
-    CHECK(file_bytes(entry.path()) == file_bytes(stopped.dir / entry.path().filename()));
-  }
+  check_same_files(whole.dir, stopped.dir);
+  for (const auto& entry : fs::directory_iterator(stopped.dir))
+    CHECK(entry.path().extension() != ".partial");
 }
 
 TEST_CASE(
@@ -326,9 +327,8 @@ TEST_CASE(
   options.memory_bytes = tablebase::planned_memory(space);
   CHECK(tablebase::solve_tiers(space, options).group_folds > 0);
 
-  options.dir = stopped.dir;
-  options.checkpoint_interval = {};  // a checkpoint after every pass, group and chunk
-  options.chunk_entries = 1 << 11;
+  options = saving_always(stopped.dir);
+  options.memory_bytes = tablebase::planned_memory(space);
   int polls = 0, runs = 0, inside_passes = 0, inside_folds = 0;
   options.stop_requested = [&] { return ++polls % 97 == 0; };
   for (bool done = false; !done; ++runs) {
@@ -347,11 +347,8 @@ TEST_CASE(
   CHECK(runs > 1);
   CHECK(inside_passes > 0);  // stopped, saved and resumed in the middle of a pass ...
   CHECK(inside_folds > 0);   // ... and of a group's fold
-  for (const auto& entry : fs::directory_iterator(whole.dir))
-    for (const fs::path& dir : {folded.dir, stopped.dir}) {
-      INFO(dir / entry.path().filename());
-      CHECK(file_bytes(entry.path()) == file_bytes(dir / entry.path().filename()));
-    }
+  check_same_files(whole.dir, folded.dir);
+  check_same_files(whole.dir, stopped.dir);
   for (const auto& entry : fs::directory_iterator(stopped.dir))
     CHECK(entry.path().extension() != ".partial");
 }
@@ -364,9 +361,7 @@ TEST_CASE(
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
   const DropTierSpace space(game, true, 6);
   tablebase::solve_tiers(space, on_disk(whole.dir));
-  auto options = on_disk(stopped.dir);
-  options.checkpoint_interval = {};  // a checkpoint after every pass, group and chunk
-  options.chunk_entries = 1 << 11;
+  auto options = saving_always(stopped.dir);
   int polls = 0, runs = 0, more_room_after_folds = 0, less_room_after_passes = 0;
   options.stop_requested = [&] { return ++polls % 89 == 0; };
   for (bool done = false; !done; ++runs) {
@@ -390,10 +385,7 @@ TEST_CASE(
   }
   CHECK(more_room_after_folds > 0);
   CHECK(less_room_after_passes > 0);
-  for (const auto& entry : fs::directory_iterator(whole.dir)) {
-    INFO(entry.path().filename());
-    CHECK(file_bytes(entry.path()) == file_bytes(stopped.dir / entry.path().filename()));
-  }
+  check_same_files(whole.dir, stopped.dir);
 }
 
 TEST_CASE("a second solve into a directory in use is refused until the first lets go",
