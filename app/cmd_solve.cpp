@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <iostream>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -220,8 +221,23 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
     }
   if (total == 0) throw UsageError("--tables " + o.tables + " holds no finished tier to check");
   const auto& symmetries = game.geometry().symmetries();
-  std::uint64_t mismatches = 0;
+  std::uint64_t mismatches = 0, positions_searched = 0, memo_clears = 0;
   nlohmann::ordered_json first_mismatch;
+  // The search's table is shared by the samples, which overlap; when it fills --memory it is
+  // emptied and the sample searched again, so a long run is not lost to a full table. Only a
+  // sample that alone needs more than --memory stops it.
+  const auto search_from_scratch = [&](const drop::Position& p) {
+    positions_searched += search.positions_stored();
+    search.clear();
+    ++memo_clears;
+    try {
+      return search.analyze(p);
+    } catch (const solver::SearchMemoryError& e) {
+      throw solver::SearchMemoryError(drop::to_fen(game, p) + ": " + e.what() +
+                                      " (for this position alone); raise --memory, or check "
+                                      "with --children");
+    }
+  };
   solver::Progress progress("verify", o.samples, "samples", !o.position.quiet);
   for (std::uint64_t n = 0; n < o.samples; ++n) {
     // A stored entry, uniform over the finished tiers, seen through a random symmetry of the
@@ -242,7 +258,13 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
         first_mismatch = {{"fen", drop::to_fen(game, p)},
                           {"tables", analysis_json(game, p, from_tables)}};
     } else {
-      const auto from_search = search.analyze(p);
+      std::optional<solver::ForwardSolver<drop::Game>::Analysis> searched;
+      try {
+        searched = search.analyze(p);
+      } catch (const solver::SearchMemoryError&) {
+        searched = search_from_scratch(p);
+      }
+      const auto& from_search = *searched;
       bool same = from_tables.dte == from_search.dte &&
                   from_tables.moves.size() == from_search.moves.size();
       for (std::size_t m = 0; same && m < from_tables.moves.size(); ++m)
@@ -266,7 +288,8 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
   j["tiers"] = space.tier_count();
   j["mismatches"] = mismatches;
   if (mismatches) j["first_mismatch"] = first_mismatch;
-  j["positions_searched"] = search.positions_stored();
+  j["positions_searched"] = positions_searched + search.positions_stored();
+  j["memo_clears"] = memo_clears;
   j["seconds"] = seconds_since(start);
   if (o.position.json)
     std::cout << j.dump() << std::endl;

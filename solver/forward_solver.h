@@ -97,6 +97,8 @@ class ForwardSolver {
   }
 
   std::uint64_t positions_stored() const { return table_.size(); }
+  // Forgets every solved position and frees the table (its values are exact: only time is lost).
+  void clear() { table_ = decltype(table_)(); }
   std::uint64_t table_bytes() const { return table_.capacity() * kSlotBytes; }
 
  private:

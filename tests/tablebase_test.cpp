@@ -595,6 +595,36 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
 }
 
 TEST_CASE(
+    "verify empties the search's table when it fills --memory and goes on, and names a position "
+    "that alone needs more",
+    "[tablebase]") {
+  TempDir tmp;
+  const std::string tables = (tmp.dir / "tables").string();
+  REQUIRE(
+      drop16(tmp.dir, {"solve", "--variant", "3x3:NBK", "--tables", tables, "--quiet"}).status ==
+      0);
+  const auto verify = [&](const std::string& seed, const std::string& memory_gb) {
+    return drop16(tmp.dir, {"verify", "--tables", tables, "--samples", "3000", "--seed", seed,
+                            "--memory", memory_gb, "--json", "--quiet"});
+  };
+  const Run roomy = verify("2", "1");
+  const Run tight = verify("2", "0.001");  // a table of 14,336 positions at most
+  REQUIRE(roomy.status == 0);
+  REQUIRE(tight.status == 0);
+  const auto a = nlohmann::json::parse(roomy.out);
+  const auto b = nlohmann::json::parse(tight.out);
+  CHECK(a["memo_clears"] == 0);
+  CHECK(b["memo_clears"] > 0);
+  CHECK(b["mismatches"] == 0);
+  CHECK(b["positions_searched"] > a["positions_searched"]);  // searched again after each clear
+
+  // Seed 1 draws a position whose search alone outgrows that table.
+  const Run too_big = verify("1", "0.001");
+  CHECK(too_big.status == 1);
+  CHECK(too_big.err.find("(for this position alone); raise --memory") != std::string::npos);
+}
+
+TEST_CASE(
     "verify --children finds DTEs that disagree with the children, also in part-finished tables",
     "[tablebase]") {
   TempDir tmp;
