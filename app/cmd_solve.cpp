@@ -7,7 +7,6 @@
 #include <chrono>
 #include <csignal>
 #include <iostream>
-#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -226,7 +225,11 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
   // The search's table is shared by the samples, which overlap; when it fills --memory it is
   // emptied and the sample searched again, so a long run is not lost to a full table. Only a
   // sample that alone needs more than --memory stops it.
-  const auto search_from_scratch = [&](const drop::Position& p) {
+  const auto search_sample = [&](const drop::Position& p) {
+    try {
+      return search.analyze(p);
+    } catch (const solver::SearchMemoryError&) {  // full: emptied below, then searched again
+    }
     positions_searched += search.positions_stored();
     search.clear();
     ++memo_clears;
@@ -258,13 +261,7 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
         first_mismatch = {{"fen", drop::to_fen(game, p)},
                           {"tables", analysis_json(game, p, from_tables)}};
     } else {
-      std::optional<solver::ForwardSolver<drop::Game>::Analysis> searched;
-      try {
-        searched = search.analyze(p);
-      } catch (const solver::SearchMemoryError&) {
-        searched = search_from_scratch(p);
-      }
-      const auto& from_search = *searched;
+      const auto from_search = search_sample(p);
       bool same = from_tables.dte == from_search.dte &&
                   from_tables.moves.size() == from_search.moves.size();
       for (std::size_t m = 0; same && m < from_tables.moves.size(); ++m)

@@ -302,7 +302,8 @@ TEST_CASE("a solve stopped and resumed gives the same tables", "[tablebase]") {
           const std::string& name = space.tier_name(t);
           if (!fs::exists(tablebase::partial_path(stopped.dir, name))) continue;
           std::vector<std::uint64_t> words((space.tier_size(t) + 7) / 8);
-          const auto state = tablebase::read_partial_tier(stopped.dir, "3x3:NBK", name, words);
+          const auto state =
+              tablebase::read_partial_tier(stopped.dir, space.variant_name(), name, words);
           saved_after_last_pass += state.passes == int(space.tier_passes(t).size());
         }
       }
