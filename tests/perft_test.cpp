@@ -41,16 +41,29 @@ struct Vector {
   std::uint64_t nodes;
 };
 
-// The vector files describe their own format in a comment ("fen|depth|nodes", or
-// "fen|perft1|perft2|perft3"). A file in a format this reader does not know fails the test
-// rather than being skipped, so new vectors cannot go unchecked silently.
+// Vector files of the seed games this engine does not play yet: each is checked by the issue that
+// brings its game. Any other file that is not Drop 16's fails the test, so new vectors cannot go
+// unchecked silently.
+const std::set<std::string> kOtherGamesVectors = {
+    "spock-start-perft.txt", "rookrace-start-perft.txt", "nardy-start-plays.txt"};
+
+// The Drop 16 vector files (their first line says so) describe their own format in a comment
+// ("fen|depth|nodes", or "fen|perft1|perft2|perft3"). A file in a format this reader does not
+// know fails the test rather than being skipped.
 std::vector<Vector> read_vectors() {
   std::vector<Vector> out;
   const std::filesystem::path dir = DROP16_VECTORS_DIR;
   REQUIRE(std::filesystem::is_directory(dir));
   std::vector<std::filesystem::path> files;
-  for (const auto& entry : std::filesystem::directory_iterator(dir))
-    if (entry.path().extension() == ".txt") files.push_back(entry.path());
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".txt") continue;
+    std::string first;
+    std::getline(std::ifstream(entry.path()), first);
+    if (first.rfind("# Drop 16", 0) == 0)
+      files.push_back(entry.path());
+    else
+      CHECK(kOtherGamesVectors.count(entry.path().filename().string()) == 1);
+  }
   REQUIRE(!files.empty());
   for (const auto& path : files) {
     std::ifstream in(path);
