@@ -2,10 +2,12 @@
 #include <chrono>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 
 #include "app/command.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
+#include "solver/exact_count.h"
 #include "solver/hashed_perft.h"
 #include "solver/parallel_perft.h"
 #include "solver/perft.h"
@@ -22,6 +24,12 @@ struct PerftOptions {
   bool divide = false;
 };
 
+// A count as a JSON number, or past 2^64 (beyond JSON libraries' integers) as a decimal string.
+nlohmann::ordered_json count_json(solver::Count n) {
+  if (n >> 64) return solver::to_decimal(n);
+  return std::uint64_t(n);
+}
+
 void run_perft(const PerftOptions& o) {
   const Setup s = make_setup(o.position);
   const drop::Game& game = *s.game;
@@ -36,11 +44,18 @@ void run_perft(const PerftOptions& o) {
   std::optional<solver::PerftTable<drop::Key>> table;
   if (o.hash_mb) table.emplace(o.hash_mb << 20);
   solver::Progress progress("perft " + std::to_string(o.depth), 0, "nodes", !o.position.quiet);
-  auto divide = solver::parallel_divide(
-      game, s.position, o.depth, o.threads, progress, [&](drop::Position& p, int depth) {
-        return table ? solver::hashed_perft(game, p, depth, *table) : solver::perft(game, p, depth);
-      });
-  const std::uint64_t nodes = o.depth == 0 ? 1 : divide.total();
+  solver::Divide<drop::Game> divide;
+  try {
+    divide = solver::parallel_divide(game, s.position, o.depth, o.threads, progress,
+                                     [&](drop::Position& p, int depth) {
+                                       return table ? solver::hashed_perft(game, p, depth, *table)
+                                                    : solver::perft(game, p, depth);
+                                     });
+  } catch (const solver::PerftOverflow& e) {
+    throw std::runtime_error("perft " + std::to_string(o.depth) + ": " + e.what() +
+                             "; count from the positions two plies down instead (--fen)");
+  }
+  const solver::Count nodes = o.depth == 0 ? 1 : divide.total();
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
@@ -49,7 +64,7 @@ void run_perft(const PerftOptions& o) {
     j["variant"] = game.variant().name();
     j["fen"] = drop::to_fen(game, s.position);
     j["depth"] = o.depth;
-    j["nodes"] = nodes;
+    j["nodes"] = count_json(nodes);
     j["seconds"] = seconds;
     j["threads"] = o.threads;
     j["hash_mb"] = o.hash_mb;
@@ -57,17 +72,18 @@ void run_perft(const PerftOptions& o) {
     if (o.divide) {
       j["divide"] = nlohmann::ordered_json::object();
       for (const auto& [move, count] : divide.per_move)
-        j["divide"][drop::move_name(game.geometry(), move)] = count;
+        j["divide"][drop::move_name(game.geometry(), move)] = count_json(count);
     }
     std::cout << j.dump() << std::endl;
     return;
   }
   if (o.divide)
     for (const auto& [move, count] : divide.per_move)
-      std::cout << drop::move_name(game.geometry(), move) << ": " << count << "\n";
-  std::cout << "perft(" << o.depth << ") = " << nodes << "  (" << seconds << " s, " << o.threads
-            << " threads" << (o.hash_mb ? ", hash " + std::to_string(o.hash_mb) + " MB" : "") << ")"
-            << std::endl;
+      std::cout << drop::move_name(game.geometry(), move) << ": " << solver::to_decimal(count)
+                << "\n";
+  std::cout << "perft(" << o.depth << ") = " << solver::to_decimal(nodes) << "  (" << seconds
+            << " s, " << o.threads << " threads"
+            << (o.hash_mb ? ", hash " + std::to_string(o.hash_mb) + " MB" : "") << ")" << std::endl;
 }
 
 }  // namespace

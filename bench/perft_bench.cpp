@@ -61,10 +61,11 @@ void BM_Perft(benchmark::State& state) {
   std::uint64_t n = 0;
   for (auto _ : state) {
     solver::Progress quiet("", 0, "", false);
-    n = solver::parallel_divide(
+    n = solver::checked_u64(
+        solver::parallel_divide(
             drop16(), drop16().start(), depth, threads, quiet,
             [](drop::Position& p, int d) { return solver::perft(drop16(), p, d); })
-            .total();
+            .total());
   }
   report(state, n);
 }
@@ -84,10 +85,11 @@ void BM_HashedPerft(benchmark::State& state) {
   for (auto _ : state) {
     solver::PerftTable<drop::Key> table(std::size_t(state.range(2)) << 20);
     solver::Progress quiet("", 0, "", false);
-    n = solver::parallel_divide(
+    n = solver::checked_u64(
+        solver::parallel_divide(
             drop16(), drop16().start(), depth, threads, quiet,
             [&](drop::Position& p, int d) { return solver::hashed_perft(drop16(), p, d, table); })
-            .total();
+            .total());
   }
   report(state, n);
 }

@@ -22,11 +22,13 @@ std::uint64_t hashed_perft(const G& game, typename G::Position& p, int depth,
   typename G::MoveList moves;
   game.generate(p, moves);
   std::uint64_t nodes = 0;
+  bool overflow = false;  // checked once, after the loop
   for (int i = 0; i < moves.size(); ++i) {
     const auto undo = game.make(p, moves[i]);
-    nodes += hashed_perft(game, p, depth - 1, table);
+    overflow |= __builtin_add_overflow(nodes, hashed_perft(game, p, depth - 1, table), &nodes);
     game.unmake(p, moves[i], undo);
   }
+  if (overflow) throw_perft_overflow(depth);
   table.store(key, depth, nodes);
   return nodes;
 }

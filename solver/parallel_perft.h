@@ -1,16 +1,17 @@
 // Runs a perft-like count in parallel and splits it by root move ("divide"). The tree is cut two
 // plies down, so even positions with few root moves give oneTBB hundreds of tasks to balance.
+// Each work item counts in 64 bits; the items are added up in 128 (exact_count.h).
 #pragma once
 
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
-#include <atomic>
 #include <cstdint>
 #include <utility>
 #include <vector>
 
+#include "solver/exact_count.h"
 #include "solver/game_concept.h"
 #include "solver/progress.h"
 
@@ -18,18 +19,18 @@ namespace solver {
 
 template <PerftGame G>
 struct Divide {
-  std::vector<std::pair<typename G::Move, std::uint64_t>> per_move;  // in generation order
-  std::uint64_t total() const {
-    std::uint64_t n = 0;
-    for (const auto& [move, count] : per_move) n += count;
+  std::vector<std::pair<typename G::Move, Count>> per_move;  // in generation order
+  Count total() const {
+    Count n = 0;
+    for (const auto& [move, count] : per_move) n = checked_add(n, count);
     return n;
   }
 };
 
 // `count(position, depth)` counts one subtree; it must be safe to call from several threads.
-template <PerftGame G, typename Count>
+template <PerftGame G, typename CountSubtree>
 Divide<G> parallel_divide(const G& game, typename G::Position root, int depth, int threads,
-                          Progress& progress, Count count) {
+                          Progress& progress, CountSubtree count) {
   using Position = typename G::Position;
   Divide<G> result;
   if (depth <= 0) return result;
@@ -57,20 +58,22 @@ Divide<G> parallel_divide(const G& game, typename G::Position root, int depth, i
   }
 
   progress.set_total(items.size());
-  std::vector<std::atomic<std::uint64_t>> sums(roots.size());
+  std::vector<std::uint64_t> counts(items.size());
   tbb::task_arena arena(threads);
   arena.execute([&] {
     tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items.size(), 1), [&](const auto& range) {
       for (std::size_t k = range.begin(); k != range.end(); ++k) {
         Position p = items[k].second;
-        const std::uint64_t n = count(p, depth - cut);
-        sums[items[k].first].fetch_add(n, std::memory_order_relaxed);
-        progress.add_to_rate(n);
+        counts[k] = count(p, depth - cut);
+        progress.add_to_rate(counts[k]);
         progress.advance();
       }
     });
   });
-  for (std::size_t i = 0; i < sums.size(); ++i) result.per_move[i].second = sums[i].load();
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    Count& sum = result.per_move[items[k].first].second;
+    sum = checked_add(sum, counts[k]);
+  }
   return result;
 }
 

@@ -35,6 +35,23 @@ std::vector<std::string> split(const std::string& s, char sep) {
   return out;
 }
 
+// A game whose counts outgrow 64 bits in two plies: every position has 4 moves and counts 2^62
+// in bulk at the last ply, so perft(1) = 2^62, perft(2) = 2^64, perft(3) = 2^66.
+struct WideTree {
+  struct Position {};
+  using Move = int;
+  using Undo = int;
+  struct MoveList {
+    int size() const { return 4; }
+    int operator[](int i) const { return i; }
+  };
+  void generate(const Position&, MoveList&) const {}
+  std::uint64_t count_moves(const Position&) const { return std::uint64_t{1} << 62; }
+  Undo make(Position&, Move) const { return 0; }
+  void unmake(Position&, Move, Undo) const {}
+  bool is_terminal(const Position&) const { return false; }
+};
+
 struct Vector {
   std::string where, fen;
   int depth;
@@ -168,6 +185,24 @@ TEST_CASE("hashed perft equals plain perft, whatever the table size", "[perft][h
       }
     }
   }
+}
+
+TEST_CASE("perft counts past 2^64 exactly or refuses, never wraps", "[perft]") {
+  const WideTree wide;
+  WideTree::Position p;
+  CHECK(solver::perft(wide, p, 1) == std::uint64_t{1} << 62);
+  CHECK_THROWS_AS(solver::perft(wide, p, 2), solver::PerftOverflow);
+  solver::Progress progress("test", 0, "nodes", false);
+  // Depth 3 is cut into 16 subtrees of 2^62: the totals pass 2^64 and are exact in 128 bits.
+  const auto divide = solver::parallel_divide(
+      wide, p, 3, 2, progress, [&](auto& q, int d) { return solver::perft(wide, q, d); });
+  CHECK(divide.total() == solver::Count{1} << 66);
+  for (const auto& [move, count] : divide.per_move) CHECK(count == solver::Count{1} << 64);
+  // At depth 4 each subtree is 2^64 itself: refused, not wrapped to 0.
+  CHECK_THROWS_AS(
+      solver::parallel_divide(wide, p, 4, 2, progress,
+                              [&](auto& q, int d) { return solver::perft(wide, q, d); }),
+      solver::PerftOverflow);
 }
 
 TEST_CASE("parallel divide totals the plain perft, move by move", "[perft][parallel]") {
