@@ -43,7 +43,8 @@ struct ClaimsOptions {
   std::uint64_t memory_mb = 0;
   std::uint64_t samples = 2'000'000;
   std::uint64_t seed = 1;
-  std::string out = "results";
+  // Not results/: a run with other parameters must not land on the published report.
+  std::string out = "claims-report";
   bool visit_all = false;
   bool fresh = false;
 };
@@ -111,17 +112,30 @@ class Record {
   // this command are recounted rather than misread.
   static constexpr int kFormat = 1;
 
-  Record(std::filesystem::path path, const std::string& variant, bool fresh)
+  // Loads the record at `path` unless `fresh`. A record this run cannot reuse as it is (another
+  // variant or format, unreadable, or a finished section counted with other parameters than
+  // `planned` gives it) is a published result that the run would replace: refused (UsageError),
+  // and the message says how to go on.
+  Record(std::filesystem::path path, const std::string& variant, bool fresh, const json& planned)
       : path_(std::move(path)) {
+    const auto report = std::filesystem::path(path_).replace_extension(".md");
     if (!fresh && std::filesystem::exists(path_)) {
       std::ifstream in(path_);
       try {
-        json stored = json::parse(in);
-        if (stored.value("variant", "") == variant && stored.value("format", 0) == kFormat)
-          data_ = std::move(stored);
+        data_ = json::parse(in);
       } catch (const json::exception&) {
-        std::fprintf(stderr, "claims: ignoring unreadable %s\n", path_.c_str());
+        refuse("it cannot be read as a claims record");
       }
+      if (data_.value("variant", "") != variant || data_.value("format", 0) != kFormat)
+        refuse("it is a record of another variant or an older version of this command");
+      if (data_.contains("sections"))
+        for (const auto& [name, params] : planned.items())
+          if (const json* s = find(name);
+              s && s->value("complete", false) && s->value("params", json()) != params)
+            refuse("its section " + name + " was counted with " + s->at("params").dump() +
+                   ", this run asks for " + params.dump());
+    } else if (!fresh && std::filesystem::exists(report)) {
+      refuse_report(report, "there is no record of how it was made beside it");
     }
     data_["variant"] = variant;
     data_["format"] = kFormat;
@@ -129,17 +143,13 @@ class Record {
   }
 
   const json* finished(const std::string& section, const json& params) const {
-    const json& sections = data_["sections"];
-    if (!sections.contains(section)) return nullptr;
-    const json& s = sections[section];
-    return s.value("params", json()) == params && s.value("complete", false) ? &s : nullptr;
+    const json* s = partial(section, params);
+    return s && s->value("complete", false) ? s : nullptr;
   }
   // A section in progress (complete=false) that can be resumed with these parameters.
   const json* partial(const std::string& section, const json& params) const {
-    const json& sections = data_["sections"];
-    if (!sections.contains(section)) return nullptr;
-    const json& s = sections[section];
-    return s.value("params", json()) == params ? &s : nullptr;
+    const json* s = find(section);
+    return s && s->value("params", json()) == params ? s : nullptr;
   }
   void store(const std::string& section, const json& value) {
     data_["sections"][section] = value;
@@ -157,6 +167,17 @@ class Record {
   }
 
  private:
+  const json* find(const std::string& section) const {
+    const json& sections = data_["sections"];
+    return sections.contains(section) ? &sections[section] : nullptr;
+  }
+  [[noreturn]] void refuse(const std::string& why) const { refuse_report(path_, why); }
+  [[noreturn]] static void refuse_report(const std::filesystem::path& file,
+                                         const std::string& why) {
+    throw UsageError("claims: " + file.string() + " holds a report this run would replace (" + why +
+                     "); write elsewhere with --out DIR, or replace it with --fresh");
+  }
+
   std::filesystem::path path_;
   json data_;
 };
@@ -486,7 +507,7 @@ json exact_perft(const drop::Game& game, const ClaimsOptions& o) {
         game, game.start(), d, o.threads, progress, [&](drop::Position& p, int rest) {
           return table ? solver::hashed_perft(game, p, rest, *table) : solver::perft(game, p, rest);
         });
-    nodes.push_back(divide.total());
+    nodes.push_back(solver::checked_u64(divide.total()));
     seconds.push_back(
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     // The next depth costs at most about the branching factor times more (the table usually
@@ -1236,23 +1257,34 @@ void run_claims(const ClaimsOptions& o) {
   const std::string base = file_base(variant);
   const std::filesystem::path out(o.out);
   std::filesystem::create_directories(out);
-  Record record(out / (base + ".json"), variant, o.fresh);
-  record.data()["command"] = command_line(o, variant);
+  // Each section's parameters: a finished section is reused only when they are the same.
   const json memory{{"memory_mb", o.memory_mb}};
   const json memory_and_solver{{"memory_mb", o.memory_mb}, {"perfect_play", true}};
+  const json probe_params{{"samples", o.samples}, {"seed", o.seed}};
+  const json params{{"drop_phase", json::object()},
+                    {"drop_phase_bfs", memory},
+                    {"drop_phase_perft", memory},
+                    {"perft", memory},
+                    {"random_play", probe_params},
+                    {"capture_bfs", memory},
+                    {"complete_games", memory_and_solver},
+                    {"small_variants",
+                     json{{"seed", o.seed}, {"memory_mb", o.memory_mb}, {"perfect_play", true}}}};
+  Record record(out / (base + ".json"), variant, o.fresh, params);
+  record.data()["command"] = command_line(o, variant);
 
   json closed;
   try {
-    closed =
-        run_section(record, o, "drop_phase", json::object(), [&] { return drop_phase(game, o); });
+    closed = run_section(record, o, "drop_phase", params["drop_phase"],
+                         [&] { return drop_phase(game, o); });
   } catch (const solver::CountOverflow&) {
     // Every other section builds on these counts.
     throw std::runtime_error("claims: the drops-only counts of " + variant +
                              " exceed 2^128, beyond the exact counters; nothing can be reported");
   }
-  run_section(record, o, "drop_phase_bfs", memory,
+  run_section(record, o, "drop_phase_bfs", params["drop_phase_bfs"],
               [&] { return drop_phase_breadth_first(game, closed, o); });
-  run_section(record, o, "drop_phase_perft", memory,
+  run_section(record, o, "drop_phase_perft", params["drop_phase_perft"],
               [&] { return drop_phase_perft(game, closed, o); });
   const int last = closed["last_drop_ply"];
   // One visit-all section per thread count, so that runs with different --threads show scaling.
@@ -1266,16 +1298,15 @@ void run_claims(const ClaimsOptions& o) {
     run_section(record, o, section, json::object(),
                 [&] { return visit_every_canonical_form(game, closed, record, section, o); });
   }
-  const json perft = run_section(record, o, "perft", memory, [&] { return exact_perft(game, o); });
-  const json probe_params{{"samples", o.samples}, {"seed", o.seed}};
-  const json probes = run_section(record, o, "random_play", probe_params,
+  const json perft =
+      run_section(record, o, "perft", params["perft"], [&] { return exact_perft(game, o); });
+  const json probes = run_section(record, o, "random_play", params["random_play"],
                                   [&] { return random_play(game, record, probe_params, o); });
-  run_section(record, o, "capture_bfs", memory,
+  run_section(record, o, "capture_bfs", params["capture_bfs"],
               [&] { return capture_breadth_first(game, perft, probes, o); });
-  const json games = run_section(record, o, "complete_games", memory_and_solver,
+  const json games = run_section(record, o, "complete_games", params["complete_games"],
                                  [&] { return complete_games(game, closed, o); });
-  run_section(record, o, "small_variants",
-              json{{"seed", o.seed}, {"memory_mb", o.memory_mb}, {"perfect_play", true}},
+  run_section(record, o, "small_variants", params["small_variants"],
               [&] { return small_variants(o); });
 
   json& data = record.data();
