@@ -128,7 +128,8 @@ class Monitor {
     for (std::uint64_t kept = at_work[63];
          min_work > 0 && kept + at_work[min_work - 1] <= o_.checkpoint_entries;)
       kept += at_work[--min_work];
-    solver::Checkpoint c{game_.variant().name(),
+    solver::Checkpoint c{drop::kKeyFormat,
+                         game_.variant().name(),
                          drop::to_fen(game_, root_),
                          history_.nodes + search_.stats().nodes,
                          history_.seconds + seconds(),
@@ -208,6 +209,12 @@ History resume(const ProveOptions& o, const drop::Game& game, const drop::Positi
   } catch (const solver::CheckpointError& e) {
     throw UsageError(e.what());
   }
+  if (c.key_format != drop::kKeyFormat)
+    throw UsageError("--checkpoint " + o.checkpoint + " holds keys of format " +
+                     std::to_string(c.key_format) + ", this binary packs them in format " +
+                     std::to_string(drop::kKeyFormat) +
+                     ": its entries would name other positions; remove it, or resume with the "
+                     "binary that wrote it");
   if (c.variant != game.variant().name() || c.fen != drop::to_fen(game, root))
     throw UsageError("--checkpoint " + o.checkpoint + " belongs to " + c.variant + " at " + c.fen +
                      ", not to this position");

@@ -11,7 +11,9 @@ namespace solver {
 
 namespace {
 
-constexpr char kMagic[8] = {'D', '1', '6', 'C', 'K', 'P', 'T', '1'};
+constexpr char kMagic[8] = {'D', '1', '6', 'C', 'K', 'P', 'T', '2'};
+// The first version: no key format field, keys in format 1.
+constexpr char kMagicVersion1[8] = {'D', '1', '6', 'C', 'K', 'P', 'T', '1'};
 
 // FNV-1a over the bytes written or read: cheap, and enough to tell damage from a checkpoint.
 class Hasher {
@@ -89,6 +91,7 @@ void save_checkpoint(const std::filesystem::path& path, const Checkpoint& c) {
   if (!file) throw CheckpointError(tmp.string() + ": cannot create: " + std::strerror(errno));
   Writer out(file.get(), tmp);
   out.bytes(kMagic, sizeof kMagic);
+  out.value(c.key_format);
   out.string(c.variant);
   out.string(c.fen);
   out.value(c.nodes);
@@ -113,9 +116,13 @@ Checkpoint load_checkpoint(const std::filesystem::path& path) {
   Reader in(file.get(), path);
   char magic[sizeof kMagic];
   in.bytes(magic, sizeof magic);
-  if (std::memcmp(magic, kMagic, sizeof kMagic) != 0)
-    throw CheckpointError(path.string() + ": not a proof search checkpoint");
   Checkpoint c;
+  if (std::memcmp(magic, kMagic, sizeof kMagic) == 0)
+    c.key_format = in.value<std::uint32_t>();
+  else if (std::memcmp(magic, kMagicVersion1, sizeof kMagic) == 0)
+    c.key_format = 1;
+  else
+    throw CheckpointError(path.string() + ": not a proof search checkpoint");
   c.variant = in.string();
   c.fen = in.string();
   c.nodes = in.value<std::uint64_t>();

@@ -5,10 +5,12 @@
 // proven before is answered at once, and what was not saved cost less than 2^min_work nodes a
 // subtree to redo.
 //
-// File (little-endian): magic "D16CKPT1", variant and FEN (u32 length + bytes), u64 nodes,
-// f64 seconds (totals of the runs so far), u64 entry count, entries of 17 bytes (u64 key lo,
-// u64 key hi, u8 win | work_log2 << 1), u64 FNV-1a hash of every byte before it. Written to
-// FILE.tmp, synced, then renamed over FILE: a crash during a save leaves the previous one.
+// File (little-endian): magic "D16CKPT2", u32 key format (the game's version of its key packing),
+// variant and FEN (u32 length + bytes), u64 nodes, f64 seconds (totals of the runs so far), u64
+// entry count, entries of 17 bytes (u64 key lo, u64 key hi, u8 win | work_log2 << 1), u64 FNV-1a
+// hash of every byte before it. Written to FILE.tmp, synced, then renamed over FILE: a crash
+// during a save leaves the previous one. Files of the first version ("D16CKPT1") have no key
+// format field; every binary that wrote them packed keys in format 1, so they read as that.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +24,7 @@
 namespace solver {
 
 struct Checkpoint {
+  std::uint32_t key_format = 0;  // of the entries' keys; a loader refuses one it does not use
   std::string variant, fen;
   std::uint64_t nodes = 0;  // searched by every run so far
   double seconds = 0;       // their time

@@ -258,11 +258,12 @@ TEST_CASE("a stopped search answers unknown and stores nothing false", "[proof]"
 
 TEST_CASE("checkpoints round-trip and refuse damage", "[proof]") {
   const auto file = temp_file("checkpoint");
-  solver::Checkpoint c{"3x3:NBK", "3/3/3[NBKnbk] w", 1234, 5.5, {}};
+  solver::Checkpoint c{7, "3x3:NBK", "3/3/3[NBKnbk] w", 1234, 5.5, {}};
   c.entries.push_back({1, 2, true, 12});
   c.entries.push_back({~0ull, 7, false, 63});
   solver::save_checkpoint(file, c);
   const solver::Checkpoint back = solver::load_checkpoint(file);
+  CHECK(back.key_format == 7);
   CHECK(back.variant == c.variant);
   CHECK(back.fen == c.fen);
   CHECK(back.nodes == 1234);

@@ -8,6 +8,11 @@
 
 namespace drop {
 
+// The version of the packing below. Keys saved to files (proof checkpoints) carry it, and a file of
+// another version is refused: its keys would name other positions. Bump it with any change to the
+// packing.
+inline constexpr std::uint32_t kKeyFormat = 1;
+
 struct Key {
   std::uint64_t lo = 0, hi = 0;
 
