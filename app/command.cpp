@@ -18,7 +18,7 @@ void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen) {
 Setup make_setup(const PositionOptions& o) {
   Setup s;
   s.game = std::make_unique<drop::Game>(drop::parse_variant(o.variant));
-  s.position = o.fen.empty() ? s.game->start() : drop::parse_fen(*s.game, o.fen);
+  s.position = o.fen ? drop::parse_fen(*s.game, *o.fen) : s.game->start();
   return s;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -24,7 +25,7 @@ class UsageError : public std::invalid_argument {
 // --variant, --fen, --json, --quiet: added to a subcommand by add_position_options.
 struct PositionOptions {
   std::string variant = "drop16";
-  std::string fen;  // empty: the variant's start position
+  std::optional<std::string> fen;  // none: the variant's start position; "" is bad input
   bool json = false;
   bool quiet = false;
 };

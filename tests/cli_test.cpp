@@ -18,6 +18,7 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "solver/perft.h"
+#include "solver/proof_checkpoint.h"
 
 namespace {
 
@@ -178,6 +179,9 @@ TEST_CASE("bad FENs through the command: exit 2, one line naming the fault", "[c
       {{"moves", "--fen", "4/4/4/4[QQ] w"}, {"FEN", "2 queen", "allows 1"}},
       {{"show", "--fen", "4/4/P3/4[] w"}, {"FEN", "unknown letter", "'P'"}},
       {{"perft", "--depth", "1", "--variant", "3x3:NK", "--fen", "4/4/4/4[] w"}, {"4 ranks"}},
+      // An empty --fen is not the start position: the user meant some position and gave none.
+      {{"perft", "--depth", "1", "--fen", ""}, {"FEN", "empty"}},
+      {{"solve", "--variant", "2x2:NK", "--fen", ""}, {"FEN", "empty"}},
   };
   for (const BadInput& c : cases) check_bad_input(c);
 }
@@ -239,4 +243,54 @@ TEST_CASE("8x8 through the command", "[cli][large-board]") {
 TEST_CASE("an unknown subcommand is named in the error", "[cli][errors]") {
   // Exit 2 and one line, and the message says which word was not understood.
   check_bad_input({{"frobnicate", "--depth", "1"}, {"frobnicate"}});
+}
+
+TEST_CASE("prove refuses a checkpoint whose keys are packed another way", "[cli][errors]") {
+  const auto file =
+      std::filesystem::temp_directory_path() / ("drop16_cli_ckpt_" + std::to_string(getpid()));
+  const drop::Game g(drop::parse_variant("3x3:NK"));
+  solver::Checkpoint c{drop::kKeyFormat + 1, "3x3:NK", drop::to_fen(g, g.start()), 10, 1.0, {}};
+  c.entries.push_back({1, 2, true, 12});
+  solver::save_checkpoint(file, c);
+  check_bad_input({{"prove", "--variant", "3x3:NK", "--checkpoint", file.string()},
+                   {"--checkpoint", "key", "format"}});
+  // The same file in this binary's format is taken (without the made-up entry).
+  c.key_format = drop::kKeyFormat;
+  c.entries.clear();
+  solver::save_checkpoint(file, c);
+  const Run r =
+      drop16({"prove", "--variant", "3x3:NK", "--checkpoint", file.string(), "--json", "--quiet"});
+  INFO("stderr: " << r.err);
+  CHECK(r.status == 0);
+  std::filesystem::remove(file);
+}
+
+TEST_CASE("claims never replaces a report it did not make with the same parameters",
+          "[cli][errors]") {
+  const auto dir =
+      std::filesystem::temp_directory_path() / ("drop16_cli_claims_" + std::to_string(getpid()));
+  std::filesystem::create_directories(dir);
+  const auto record = dir / "claims-2x2-NK.json";
+  const auto report = dir / "claims-2x2-NK.md";
+  // A published record whose random games were 100 of seed 1: asking for 2000 would recount
+  // them and overwrite it.
+  nlohmann::json published = {
+      {"variant", "2x2:NK"},
+      {"format", 1},
+      {"sections",
+       {{"random_play", {{"params", {{"samples", 100}, {"seed", 1}}}, {"complete", true}}}}}};
+  std::ofstream(record) << published.dump();
+  std::ofstream(report) << "# the published report\n";
+  const std::vector<std::string> run = {"claims", "--variant", "2x2:NK",     "--samples",
+                                        "2000",   "--out",     dir.string(), "--quiet"};
+  check_bad_input({run, {"random_play", "--out", "--fresh"}});
+  CHECK(nlohmann::json::parse(slurp(record)) == published);
+  CHECK(slurp(report) == "# the published report\n");
+  // A report with no record beside it, and a record that cannot be read, are refused as well.
+  std::filesystem::remove(record);
+  check_bad_input({run, {"claims-2x2-NK.md", "no record"}});
+  std::ofstream(record) << "{ not json";
+  check_bad_input({run, {"claims-2x2-NK.json", "cannot be read"}});
+  CHECK(slurp(report) == "# the published report\n");
+  std::filesystem::remove_all(dir);
 }
