@@ -17,6 +17,7 @@
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/socket.h>
 
 #include <algorithm>
 #include <chrono>
@@ -522,10 +523,19 @@ void run_serve(const ServeOptions& o) {
       std::fprintf(stderr, "%s %s %d\n", req.method.c_str(), req.path.c_str(), res.status);
     });
 
+  // cpp-httplib listens with a backlog of 5: clients connecting at once beyond that are dropped
+  // and retry a second later. The listening socket is caught as it is made and, once bound, given
+  // the system's backlog (Linux lets listen() raise it on a listening socket).
+  socket_t listening = -1;
+  server.set_socket_options([&listening](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listening = sock;
+  });
   const int port = o.port == 0 ? server.bind_to_any_port(o.host)
                                : (server.bind_to_port(o.host, o.port) ? o.port : -1);
   if (port < 0)
     throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port));
+  ::listen(listening, SOMAXCONN);
 
   // SIGINT and SIGTERM stop the server cleanly: blocked here (and so in every thread started
   // from now on), and waited for by one thread that stops the server.

@@ -2,8 +2,12 @@
 // free port and asked over HTTP (cpp-httplib's client). Answers are checked against the library
 // (the forward solver, move generation, make), never against numbers written down here; bad
 // requests must get HTTP 400 with a JSON message, and the server must keep serving after them.
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -82,6 +86,7 @@ class ServeProcess {
   }
 
   int port() const { return port_; }
+  pid_t pid() const { return pid_; }
   const std::string& first_line() const { return first_line_; }
 
  private:
@@ -358,6 +363,47 @@ TEST_CASE("serve answers requests that need no search at once while every search
   CHECK(get(port, "/api/info").body["searches_running"] == 1);
   searchers.join();
   for (const Reply& r : searchers.replies()) CHECK(r.status == 200);
+}
+
+TEST_CASE("serve takes many connections at once, not httplib's backlog of 5", "[serve]") {
+  ServeProcess server({});
+  // Stopped, the server accepts nothing: the kernel completes as many connections as the listen
+  // backlog holds and drops the others' handshakes (they would retry a second later).
+  ::kill(server.pid(), SIGSTOP);
+  constexpr int kClients = 64;
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(std::uint16_t(server.port()));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  std::vector<pollfd> sockets;
+  for (int i = 0; i < kClients; ++i) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    if (fd < 0) break;  // counted as not connected; no REQUIRE while the server is stopped
+    ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+    sockets.push_back({fd, POLLOUT, 0});
+  }
+  // A handshake on the loopback takes microseconds; a dropped one is retried only after a second.
+  const auto connected = [&] {
+    int n = 0;
+    for (pollfd& p : sockets) {
+      int error = 0;
+      socklen_t length = sizeof error;
+      if (::poll(&p, 1, 0) == 1 && ::getsockopt(p.fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 &&
+          error == 0)
+        ++n;
+    }
+    return n;
+  };
+  const auto start = Clock::now();
+  int count = connected();
+  while (count < kClients && seconds_since(start) < 0.9) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    count = connected();
+  }
+  for (const pollfd& p : sockets) ::close(p.fd);
+  ::kill(server.pid(), SIGCONT);
+  CHECK(count == kClients);
+  CHECK(get(server.port(), "/api/info").status == 200);
 }
 
 TEST_CASE("serve lists the position and its legal moves", "[serve]") {
