@@ -1,11 +1,14 @@
 // drop16 serve: a local web page that shows what the solver knows about a position, and the small
 // JSON API it runs on. Answers come from the same calls as `query` (tables) and `solve` (forward
 // search); positions the tables do not cover are searched within --solve-ms, else reported as
-// "unknown", never guessed. Every handler turns bad input into HTTP 400 {"error": message} and
-// any other failure into 500, so one bad request never stops the server.
+// "unknown", never guessed. At most --searches searches run at once (solver/search_slots.h); a
+// request that finds no search slot free within its time limit gets "unknown" for what it would
+// have searched, with "source": "busy", and requests that need no search never queue behind
+// searches. Every handler turns bad input into HTTP 400 {"error": message} and any other failure
+// into 500, so one bad request never stops the server.
 //
 //   GET /                     the page (web/index.html, app.js, style.css, compiled in)
-//   GET /api/info             default variant, the tables' variant, the search time limit
+//   GET /api/info             default variant, the tables' variant, the search limits
 //   GET /api/moves    variant, fen          the position (board, hands, side) and its legal moves
 //   GET /api/analyze  variant, fen          the contract object of `query`, plus "source"
 //   GET|POST /api/play variant, fen, move   the position after a legal move
@@ -14,7 +17,9 @@
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
+#include <sys/socket.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <iostream>
@@ -31,6 +36,7 @@
 #include "rules/drop/notation.h"
 #include "rules/drop/parse_error.h"
 #include "solver/forward_solver.h"
+#include "solver/search_slots.h"
 #include "tablebase/drop_space.h"
 #include "tablebase/tablebase.h"
 #include "web_assets.h"
@@ -48,6 +54,8 @@ struct ServeOptions {
   int port = 8016;
   int solve_ms = 2000;
   int memory_mb = 512;
+  // Half the cores: the other half stays free for the requests that need no search.
+  int searches = std::max(1, int(std::thread::hardware_concurrency()) / 2);
   bool quiet = false;
 };
 
@@ -101,7 +109,8 @@ struct Evaluation {
     std::optional<int> child_dte;
   };
   std::vector<MoveResult> moves;
-  std::string source;  // "tables", "search", or "none" (nothing known)
+  // "tables", "search", "none" (nothing found in time) or "busy" (no search slot was free in time)
+  std::string source;
 
   bool complete() const {
     for (const auto& m : moves)
@@ -124,9 +133,29 @@ struct Evaluation {
   }
 };
 
+// One search slot's solver, kept for the variant it last searched, so that playing on through a
+// game reuses its work.
+struct SearchSlot {
+  std::shared_ptr<const drop::Game> game;
+  SearchProbe::State probe_state;
+  std::unique_ptr<Search> search;
+};
+using Slots = solver::SearchSlots<SearchSlot>;
+
+// A request's search slot: taken at its first search and kept to its end (a principal line
+// searches ply after ply with the same solver), or refused once for the whole request.
+struct SearchClaim {
+  std::optional<Slots::Lease> lease;
+  bool refused = false;
+};
+
 class Service {
  public:
-  explicit Service(const ServeOptions& o) : options_(o) {
+  // As many requests may wait for a slot as there are slots, each for one search at most.
+  explicit Service(const ServeOptions& o) : options_(o), slots_(o.searches, o.searches) {
+    if (o.memory_mb < o.searches)
+      throw UsageError("--memory-mb " + std::to_string(o.memory_mb) + " cannot give each of " +
+                       std::to_string(o.searches) + " searches 1 MB");
     if (o.tables.empty()) return;
     int max_pieces = 0;
     try {
@@ -159,9 +188,9 @@ class Service {
     return g;
   }
 
-  // Everything known about p within the time limit that starts at `deadline`.
+  // Everything known about p within the time limit that ends at `deadline`.
   Evaluation evaluate(const std::shared_ptr<const drop::Game>& game, const drop::Position& p,
-                      Clock::time_point deadline) {
+                      Clock::time_point deadline, SearchClaim& claim) {
     Evaluation e;
     drop::MoveList moves;
     game->generate(p, moves);
@@ -181,50 +210,56 @@ class Service {
       } catch (const tablebase::NotCovered&) {  // beyond endgame tables: search below
       }
     }
-    e.source = search_children(game, p, deadline, e) ? "search" : "none";
+    e.source = search_children(game, p, deadline, claim, e);
     return e;
   }
 
   const ServeOptions& options() const { return options_; }
+  const Slots& slots() const { return slots_; }
 
  private:
   DropTables* tables_for(const drop::Game& game) const {
     return tables_ && game.variant() == tables_game_->variant() ? tables_.get() : nullptr;
   }
 
-  // Fills what the forward solver finds before the deadline; false when it found nothing.
-  // One search at a time (the machine's cores are shared); the solver and its table are kept
-  // for the variant last searched, so playing on through a game reuses its work.
-  bool search_children(const std::shared_ptr<const drop::Game>& game, const drop::Position& p,
-                       Clock::time_point deadline, Evaluation& e) {
+  // Fills what the forward solver finds before the deadline; the evaluation's source.
+  std::string search_children(const std::shared_ptr<const drop::Game>& game,
+                              const drop::Position& p, Clock::time_point deadline,
+                              SearchClaim& claim, Evaluation& e) {
     const drop::Variant& v = game->variant();
     // The solver keeps DTEs in a byte; games that could last longer are not searched.
     const int pieces = v.hand_size(drop::kWhite) + v.hand_size(drop::kBlack);
-    if (!game->keys_fit() || 2 * pieces - 1 > 255) return false;
-    std::lock_guard lock(search_mutex_);
-    if (!search_ || search_game_->variant() != v) {
-      search_.reset();
-      search_game_ = game;
-      probe_state_.tables = tables_for(*game);
-      search_ = std::make_unique<Search>(*game, std::uint64_t(options_.memory_mb) << 20,
-                                         SearchProbe{&probe_state_});
+    if (!game->keys_fit() || 2 * pieces - 1 > 255) return "none";
+    if (!claim.lease && !claim.refused) {
+      claim.lease = slots_.acquire(deadline);
+      claim.refused = !claim.lease;
     }
-    probe_state_.deadline = deadline;
+    if (claim.refused) return "busy";
+    SearchSlot& slot = **claim.lease;
+    if (!slot.search || slot.game->variant() != v) {
+      slot.search.reset();
+      slot.game = game;
+      slot.probe_state.tables = tables_for(*game);
+      // --memory-mb bounds all searches together: each slot's table gets its share.
+      const std::uint64_t memory = (std::uint64_t(options_.memory_mb) << 20) / slots_.size();
+      slot.search = std::make_unique<Search>(*game, memory, SearchProbe{&slot.probe_state});
+    }
+    slot.probe_state.deadline = deadline;
     bool found = false;
     for (auto& m : e.moves) {
       drop::Position child = p;
       game->make(child, m.move);
       try {
-        m.child_dte = search_->dte(child);
+        m.child_dte = slot.search->dte(child);
         found = true;
       } catch (const SearchTimeout&) {
         break;
       } catch (const solver::SearchMemoryError&) {
-        search_.reset();  // frees its table; the next request starts afresh
+        slot.search.reset();  // frees its table; the next search in this slot starts afresh
         break;
       }
     }
-    return found;
+    return found ? "search" : "none";
   }
 
   ServeOptions options_;
@@ -236,10 +271,7 @@ class Service {
   std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<const drop::Game>> games_;
 
-  std::mutex search_mutex_;
-  std::shared_ptr<const drop::Game> search_game_;
-  SearchProbe::State probe_state_;
-  std::unique_ptr<Search> search_;
+  Slots slots_;
 };
 
 // --- requests ---
@@ -337,7 +369,8 @@ Clock::time_point deadline_from_now(const Service& service) {
 
 Json handle_analyze(Service& service, const httplib::Request& req) {
   const Subject s = subject(service, req);
-  const Evaluation e = service.evaluate(s.game, s.position, deadline_from_now(service));
+  SearchClaim claim;
+  const Evaluation e = service.evaluate(s.game, s.position, deadline_from_now(service), claim);
   return evaluation_json(*s.game, s.position, e);
 }
 
@@ -359,6 +392,7 @@ Json handle_play(Service& service, const httplib::Request& req) {
 Json handle_line(Service& service, const httplib::Request& req) {
   const Subject s = subject(service, req);
   const auto deadline = deadline_from_now(service);
+  SearchClaim claim;
   Json j;
   j["variant"] = s.game->variant().name();
   j["fen"] = drop::to_fen(*s.game, s.position);
@@ -368,7 +402,7 @@ Json handle_line(Service& service, const httplib::Request& req) {
   std::optional<int> first_dte;
   std::string source;
   for (int ply = 0; ply <= 255; ++ply) {
-    const Evaluation e = service.evaluate(s.game, p, deadline);
+    const Evaluation e = service.evaluate(s.game, p, deadline, claim);
     if (ply == 0) source = e.source;
     const auto dte = e.dte();
     if (!dte) break;
@@ -404,6 +438,9 @@ Json handle_info(Service& service) {
   j["tables_variant"] =
       service.tables_variant().empty() ? Json(nullptr) : Json(service.tables_variant());
   j["solve_ms"] = service.options().solve_ms;
+  j["searches"] = service.slots().size();
+  j["searches_running"] = service.slots().running();
+  j["searches_waiting"] = service.slots().waiting();
   j["start_fen"] = drop::to_fen(*service.game(service.default_variant()),
                                 service.game(service.default_variant())->start());
   return j;
@@ -473,7 +510,12 @@ void add_routes(httplib::Server& server, Service& service) {
 void run_serve(const ServeOptions& o) {
   Service service(o);
   httplib::Server server;
-  server.new_task_queue = [] { return new httplib::ThreadPool(4); };
+  // Searches hold at most two threads per slot (one searching, one waiting); the others answer
+  // everything else. A connection holds its thread while the client keeps it alive (a browser
+  // opens up to six), so this many clients are served at once however busy the searches are.
+  constexpr int kThreadsBesideSearches = 16;
+  const int threads = 2 * o.searches + kThreadsBesideSearches;
+  server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(kMaxPayload);
   add_routes(server, service);
   if (!o.quiet)
@@ -481,10 +523,19 @@ void run_serve(const ServeOptions& o) {
       std::fprintf(stderr, "%s %s %d\n", req.method.c_str(), req.path.c_str(), res.status);
     });
 
+  // cpp-httplib listens with a backlog of 5: clients connecting at once beyond that are dropped
+  // and retry a second later. The listening socket is caught as it is made and, once bound, given
+  // the system's backlog (Linux lets listen() raise it on a listening socket).
+  socket_t listening = -1;
+  server.set_socket_options([&listening](socket_t sock) {
+    httplib::default_socket_options(sock);
+    listening = sock;
+  });
   const int port = o.port == 0 ? server.bind_to_any_port(o.host)
                                : (server.bind_to_port(o.host, o.port) ? o.port : -1);
   if (port < 0)
     throw std::runtime_error("cannot listen on " + o.host + ":" + std::to_string(o.port));
+  ::listen(listening, SOMAXCONN);
 
   // SIGINT and SIGTERM stop the server cleanly: blocked here (and so in every thread started
   // from now on), and waited for by one thread that stops the server.
@@ -522,8 +573,14 @@ void register_serve(CLI::App& app) {
                   "time limit of the forward search for positions the tables do not cover")
       ->check(CLI::Range(0, 600000))
       ->capture_default_str();
-  cmd->add_option("--memory-mb", o->memory_mb, "memory cap of the forward search's table")
+  cmd->add_option("--memory-mb", o->memory_mb,
+                  "memory cap of the forward searches' tables, shared evenly among --searches")
       ->check(CLI::Range(1, 1 << 20))
+      ->capture_default_str();
+  cmd->add_option("--searches", o->searches,
+                  "forward searches that may run at once (default: half the cores); a request "
+                  "finding all busy within --solve-ms gets \"source\": \"busy\"")
+      ->check(CLI::Range(1, 256))
       ->capture_default_str();
   cmd->add_flag("--quiet", o->quiet, "no request log on stderr");
   cmd->callback([o] { run_serve(*o); });

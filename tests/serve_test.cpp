@@ -2,19 +2,25 @@
 // free port and asked over HTTP (cpp-httplib's client). Answers are checked against the library
 // (the forward solver, move generation, make), never against numbers written down here; bad
 // requests must get HTTP 400 with a JSON message, and the server must keep serving after them.
+#include <arpa/inet.h>
 #include <httplib.h>
+#include <netinet/in.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app/analysis.h"
@@ -80,6 +86,7 @@ class ServeProcess {
   }
 
   int port() const { return port_; }
+  pid_t pid() const { return pid_; }
   const std::string& first_line() const { return first_line_; }
 
  private:
@@ -96,16 +103,64 @@ struct Reply {
   std::string content_type;
 };
 
-Reply get(int port, const std::string& path, const httplib::Params& params = {}) {
+// The answer, status 0 if none came; no assertion, so threads other than the test's may ask.
+Reply fetch(int port, const std::string& path, const httplib::Params& params = {}) {
   httplib::Client client("127.0.0.1", port);
   client.set_read_timeout(30, 0);
   auto res = client.Get(path, params, httplib::Headers{});
-  REQUIRE(res);  // the server answered at all
   Reply r;
+  if (!res) return r;
   r.status = res->status;
   r.content_type = res->get_header_value("Content-Type");
   if (r.content_type.rfind("application/json", 0) == 0) r.body = json::parse(res->body);
   return r;
+}
+
+Reply get(int port, const std::string& path, const httplib::Params& params = {}) {
+  Reply r = fetch(port, path, params);
+  REQUIRE(r.status != 0);  // the server answered at all
+  return r;
+}
+
+using Clock = std::chrono::steady_clock;
+
+double seconds_since(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// Requests that each need a search of Drop 16's start, sent at once from threads of their own.
+class Searchers {
+ public:
+  Searchers(int port, int count) : replies_(count), seconds_(count) {
+    for (int i = 0; i < count; ++i)
+      threads_.emplace_back([this, port, i] {
+        const auto start = Clock::now();
+        replies_[i] = fetch(port, i % 2 ? "/api/line" : "/api/analyze", {{"variant", "drop16"}});
+        seconds_[i] = seconds_since(start);
+        ++done_;
+      });
+  }
+  ~Searchers() { join(); }
+  void join() {
+    for (auto& t : threads_)
+      if (t.joinable()) t.join();
+  }
+  bool done() const { return done_ == int(threads_.size()); }
+  const std::vector<Reply>& replies() const { return replies_; }
+  const std::vector<double>& seconds() const { return seconds_; }
+
+ private:
+  std::vector<Reply> replies_;
+  std::vector<double> seconds_;
+  std::atomic<int> done_{0};
+  std::vector<std::thread> threads_;
+};
+
+// /api/info until it says a search is running (a minute at most).
+void wait_for_a_search(int port) {
+  const auto start = Clock::now();
+  while (seconds_since(start) < 60 && get(port, "/api/info").body["searches_running"] == 0)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
 Reply post(int port, const std::string& path, const httplib::Params& params) {
@@ -241,6 +296,114 @@ TEST_CASE("serve says unknown, not a guess, when the search runs out of time", "
   CHECK(line.body["complete"] == false);
   CHECK(line.body["line"].empty());
   CHECK(line.body["value"] == "unknown");
+}
+
+TEST_CASE("serve runs at most --searches searches at once and answers the others busy", "[serve]") {
+  // Drop 16's start is far beyond 6 s of search, so an admitted search holds its slot to its end.
+  ServeProcess server({"--searches", "1", "--solve-ms", "6000"});
+  const int port = server.port();
+  constexpr int kRequests = 6;
+  Searchers searchers(port, kRequests);
+  int peak_running = 0, peak_waiting = 0;
+  while (!searchers.done()) {
+    const Reply info = get(port, "/api/info");
+    REQUIRE(info.status == 200);
+    CHECK(info.body["searches"] == 1);
+    peak_running = std::max(peak_running, info.body["searches_running"].get<int>());
+    peak_waiting = std::max(peak_waiting, info.body["searches_waiting"].get<int>());
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  searchers.join();
+  CHECK(peak_running == 1);  // seen running, never more than one
+  CHECK(peak_waiting <= 1);  // as many may wait as there are slots
+  // One searches and one waits for it; the others are told at once (well within the 6 s a
+  // search takes) that every search slot is busy: all unknown, nothing guessed.
+  int told_busy_at_once = 0;
+  for (int i = 0; i < kRequests; ++i) {
+    const Reply& r = searchers.replies()[i];
+    INFO(i << ": " << r.body.dump());
+    REQUIRE(r.status == 200);
+    CHECK(r.body["value"] == "unknown");
+    if (r.body["source"] == "busy" && searchers.seconds()[i] < 3) ++told_busy_at_once;
+  }
+  CHECK(told_busy_at_once >= kRequests - 2);
+}
+
+TEST_CASE("serve answers requests that need no search at once while every search is busy",
+          "[serve]") {
+  TempDir tmp;
+  build_tables("3x3:NK", tmp.dir / "tables");
+  ServeProcess server(
+      {"--tables", (tmp.dir / "tables").string(), "--searches", "1", "--solve-ms", "8000"});
+  const int port = server.port();
+  // More searches than the slot, its waiter and the server's threads of old together.
+  Searchers searchers(port, 8);
+  wait_for_a_search(port);
+  const auto timed = [&](const std::string& path, const httplib::Params& params) {
+    const auto start = Clock::now();
+    Reply r = get(port, path, params);
+    CHECK(seconds_since(start) < 2);  // milliseconds expected; a search takes 8 s
+    return r;
+  };
+  const drop::Game nk(drop::parse_variant("3x3:NK"));
+  for (const drop::Position& p : sample_positions(nk, 10)) {
+    const std::string fen = drop::to_fen(nk, p);
+    INFO(fen);
+    const Reply analysis = timed("/api/analyze", {{"fen", fen}});
+    REQUIRE(analysis.status == 200);
+    CHECK(analysis.body["source"] == "tables");
+    CHECK(contract_part(analysis.body) == expected_analysis(nk, p));
+    CHECK(timed("/api/line", {{"fen", fen}}).body["complete"] == true);
+    CHECK(timed("/api/moves", {{"fen", fen}}).status == 200);
+  }
+  CHECK(timed("/api/moves", {{"variant", "drop16"}}).status == 200);
+  CHECK(timed("/api/analyze", {{"fen", "bad"}}).status == 400);
+  CHECK(timed("/", {}).status == 200);
+  // All that happened while the search was running.
+  CHECK(get(port, "/api/info").body["searches_running"] == 1);
+  searchers.join();
+  for (const Reply& r : searchers.replies()) CHECK(r.status == 200);
+}
+
+TEST_CASE("serve takes many connections at once, not httplib's backlog of 5", "[serve]") {
+  ServeProcess server({});
+  // Stopped, the server accepts nothing: the kernel completes as many connections as the listen
+  // backlog holds and drops the others' handshakes (they would retry a second later).
+  ::kill(server.pid(), SIGSTOP);
+  constexpr int kClients = 64;
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(std::uint16_t(server.port()));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  std::vector<pollfd> sockets;
+  for (int i = 0; i < kClients; ++i) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+    if (fd < 0) break;  // counted as not connected; no REQUIRE while the server is stopped
+    ::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address);
+    sockets.push_back({fd, POLLOUT, 0});
+  }
+  // A handshake on the loopback takes microseconds; a dropped one is retried only after a second.
+  const auto connected = [&] {
+    int n = 0;
+    for (pollfd& p : sockets) {
+      int error = 0;
+      socklen_t length = sizeof error;
+      if (::poll(&p, 1, 0) == 1 && ::getsockopt(p.fd, SOL_SOCKET, SO_ERROR, &error, &length) == 0 &&
+          error == 0)
+        ++n;
+    }
+    return n;
+  };
+  const auto start = Clock::now();
+  int count = connected();
+  while (count < kClients && seconds_since(start) < 0.9) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    count = connected();
+  }
+  for (const pollfd& p : sockets) ::close(p.fd);
+  ::kill(server.pid(), SIGCONT);
+  CHECK(count == kClients);
+  CHECK(get(server.port(), "/api/info").status == 200);
 }
 
 TEST_CASE("serve lists the position and its legal moves", "[serve]") {
@@ -390,6 +553,7 @@ TEST_CASE("serve answers bad requests with 400 and a message, and keeps serving"
   CHECK(info.body["default_variant"] == "drop16");
   CHECK(info.body["tables_variant"].is_null());
   CHECK(info.body["solve_ms"] == 2000);
+  CHECK(info.body["searches"] >= 1);
   httplib::Client client("127.0.0.1", port);
   for (const auto& [path, type, text] :
        std::vector<std::tuple<std::string, std::string, std::string>>{
@@ -419,4 +583,6 @@ TEST_CASE("drop16 serve refuses bad options with exit status 2", "[serve]") {
   CHECK(run("--tables '" + (tmp.dir / "none").string() + "'") == 2);
   CHECK(run("--port 70000") == 2);
   CHECK(run("--solve-ms -1") == 2);
+  CHECK(run("--searches 0") == 2);
+  CHECK(run("--searches 4 --memory-mb 3") == 2);  // less than 1 MB a search
 }

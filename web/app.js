@@ -232,7 +232,9 @@ function drawStatus() {
   if (a) {
     const source = {tables: 'from the tables', search: 'by forward search', none: ''}[a.source];
     if (a.value === 'unknown') {
-      text = `Unknown: not solved within the time limit.`;
+      text = a.source === 'busy' ?
+          'Unknown: every search of the server is busy; try again shortly.' :
+          'Unknown: not solved within the time limit.';
     } else if (a.dte === null) {
       text = `${side} wins (distance to end not known in the time limit).`;
     } else if (pos.terminal) {
