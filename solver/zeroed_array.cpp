@@ -1,6 +1,7 @@
 #include "solver/zeroed_array.h"
 
 #include <sys/mman.h>
+#include <unistd.h>
 
 #include <cstdint>
 #include <new>
@@ -11,14 +12,31 @@ namespace {
 
 constexpr std::size_t kHugePage = std::size_t{2} << 20;
 
-std::size_t mapped_length(std::size_t bytes) {
-  return (bytes + kHugePage - 1) & ~(kHugePage - 1);
+bool huge(std::size_t bytes) {
+  return bytes >= kHugePageArrayBytes;
+}
+
+std::size_t page_bytes(std::size_t bytes) {
+  return huge(bytes) ? kHugePage : std::size_t(sysconf(_SC_PAGESIZE));
 }
 
 }  // namespace
 
+std::size_t mapped_bytes(std::size_t bytes) {
+  const std::size_t page = page_bytes(bytes);
+  return (bytes + page - 1) / page * page;
+}
+
 void* map_zeroed(std::size_t bytes) {
-  const std::size_t length = mapped_length(bytes);
+  const std::size_t length = mapped_bytes(bytes);
+  if (!huge(bytes)) {
+    void* memory =
+        mmap(nullptr, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (memory == MAP_FAILED) throw std::bad_alloc();
+    // Under THP "always" the kernel would back it with huge pages anyway.
+    madvise(memory, length, MADV_NOHUGEPAGE);
+    return memory;
+  }
   // Map a huge page more than needed, then return the parts before and after the aligned block.
   void* raw =
       mmap(nullptr, length + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -34,7 +52,7 @@ void* map_zeroed(std::size_t bytes) {
 }
 
 void unmap_zeroed(void* memory, std::size_t bytes) {
-  munmap(memory, mapped_length(bytes));
+  munmap(memory, mapped_bytes(bytes));
 }
 
 }  // namespace solver

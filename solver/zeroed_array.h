@@ -1,21 +1,33 @@
 // Zero-filled memory for big tables read at random places: transposition tables and the tier
 // solver's tiers. It is mapped anonymously (the kernel supplies zero pages lazily, so a big table
-// costs nothing until it is used), aligned to 2 MB and advised for transparent huge pages: with
-// 4 KB pages nearly every read of a table of gigabytes also misses the TLB and walks the page
-// tables, and 2 MB pages make those walks rare (random prefetched byte reads over 4 GB on this
-// project's machine: 63.5 -> 29.7 ns). Where the kernel gives no huge pages it still works.
+// costs nothing until it is used). A large array is aligned to 2 MB and advised for transparent
+// huge pages: with 4 KB pages nearly every read of a table of gigabytes also misses the TLB and
+// walks the page tables, and 2 MB pages make those walks rare (bench/memory_bench.cpp). A huge
+// page is resident as a whole once any byte of it is touched, so a small array gets 4 KB pages
+// instead: hundreds of small tiers, each rounded up to 2 MB, would hold gigabytes that no plan
+// counted. Where the kernel gives no huge pages it still works.
 //
 // T must be a type for which all-zero bytes are a valid, "empty" value.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <type_traits>
 #include <utility>
 
 namespace solver {
 
-// `bytes` of zeroed memory aligned to 2 MB; throws std::bad_alloc when the system refuses.
+// Arrays of at least this many bytes get huge pages; a huge page then rounds one up by at most
+// 1/32 of its size.
+inline constexpr std::size_t kHugePageArrayBytes = std::size_t{64} << 20;
+
+// What an array of `bytes` costs when all of it is in use: its length rounded up to whole pages
+// of the size it gets. Memory plans count this, not `bytes`.
+std::size_t mapped_bytes(std::size_t bytes);
+
+// `bytes` of zeroed memory, page-aligned (2 MB-aligned when large); throws std::bad_alloc when
+// the system refuses.
 void* map_zeroed(std::size_t bytes);
 void unmap_zeroed(void* memory, std::size_t bytes);
 
@@ -42,6 +54,8 @@ class ZeroedArray {
   const T* data() const { return data_; }
   std::size_t size() const { return size_; }
   bool empty() const { return size_ == 0; }
+  // The memory it holds once every element is used (mapped_bytes).
+  std::size_t mapped_bytes() const { return size_ ? solver::mapped_bytes(size_ * sizeof(T)) : 0; }
   T& operator[](std::size_t i) { return data_[i]; }
   const T& operator[](std::size_t i) const { return data_[i]; }
   operator std::span<T>() { return {data_, size_}; }

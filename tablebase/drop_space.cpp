@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "tablebase/held_bytes.h"
 #include "tablebase/tier_files.h"
 
 namespace tablebase {
@@ -115,6 +116,15 @@ int DropTierSpace::slice_at(int tier, std::uint64_t index) const {
 
 drop::Position DropTierSpace::unrank(int tier, std::uint64_t index) const {
   return position_at(slice_at(tier, index), index);
+}
+
+std::uint64_t DropTierSpace::memory_bytes() const {
+  std::uint64_t n =
+      layout_.memory_bytes() + held_bytes(index_) + held_bytes(info_) + held_bytes(tiers_);
+  for (const TierInfo& t : tiers_) n += held_bytes(t.passes);
+  for (const auto& [counts, table] : prefix_tables_)
+    n += held_bytes(table.entries) + held_bytes(table.ranks);
+  return n;
 }
 
 drop::Position DropTierSpace::position_at(int s, std::uint64_t index) const {

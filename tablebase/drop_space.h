@@ -38,6 +38,7 @@ class DropTierSpace {
   // Positions of the variant, and the entries that store them.
   std::uint64_t total_positions() const { return layout_.total_positions(); }
   std::uint64_t stored_positions() const { return stored_total_; }
+  std::uint64_t memory_bytes() const;
 
   int tier_count() const { return int(layout_.tiers().size()); }
   const std::string& tier_name(int t) const { return layout_.tiers()[t].name; }

@@ -4,6 +4,7 @@
 #include <map>
 #include <stdexcept>
 
+#include "tablebase/held_bytes.h"
 #include "tablebase/index.h"
 
 namespace tablebase {
@@ -165,6 +166,13 @@ int TierLayout::slice_of(const drop::Position& p) const {
       board[side][t] = std::uint8_t(drop::popcount(p.pieces(c, t)));
   }
   return slice_with(board, hand);
+}
+
+std::uint64_t TierLayout::memory_bytes() const {
+  std::uint64_t n = held_bytes(tiers_) + held_bytes(slices_) + held_bytes(slice_by_code_);
+  for (const Tier& t : tiers_)
+    n += t.name.capacity() + held_bytes(t.slices) + held_bytes(t.passes) + held_bytes(t.children);
+  return n;
 }
 
 int TierLayout::tier_named(const std::string& name) const {

@@ -75,6 +75,9 @@ class TierLayout {
   }
   // The tier with this name, or -1.
   int tier_named(const std::string& name) const;
+  // Bytes the layout holds: its tiers, slices and slice lookup (millions of slices on variants
+  // with large hands).
+  std::uint64_t memory_bytes() const;
 
  private:
   // Dense number of (board, hand) counts of all ten (side, type) groups, for slice_of.

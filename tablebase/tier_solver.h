@@ -81,20 +81,27 @@ struct TierSolveReport {
 // Reading and writing table files goes block by block; this bounds their buffers.
 inline constexpr std::uint64_t kIoBufferBytes = std::uint64_t{64} << 20;
 
-// Bytes the smallest workable working set needs: the largest tier together with its largest child
-// (children that do not fit beside the tier are folded in one group at a time: TierSolver::solve),
-// and the I/O buffers. With more memory the solver reads more children at once and sweeps fewer
-// times.
+// The memory tier t takes when in memory: a byte an entry, in 64-bit words, in whole pages
+// (solver::mapped_bytes: every page of a tier is touched).
+template <TierSpace S>
+std::uint64_t tier_memory(const S& space, int t) {
+  return solver::mapped_bytes((space.tier_size(t) + 7) / 8 * 8);
+}
+
+// Bytes the smallest workable working set needs: the space's own index, the largest tier together
+// with its largest child (children that do not fit beside the tier are folded in one group at a
+// time: TierSolver::solve), and the I/O buffers. With more memory the solver reads more children
+// at once and sweeps fewer times.
 template <TierSpace S>
 std::uint64_t planned_memory(const S& space) {
   std::uint64_t most = 0;
   for (int t = 0; t < space.tier_count(); ++t) {
     std::uint64_t largest_child = 0;
     for (int c : space.tier_children(t))
-      largest_child = std::max<std::uint64_t>(largest_child, space.tier_size(c));
-    most = std::max(most, space.tier_size(t) + largest_child);
+      largest_child = std::max<std::uint64_t>(largest_child, tier_memory(space, c));
+    most = std::max(most, tier_memory(space, t) + largest_child);
   }
-  return most + kIoBufferBytes;
+  return space.memory_bytes() + most + kIoBufferBytes;
 }
 
 template <TierSpace S>
@@ -103,6 +110,7 @@ class TierSolver {
   TierSolver(const S& space, TierSolveOptions options)
       : space_(space),
         options_(std::move(options)),
+        index_bytes_(space.memory_bytes()),
         data_(space.tier_count()),
         lookup_(space.tier_count(), nullptr) {}
 
@@ -113,11 +121,13 @@ class TierSolver {
     const bool on_disk = !options_.dir.empty();
     TierSolveReport report;
     report.tiers = space_.tier_count();
+    std::uint64_t every_tier = 0;
     for (int t = 0; t < space_.tier_count(); ++t) {
       report.positions += space_.tier_positions(t);
       report.stored += space_.tier_size(t);
+      every_tier += tier_memory(space_, t);
     }
-    report.planned_bytes = on_disk ? planned_memory(space_) : report.stored;
+    report.planned_bytes = on_disk ? planned_memory(space_) : index_bytes_ + every_tier;
     if (report.planned_bytes > options_.memory_bytes)
       throw MemoryCapError("solving " + space_.variant_name() + " needs " +
                            solver::size_text(report.planned_bytes) +
@@ -181,9 +191,14 @@ class TierSolver {
   }
 
  private:
+  // What the cap leaves for tiers and I/O buffers beside the space's own index.
+  std::uint64_t tier_budget() const {
+    return options_.memory_bytes > index_bytes_ ? options_.memory_bytes - index_bytes_ : 0;
+  }
+
   std::uint64_t resident_bytes() const {
     std::uint64_t n = 0;
-    for (const auto& d : data_) n += 8 * d.size();
+    for (const auto& d : data_) n += d.mapped_bytes();
     return n;
   }
 
@@ -193,13 +208,13 @@ class TierSolver {
     if (options_.dir.empty()) return;  // everything stays in memory
     std::vector<bool> needed(space_.tier_count(), false);
     needed[t] = true;
-    std::uint64_t to_add = kIoBufferBytes + (data_[t].empty() ? space_.tier_size(t) : 0);
+    std::uint64_t to_add = kIoBufferBytes + (data_[t].empty() ? tier_memory(space_, t) : 0);
     for (int c : children) {
       needed[c] = true;
-      if (data_[c].empty()) to_add += space_.tier_size(c);
+      if (data_[c].empty()) to_add += tier_memory(space_, c);
     }
     for (int old = 0; old < space_.tier_count(); ++old) {
-      if (resident_bytes() + to_add <= options_.memory_bytes) break;
+      if (resident_bytes() + to_add <= tier_budget()) break;
       if (!needed[old]) release(old);
     }
   }
@@ -212,16 +227,16 @@ class TierSolver {
       groups[0] = children;
       return groups;
     }
-    const std::uint64_t used = space_.tier_size(t) + kIoBufferBytes;
-    const std::uint64_t room = options_.memory_bytes > used ? options_.memory_bytes - used : 0;
+    const std::uint64_t used = tier_memory(space_, t) + kIoBufferBytes;
+    const std::uint64_t room = tier_budget() > used ? tier_budget() - used : 0;
     std::uint64_t in_group = 0;
     for (int c : children) {
-      if (!groups.back().empty() && in_group + space_.tier_size(c) > room) {
+      if (!groups.back().empty() && in_group + tier_memory(space_, c) > room) {
         groups.emplace_back();
         in_group = 0;
       }
       groups.back().push_back(c);
-      in_group += space_.tier_size(c);
+      in_group += tier_memory(space_, c);
     }
     return groups;
   }
@@ -492,6 +507,7 @@ class TierSolver {
 
   const S& space_;
   TierSolveOptions options_;
+  std::uint64_t index_bytes_;  // the space's own (S::memory_bytes)
   // Per tier, its bytes (empty when not in memory), in huge pages: children are read at random.
   std::vector<solver::ZeroedArray<std::uint64_t>> data_;
   std::vector<const std::uint8_t*> lookup_;  // each tier's first byte, for the inner loop

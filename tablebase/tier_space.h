@@ -47,6 +47,9 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
   // position; the filter lets a solver that folds in child tiers a group at a time pay only for
   // the moves into that group.
   {s.for_each_child(tier, index, wanted, [](Location) {})};
+  // Bytes the space itself holds (its index of tiers and slices), which a solver's memory plan
+  // counts beside the tiers' own bytes.
+  { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;
 };
 
 }  // namespace tablebase

@@ -1,0 +1,90 @@
+// A memory cap is a promise: `drop16 solve --memory` at the smallest cap the solver accepts (its
+// own plan, so every big tier folds its children in by groups) must stay under that cap plus the
+// fixed overhead README.md states, measured as the child process's peak resident memory.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <catch2/catch.hpp>
+#include <cmath>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "rules/drop/game.h"
+#include "rules/drop/variant.h"
+#include "tablebase/drop_space.h"
+#include "tablebase/tier_solver.h"
+#include "tests/test_support.h"
+
+namespace {
+
+// What README.md states beyond --memory: the program, its libraries, the tier layout and the
+// threads' stacks.
+constexpr double kFixedOverheadMb = 48;
+
+struct Measured {
+  int status = -1;
+  double peak_mb = 0;
+};
+
+// Runs drop16 with `args` (output discarded) and returns its exit status and peak resident memory.
+Measured run_measured(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  std::string binary = DROP16_BINARY;
+  argv.push_back(binary.data());
+  std::vector<std::string> copies = args;
+  for (std::string& a : copies) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  const pid_t pid = fork();
+  if (pid == 0) {
+    std::freopen("/dev/null", "w", stdout);
+    std::freopen("/dev/null", "w", stderr);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, double(usage.ru_maxrss) / 1024.0};
+}
+
+// Solves `variant` into a fresh directory at the smallest cap its plan accepts; checks the peak.
+void check_solve_within_plan(const std::string& variant) {
+  const drop::Game game(drop::parse_variant(variant));
+  const tablebase::DropTierSpace space(game);
+  const double plan_mb = double(tablebase::planned_memory(space)) / double(1 << 20);
+  // --memory is in GB; a thousandth of a MB above the plan, so the solver accepts it.
+  char cap_gb[32];
+  std::snprintf(cap_gb, sizeof cap_gb, "%.9f", (plan_mb + 0.001) / 1024.0);
+  test_support::TempDir tmp("memory_cap_test");
+  const Measured m =
+      run_measured({"solve", "--variant", variant, "--tables", (tmp.dir / "tables").string(),
+                    "--memory", cap_gb, "--threads", "2", "--quiet"});
+  INFO(variant << ": plan " << plan_mb << " MB, peak " << m.peak_mb << " MB");
+  REQUIRE(m.status == 0);
+  CHECK(m.peak_mb <= plan_mb + kFixedOverheadMb);
+}
+
+// The whole ladder of results/variants.md up to 4x4:NBRK.
+const char* const kLadder[] = {
+    "2x2:K",      "2x2:NK",      "2x2:QK",       "2x2:RK",   "2x2:NBK", "2x2:NBRK", "2x2:NBRQK",
+    "2x2:NNBRQK", "2x2:NNBBRQK", "2x2:NNBBRRQK", "2x3:K",    "2x3:NK",  "2x3:NBK",  "2x3:NBRK",
+    "2x3:NBRQK",  "2x3:NNBRQK",  "2x3:NNBBRQK",  "2x4:K",    "2x4:NK",  "2x4:NBK",  "2x4:NBRK",
+    "2x4:NBRQK",  "2x4:NNBRQK",  "3x3:K",        "3x3:NK",   "3x3:NBK", "3x3:NBRK", "3x3:NBRQK",
+    "3x4:K",      "3x4:NK",      "3x4:NBK",      "3x4:NBRK", "4x4:K",   "4x4:NK",   "4x4:QK",
+    "4x4:RK",     "4x4:NBK",     "4x4:NBRK"};
+
+}  // namespace
+
+// Variants with hundreds of tiny tiers (each once rounded up to a 2 MB huge page) and with tiers
+// that fold their children in by groups, in seconds each.
+TEST_CASE("solve stays under its memory cap: small variants", "[memory]") {
+  for (const char* variant : {"2x2:NNBRQK", "3x3:NBRK", "2x3:NBRQK", "3x4:NBK"})
+    check_solve_within_plan(variant);
+}
+
+// Minutes: run by hand (unit_tests "[.ladder-memory]"); results/variants.md gives the figures.
+TEST_CASE("solve stays under its memory cap: the ladder up to 4x4:NBRK", "[.ladder-memory]") {
+  for (const char* variant : kLadder) check_solve_within_plan(variant);
+}
