@@ -3,7 +3,6 @@
 #pragma once
 
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <atomic>
@@ -12,6 +11,7 @@
 #include <vector>
 
 #include "solver/game_concept.h"
+#include "solver/parallel_for.h"
 #include "solver/progress.h"
 
 namespace solver {
@@ -60,15 +60,16 @@ Divide<G> parallel_divide(const G& game, typename G::Position root, int depth, i
   std::vector<std::atomic<std::uint64_t>> sums(roots.size());
   tbb::task_arena arena(threads);
   arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items.size(), 1), [&](const auto& range) {
-      for (std::size_t k = range.begin(); k != range.end(); ++k) {
-        Position p = items[k].second;
-        const std::uint64_t n = count(p, depth - cut);
-        sums[items[k].first].fetch_add(n, std::memory_order_relaxed);
-        progress.add_to_rate(n);
-        progress.advance();
-      }
-    });
+    solver::parallel_for(tbb::blocked_range<std::size_t>(0, items.size(), 1),
+                         [&](const auto& range) {
+                           for (std::size_t k = range.begin(); k != range.end(); ++k) {
+                             Position p = items[k].second;
+                             const std::uint64_t n = count(p, depth - cut);
+                             sums[items[k].first].fetch_add(n, std::memory_order_relaxed);
+                             progress.add_to_rate(n);
+                             progress.advance();
+                           }
+                         });
   });
   for (std::size_t i = 0; i < sums.size(); ++i) result.per_move[i].second = sums[i].load();
   return result;
