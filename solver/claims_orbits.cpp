@@ -1,6 +1,5 @@
 #include "solver/claims_orbits.h"
 
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -10,6 +9,8 @@
 #include <map>
 #include <numeric>
 #include <stdexcept>
+
+#include "solver/parallel_for.h"
 
 namespace solver {
 
@@ -427,7 +428,7 @@ OrbitCounts CanonicalEnumerator::run(const CanonicalEnumerationOptions& options)
   std::vector<OrbitCounts> results(count);
   tbb::task_arena arena(options.threads);
   arena.execute([&] {
-    tbb::parallel_for(std::size_t{0}, count, [&](std::size_t i) {
+    solver::parallel_for(std::size_t{0}, count, [&](std::size_t i) {
       Prefix p = items[first + i];
       std::uint64_t item_visited = 0;
       explore(p, results[i], item_visited, nullptr);

@@ -10,7 +10,6 @@
 // after any block and resume with the same result.
 #pragma once
 
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <cmath>
@@ -18,6 +17,7 @@
 #include <vector>
 
 #include "solver/game_concept.h"
+#include "solver/parallel_for.h"
 #include "solver/progress.h"
 
 namespace solver {
@@ -89,7 +89,7 @@ ProbeTotals run_probes(const G& game, const typename G::Position& root, std::uin
   std::vector<ProbeTotals> block_totals(blocks);
   tbb::task_arena arena(threads);
   arena.execute([&] {
-    tbb::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
+    solver::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
       std::vector<std::uint32_t> branching;
       const std::uint64_t begin = first + b * kProbeBlock;
       const std::uint64_t end = std::min(first + count, begin + kProbeBlock);

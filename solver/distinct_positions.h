@@ -6,7 +6,6 @@
 
 #include <absl/container/flat_hash_set.h>
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -17,6 +16,7 @@
 #include <vector>
 
 #include "solver/game_concept.h"
+#include "solver/parallel_for.h"
 #include "solver/progress.h"
 
 namespace solver {
@@ -111,22 +111,23 @@ DistinctCounts count_distinct_positions(const G& game, const typename G::Positio
                       show_progress);
     try {
       arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::size_t>(0, level.size(), 256), [&](auto range) {
-          typename G::MoveList moves;
-          std::vector<Key> children;
-          for (std::size_t i = range.begin(); i != range.end(); ++i) {
-            auto p = game.from_key(level[i]);
-            game.generate(p, moves);
-            for (int m = 0; m < moves.size(); ++m) {
-              const auto undo = game.make(p, moves[m]);
-              children.push_back(key_of(p));
-              game.unmake(p, moves[m], undo);
-            }
-          }
-          next.insert(children);
-          progress.advance(range.size());
-          progress.add_to_rate(range.size());
-        });
+        solver::parallel_for(tbb::blocked_range<std::size_t>(0, level.size(), 256),
+                             [&](auto range) {
+                               typename G::MoveList moves;
+                               std::vector<Key> children;
+                               for (std::size_t i = range.begin(); i != range.end(); ++i) {
+                                 auto p = game.from_key(level[i]);
+                                 game.generate(p, moves);
+                                 for (int m = 0; m < moves.size(); ++m) {
+                                   const auto undo = game.make(p, moves[m]);
+                                   children.push_back(key_of(p));
+                                   game.unmake(p, moves[m], undo);
+                                 }
+                               }
+                               next.insert(children);
+                               progress.advance(range.size());
+                               progress.add_to_rate(range.size());
+                             });
       });
     } catch (const MemoryCapReached&) {
       result.complete = false;

@@ -4,7 +4,6 @@
 #pragma once
 
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <cstdint>
@@ -13,6 +12,7 @@
 
 #include "solver/exact_count.h"
 #include "solver/game_concept.h"
+#include "solver/parallel_for.h"
 #include "solver/progress.h"
 
 namespace solver {
@@ -61,14 +61,15 @@ Divide<G> parallel_divide(const G& game, typename G::Position root, int depth, i
   std::vector<std::uint64_t> counts(items.size());
   tbb::task_arena arena(threads);
   arena.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::size_t>(0, items.size(), 1), [&](const auto& range) {
-      for (std::size_t k = range.begin(); k != range.end(); ++k) {
-        Position p = items[k].second;
-        counts[k] = count(p, depth - cut);
-        progress.add_to_rate(counts[k]);
-        progress.advance();
-      }
-    });
+    solver::parallel_for(tbb::blocked_range<std::size_t>(0, items.size(), 1),
+                         [&](const auto& range) {
+                           for (std::size_t k = range.begin(); k != range.end(); ++k) {
+                             Position p = items[k].second;
+                             counts[k] = count(p, depth - cut);
+                             progress.add_to_rate(counts[k]);
+                             progress.advance();
+                           }
+                         });
   });
   for (std::size_t k = 0; k < items.size(); ++k) {
     Count& sum = result.per_move[items[k].first].second;

@@ -36,6 +36,7 @@
 #include <utility>
 
 #include "solver/game_concept.h"
+#include "solver/parallel_for.h"
 #include "solver/proof_table.h"
 
 namespace solver {
@@ -322,10 +323,18 @@ class ProofSearch {
       }
     };
     const int helpers = std::min(order.size, options_.threads) - 1;
+    HappensBefore started, finished;  // oneTBB's ordering, for ThreadSanitizer (parallel_for.h)
+    auto helper = [&] {
+      started.acquire();
+      worker();
+      finished.release();
+    };
+    started.release();
     tbb::task_group group;
-    for (int t = 0; t < helpers; ++t) group.run(worker);
+    for (int t = 0; t < helpers; ++t) group.run(helper);
     worker();
     group.wait();
+    finished.acquire();
     if (won.load()) return Proof::kWin;
     return wins.load() == order.size ? Proof::kLoss : Proof::kUnknown;
   }

@@ -3,9 +3,8 @@
 // or bounds, so an entry is a theorem: it can be shared by threads, saved to a checkpoint and
 // loaded into another run. Full 128-bit keys are stored, so a collision can never forge a proof.
 //
-// A 64-byte bucket holds three entries and its own spin lock, so a probe touches one cache line;
-// the critical sections are a few loads and stores. When a bucket is full the entry with the
-// smallest subtree is replaced: losing it costs the least work to redo.
+// A bucket of three entries and its lock fill one cache line (locked_buckets.h). When a bucket is
+// full the entry with the smallest subtree is replaced: losing it costs the least work to redo.
 #pragma once
 
 #include <algorithm>
@@ -15,7 +14,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "solver/zeroed_array.h"
+#include "solver/locked_buckets.h"
 
 namespace solver {
 
@@ -33,10 +32,9 @@ inline int work_log2(std::uint64_t nodes) {
 template <typename Key>
 class ProofTable {
  public:
-  explicit ProofTable(std::size_t bytes)
-      : buckets_(std::max<std::size_t>(1, bytes / sizeof(Bucket))) {}
+  explicit ProofTable(std::size_t bytes) : buckets_(bytes) {}
 
-  std::size_t bytes() const { return buckets_.size() * sizeof(Bucket); }
+  std::size_t bytes() const { return buckets_.bytes(); }
   std::size_t capacity() const { return buckets_.size() * kWays; }
   std::uint64_t occupied() const { return occupied_.load(std::memory_order_relaxed); }
 
@@ -46,30 +44,31 @@ class ProofTable {
   };
   // The proven value of key, if stored.
   std::optional<Hit> probe(const Key& key) {
-    Bucket& b = bucket(key);
-    Guard guard(b);
-    for (int i = 0; i < kWays; ++i)
-      if (b.data[i] && b.lo[i] == key.lo && b.hi[i] == key.hi)
-        return Hit{(b.data[i] & kWin) != 0, work_of(b.data[i])};
-    return std::nullopt;
+    return buckets_.with_bucket(key.mix(), [&](const Slots& b) -> std::optional<Hit> {
+      for (int i = 0; i < kWays; ++i)
+        if (b.data[i] && b.lo[i] == key.lo && b.hi[i] == key.hi)
+          return Hit{(b.data[i] & kWin) != 0, work_of(b.data[i])};
+      return std::nullopt;
+    });
   }
 
+  // work: a work_log2, 0..63.
   void store(const Key& key, bool win, int work) {
-    const std::uint32_t data = kUsed | (win ? kWin : 0) | std::uint32_t(work) << kWorkShift;
-    Bucket& b = bucket(key);
-    Guard guard(b);
-    for (int i = 0; i < kWays; ++i)
-      if (b.data[i] && b.lo[i] == key.lo && b.hi[i] == key.hi) {
-        b.data[i] = std::max(b.data[i], data);  // same value; keep the larger work
-        return;
-      }
-    int victim = 0;  // an empty slot, else the one with the least work
-    for (int i = 0; i < kWays && b.data[victim]; ++i)
-      if (!b.data[i] || work_of(b.data[i]) < work_of(b.data[victim])) victim = i;
-    if (!b.data[victim]) occupied_.fetch_add(1, std::memory_order_relaxed);
-    b.lo[victim] = key.lo;
-    b.hi[victim] = key.hi;
-    b.data[victim] = data;
+    const std::uint8_t data = kUsed | (win ? kWin : 0) | std::uint8_t(work << kWorkShift);
+    buckets_.with_bucket(key.mix(), [&](Slots& b) {
+      for (int i = 0; i < kWays; ++i)
+        if (b.data[i] && b.lo[i] == key.lo && b.hi[i] == key.hi) {
+          b.data[i] = std::max(b.data[i], data);  // same value; keep the larger work
+          return;
+        }
+      int victim = 0;  // an empty slot, else the one with the least work
+      for (int i = 0; i < kWays && b.data[victim]; ++i)
+        if (!b.data[i] || work_of(b.data[i]) < work_of(b.data[victim])) victim = i;
+      if (!b.data[victim]) occupied_.fetch_add(1, std::memory_order_relaxed);
+      b.lo[victim] = key.lo;
+      b.hi[victim] = key.hi;
+      b.data[victim] = data;
+    });
   }
 
   // Calls visit(ProvenEntry) for every entry whose work_log2 is at least min_work, bucket by
@@ -77,48 +76,30 @@ class ProofTable {
   template <typename Visit>
   void for_each(int min_work, Visit visit) {
     for (std::size_t n = 0; n < buckets_.size(); ++n) {
-      Bucket& b = buckets_[n];
       ProvenEntry found[kWays];
       int count = 0;
-      {
-        Guard guard(b);
+      buckets_.with_bucket_at(n, [&](const Slots& b) {
         for (int i = 0; i < kWays; ++i)
           if (b.data[i] && work_of(b.data[i]) >= min_work)
             found[count++] = {b.lo[i], b.hi[i], (b.data[i] & kWin) != 0, work_of(b.data[i])};
-      }
-      for (int i = 0; i < count; ++i) visit(found[i]);
+      });
+      for (int i = 0; i < count; ++i) visit(found[i]);  // outside the lock: visit may be slow
     }
   }
 
  private:
   static constexpr int kWays = 3;
-  static constexpr std::uint32_t kUsed = 1, kWin = 2;
+  // An entry's data byte: used, win, and work_log2 (6 bits) above them.
+  static constexpr std::uint8_t kUsed = 1, kWin = 2;
   static constexpr int kWorkShift = 2;
-  static int work_of(std::uint32_t data) { return int(data >> kWorkShift); }
+  static int work_of(std::uint8_t data) { return data >> kWorkShift; }
 
-  struct alignas(64) Bucket {
-    std::atomic<std::uint32_t> lock;
-    std::uint32_t data[kWays];  // 0 = empty
+  struct Slots {
     std::uint64_t lo[kWays], hi[kWays];
-  };
-  static_assert(sizeof(Bucket) == 64);
-
-  struct Guard {
-    explicit Guard(Bucket& b) : bucket(b) {
-      while (bucket.lock.exchange(1, std::memory_order_acquire))
-        while (bucket.lock.load(std::memory_order_relaxed)) {
-        }
-    }
-    ~Guard() { bucket.lock.store(0, std::memory_order_release); }
-    Bucket& bucket;
+    std::uint8_t data[kWays];  // 0 = empty
   };
 
-  Bucket& bucket(const Key& key) {
-    const std::uint64_t h = key.mix();
-    return buckets_[std::size_t((static_cast<unsigned __int128>(h) * buckets_.size()) >> 64)];
-  }
-
-  ZeroedArray<Bucket> buckets_;  // zero bytes are empty buckets
+  LockedBuckets<Slots> buckets_;
   std::atomic<std::uint64_t> occupied_{0};
 };
 

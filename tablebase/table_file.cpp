@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <unistd.h>
 #include <zstd.h>
 
@@ -17,6 +16,7 @@
 #include <optional>
 #include <utility>
 
+#include "solver/parallel_for.h"
 #include "tablebase/crc64.h"
 
 namespace tablebase {
@@ -244,7 +244,7 @@ void write_blocks(const std::filesystem::path& path, const TableHeader& header, 
     std::vector<std::vector<std::byte>> compressed(std::min(batch_blocks, layout.block_count));
     for (std::uint64_t first = 0; first < layout.block_count; first += batch_blocks) {
       const std::uint64_t count = std::min(batch_blocks, layout.block_count - first);
-      tbb::parallel_for(std::uint64_t{0}, count, [&](std::uint64_t k) {
+      solver::parallel_for(std::uint64_t{0}, count, [&](std::uint64_t k) {
         const std::uint64_t i = first + k;
         std::vector<std::uint64_t> words(layout.words_in_block(i));
         fill(i, std::span<std::uint64_t>(words));
@@ -541,18 +541,18 @@ void TableReader::drop_cache() {
 
 void TableReader::verify_all() {
   const Impl& t = *impl_;
-  tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.layout.block_count),
-                    [&](const tbb::blocked_range<std::uint64_t>& range) {
-                      std::vector<std::uint64_t> words(t.layout.block_words);
-                      for (std::uint64_t i = range.begin(); i != range.end(); ++i)
-                        t.decode_block(i, std::span(words).first(t.layout.words_in_block(i)));
-                    });
+  solver::parallel_for(tbb::blocked_range<std::uint64_t>(0, t.layout.block_count),
+                       [&](const tbb::blocked_range<std::uint64_t>& range) {
+                         std::vector<std::uint64_t> words(t.layout.block_words);
+                         for (std::uint64_t i = range.begin(); i != range.end(); ++i)
+                           t.decode_block(i, std::span(words).first(t.layout.words_in_block(i)));
+                       });
 }
 
 std::vector<std::uint64_t> TableReader::read_packed() {
   const Impl& t = *impl_;
   std::vector<std::uint64_t> words(t.layout.total_words);
-  tbb::parallel_for(std::uint64_t{0}, t.layout.block_count, [&](std::uint64_t i) {
+  solver::parallel_for(std::uint64_t{0}, t.layout.block_count, [&](std::uint64_t i) {
     t.decode_block(i,
                    std::span(words).subspan(i * t.layout.block_words, t.layout.words_in_block(i)));
   });
@@ -561,7 +561,7 @@ std::vector<std::uint64_t> TableReader::read_packed() {
 
 void TableReader::for_each_block(const VisitBlock& visit) {
   const Impl& t = *impl_;
-  tbb::parallel_for(std::uint64_t{0}, t.layout.block_count, [&](std::uint64_t i) {
+  solver::parallel_for(std::uint64_t{0}, t.layout.block_count, [&](std::uint64_t i) {
     std::vector<std::uint64_t> words(t.layout.words_in_block(i));
     t.decode_block(i, words);
     visit(i * t.layout.records_per_block, words);

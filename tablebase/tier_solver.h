@@ -15,7 +15,6 @@
 #include <absl/strings/str_cat.h>
 #include <absl/strings/str_join.h>
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -31,6 +30,7 @@
 #include <vector>
 
 #include "solver/outcome.h"
+#include "solver/parallel_for.h"
 #include "solver/progress.h"
 #include "solver/size_text.h"
 #include "solver/zeroed_array.h"
@@ -454,13 +454,13 @@ class TierSolver {
       if (const auto left = clock.seconds_for(end - first + label.entries_after))
         absl::StrAppend(&stage, ", about ", solver::duration_text(*left), " left in it");
       progress.set_stage(std::move(stage));
-      tbb::parallel_for(tbb::blocked_range<std::uint64_t>(first, last, 1024),
-                        [&](const auto& range) {
-                          sweep_range(t, range.begin(), range.end(), wanted, kind);
-                          progress.add_to_rate(range.size());
-                          // Each entry is finished by exactly one pass, never by a fold.
-                          if (kind != Sweep::kFoldGroup) progress.advance(range.size());
-                        });
+      solver::parallel_for(tbb::blocked_range<std::uint64_t>(first, last, 1024),
+                           [&](const auto& range) {
+                             sweep_range(t, range.begin(), range.end(), wanted, kind);
+                             progress.add_to_rate(range.size());
+                             // Each entry is finished by exactly one pass, never by a fold.
+                             if (kind != Sweep::kFoldGroup) progress.advance(range.size());
+                           });
       clock.swept += last - first;
       clock.sweep_swept += last - first;
       if (last < end) after_chunk(last);

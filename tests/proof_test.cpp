@@ -166,7 +166,7 @@ Sites sites_of(const drop::Game& game, const std::vector<std::uint8_t>& bytes,
 
 }  // namespace
 
-TEST_CASE("proof search agrees with the forward solver on start positions", "[proof]") {
+TEST_CASE("proof search agrees with the forward solver on start positions", "[proof][parallel]") {
   for (const char* variant : {"1x1:K", "2x2:K", "2x2:NK", "2x2:BR/q", "3x2:NK", "2x3:RK", "3x3:NK",
                               "3x3:NBK", "3x3:BK/nr", "4x4:K", "4x4:NK"}) {
     const drop::Game game(drop::parse_variant(variant));

@@ -218,7 +218,7 @@ void build_tables(const std::string& variant, const fs::path& dir) {
 
 }  // namespace
 
-TEST_CASE("serve analyzes from tables and by search like the forward solver", "[serve]") {
+TEST_CASE("serve analyzes from tables and by search like the forward solver", "[serve][parallel]") {
   TempDir tmp;
   build_tables("3x3:NK", tmp.dir / "tables");
   // A time limit no machine reaches (sanitizer builds search slowly): all must be known.
@@ -278,7 +278,8 @@ TEST_CASE("serve answers beyond endgame tables by search that probes them", "[se
   CHECK(by_search > 0);
 }
 
-TEST_CASE("serve says unknown, not a guess, when the search runs out of time", "[serve]") {
+TEST_CASE("serve says unknown, not a guess, when the search runs out of time",
+          "[serve][parallel]") {
   ServeProcess server({"--solve-ms", "0"});
   const Reply r = get(server.port(), "/api/analyze");  // Drop 16's start: far beyond 0 ms
   REQUIRE(r.status == 200);
@@ -523,7 +524,8 @@ TEST_CASE("serve's principal line is perfect play to the end", "[serve]") {
   }
 }
 
-TEST_CASE("serve answers bad requests with 400 and a message, and keeps serving", "[serve]") {
+TEST_CASE("serve answers bad requests with 400 and a message, and keeps serving",
+          "[serve][parallel]") {
   ServeProcess server({});
   const int port = server.port();
   for (const char* path : {"/api/moves", "/api/analyze", "/api/line", "/api/play"}) {

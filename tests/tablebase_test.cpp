@@ -166,7 +166,7 @@ TEST_CASE("tier sizes count every placement: 2x2:NK by hand", "[tablebase]") {
 }
 
 TEST_CASE("tier solver equals the forward solver on every position of small variants",
-          "[tablebase]") {
+          "[tablebase][parallel]") {
   for (const char* variant : {"2x2:NK", "3x3:NK", "3x3:NBK", "3x4:NK", "2x3:NBK/nr"}) {
     INFO(variant);
     const drop::Game game(drop::parse_variant(variant));

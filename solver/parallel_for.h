@@ -1,0 +1,56 @@
+// tbb::parallel_for as the solvers call it, with oneTBB's ordering made visible to
+// ThreadSanitizer.
+//
+// oneTBB's runtime here is Debian's libtbb, built without the sanitizer: it cannot see that a
+// task runs after the code that started it, nor that a wait returns after the tasks it waited
+// for, and reports races that cannot happen (flakily, whenever a thread is reused). In a
+// DROP16_TSAN build, HappensBefore declares those two orderings, and only them: bodies of one
+// loop stay unordered among themselves, so races between them are still reported. In other
+// builds it is empty and this is exactly tbb::parallel_for.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#ifdef DROP16_TSAN
+#include <sanitizer/tsan_interface.h>
+#endif
+
+namespace solver {
+
+// What a thread did before release() happens before what a thread does after acquire().
+class HappensBefore {
+ public:
+  void release() {
+#ifdef DROP16_TSAN
+    __tsan_release(this);
+#endif
+  }
+  void acquire() {
+#ifdef DROP16_TSAN
+    __tsan_acquire(this);
+#endif
+  }
+};
+
+template <typename Range, typename Body>
+void parallel_for(const Range& range, const Body& body) {
+  HappensBefore started, finished;
+  started.release();
+  tbb::parallel_for(range, [&](const Range& part) {
+    started.acquire();
+    body(part);
+    finished.release();
+  });
+  finished.acquire();
+}
+
+// body(i) for i in [first, last).
+template <typename Index, typename Body>
+void parallel_for(Index first, Index last, const Body& body) {
+  parallel_for(tbb::blocked_range<Index>(first, last), [&](const tbb::blocked_range<Index>& part) {
+    for (Index i = part.begin(); i != part.end(); ++i) body(i);
+  });
+}
+
+}  // namespace solver
