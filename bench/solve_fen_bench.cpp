@@ -1,13 +1,15 @@
 // `drop16 solve --fen` without tables (issue 15, item 5): the value and DTE of a position and of
-// every move, on 250 Drop 16 positions reached by uniformly random play at plies 10 to 14 (fixed
-// seed; positions whose game ended are drawn again), timed per position for
-//   ForwardSolver - the old method, min/max over every child; stopped at kOldLimit seconds a
-//                   position, which then counts as over the limit;
+// every move, on Drop 16 positions reached by uniformly random play at plies 10 to 14 (fixed seed;
+// positions whose game ended are drawn again), timed per position for
+//   ForwardSolver - the old method, min/max over every child;
 //   DteSearch     - the new one, bounded searches with cuts, what `solve` runs.
 // Each position gets a fresh solver of each kind (as one `solve` run would), both in this run.
-// Counters: median, p95 and max seconds a position, how many took over 10 s and over 60 s, and
-// mismatches of the new against the old where the old finished.
-//   build/drop16_bench --benchmark_filter=SolveFen
+// Each is stopped at the time limit (second argument, seconds) and then counts as over it, so a
+// run lasts at most positions x 2 x limit. Counters: median, p95 and max seconds a position (a
+// stopped one counted as twice the limit), how many took over 10 s and over 60 s, how many were
+// stopped, and mismatches of the new against the old where both finished.
+//   build/drop16_bench --benchmark_filter=SolveFen/250/60    the issue's measurement
+//   build/drop16_bench --benchmark_filter=SolveFen/12/20     a sample that fits in 10 minutes
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -25,8 +27,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kPositions = 250;
-constexpr double kOldLimit = 60;
 constexpr std::uint64_t kMemory = std::uint64_t{8} << 30;
 
 const drop::Game& drop16() {
@@ -34,11 +34,11 @@ const drop::Game& drop16() {
   return g;
 }
 
-std::vector<drop::Position> random_positions() {
+std::vector<drop::Position> random_positions(int count) {
   std::mt19937_64 rng(15);
   std::vector<drop::Position> out;
   drop::MoveList moves;
-  while (int(out.size()) < kPositions) {
+  while (int(out.size()) < count) {
     const int plies = 10 + int(rng() % 5);
     drop::Position p = drop16().start();
     for (int i = 0; i < plies && !drop16().is_terminal(p); ++i) {
@@ -52,7 +52,7 @@ std::vector<drop::Position> random_positions() {
 
 struct TimedOut {};
 
-// Stops the old search at its limit (checked every 1024 expansions).
+// Stops a search at its time limit (checked every 1024 probes).
 struct Deadline {
   Clock::time_point at;
   std::uint32_t* calls;
@@ -78,43 +78,59 @@ void report(benchmark::State& state, const char* name, std::vector<double> secon
       double(std::count_if(seconds.begin(), seconds.end(), [](double s) { return s > 60; }));
 }
 
+// The analysis of p by a fresh Solver, or nullopt when it passed the limit; adds its time.
+template <template <typename, typename> class Solver>
+std::optional<solver::MoveAnalysis<drop::Move>> timed(const drop::Position& p, double limit,
+                                                      std::vector<double>& seconds) {
+  const auto start = Clock::now();
+  std::uint32_t calls = 0;
+  const Deadline deadline{
+      start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limit)),
+      &calls};
+  try {
+    Solver<drop::Game, Deadline> search(drop16(), kMemory, deadline);
+    auto a = search.analyze(p);
+    seconds.push_back(seconds_since(start));
+    return a;
+  } catch (const TimedOut&) {
+    seconds.push_back(2 * limit);
+    return std::nullopt;
+  }
+}
+
+bool same(const solver::MoveAnalysis<drop::Move>& a, const solver::MoveAnalysis<drop::Move>& b) {
+  bool same = a.dte == b.dte && a.moves.size() == b.moves.size();
+  for (std::size_t m = 0; same && m < a.moves.size(); ++m)
+    same = a.moves[m].outcome.dte == b.moves[m].outcome.dte;
+  return same;
+}
+
 void SolveFen(benchmark::State& state) {
-  const auto positions = random_positions();
+  const auto positions = random_positions(int(state.range(0)));
+  const double limit = double(state.range(1));
   for (auto _ : state) {
     std::vector<double> old_seconds, new_seconds;
-    int mismatches = 0, old_timeouts = 0;
+    int mismatches = 0, old_stopped = 0, new_stopped = 0;
     for (const drop::Position& p : positions) {
-      auto start = Clock::now();
-      solver::DteSearch<drop::Game> fast(drop16(), kMemory);
-      const auto fresh = fast.analyze(p);
-      new_seconds.push_back(seconds_since(start));
-
-      std::uint32_t calls = 0;
-      start = Clock::now();
-      solver::ForwardSolver<drop::Game, Deadline> plain(
-          drop16(), kMemory,
-          Deadline{start + std::chrono::duration_cast<Clock::duration>(
-                               std::chrono::duration<double>(kOldLimit)),
-                   &calls});
-      try {
-        const auto old = plain.analyze(p);
-        old_seconds.push_back(seconds_since(start));
-        bool same = old.dte == fresh.dte && old.moves.size() == fresh.moves.size();
-        for (std::size_t m = 0; same && m < old.moves.size(); ++m)
-          same = old.moves[m].outcome.dte == fresh.moves[m].outcome.dte;
-        mismatches += !same;
-      } catch (const TimedOut&) {
-        old_seconds.push_back(2 * kOldLimit);  // counted as over the limit
-        ++old_timeouts;
-      }
+      const auto fresh = timed<solver::DteSearch>(p, limit, new_seconds);
+      const auto old = timed<solver::ForwardSolver>(p, limit, old_seconds);
+      new_stopped += !fresh;
+      old_stopped += !old;
+      mismatches += fresh && old && !same(*fresh, *old);
     }
     report(state, "old", old_seconds);
     report(state, "new", new_seconds);
     state.counters["positions"] = double(positions.size());
-    state.counters["old_stopped"] = old_timeouts;
+    state.counters["old_stopped"] = old_stopped;
+    state.counters["new_stopped"] = new_stopped;
     state.counters["mismatches"] = mismatches;
   }
 }
-BENCHMARK(SolveFen)->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime();
+BENCHMARK(SolveFen)
+    ->Args({250, 60})
+    ->Args({12, 20})
+    ->Unit(benchmark::kSecond)
+    ->Iterations(1)
+    ->UseRealTime();
 
 }  // namespace

@@ -6,10 +6,10 @@
 // 5, ... for a win, d = 2, 4, ... for a loss (a win's DTE is odd, a loss's even), the first yes
 // is the DTE.
 //
-// Values first: before a bounded question, the position's value is settled by the unbounded one
-// (a proof search, fewest replies first as in proof_search.h), so "win within d?" is never asked
-// of a lost position nor "lose within d?" of a won one; at a won node the bounded search looks
-// only at the children that lose, and a value once proven serves every later question.
+// Value first: the root's value is settled by the unbounded question (a proof search, fewest
+// replies first as in proof_search.h), so only the questions of its DTE's parity are asked. Below
+// the root the bounded questions are asked directly: settling every node's value first was
+// measured to cost more than it spares (most of the work went into values).
 //
 // All questions are one on a score: s = M - dte for a win, -(M - dte) for a loss, so larger is
 // better for the side to move (the winner hurries, the loser delays), and "s(p) >= v?" holds iff
@@ -107,8 +107,6 @@ class DteSearch {
       if (b->lower >= v) return true;
       if (b->upper < v) return false;
     }
-    // Values first: a lost position wins within no bound, a won one loses within none.
-    if (v != 0 && at_least(p, key, 0) != (v > 0)) return v < 0;
     const bool yes = some_child_below(p, v > 0 ? -v : v == 0 ? 0 : 2 - v);
     Bounds& b = table_[key];  // found again: the search below may have moved it
     if (yes)
