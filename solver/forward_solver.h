@@ -1,6 +1,7 @@
 // Forward solver: memoized negamax over win/loss with exact DTE, for any position of any keyed
-// game. It needs no tables, so it is both the fallback when none exist and the independent check
-// of the tier solver's tables. The transposition table keys on canonical_key (exact, so a
+// game. It needs no tables and has no cut, so it is the plain independent check of the tier
+// solver's tables (verify) and of the DTE search (dte_search.h, what solve runs), and serve's
+// search within its time limit. The transposition table keys on canonical_key (exact, so a
 // collision can never change a value) and stores the DTE, which carries the value (outcome.h), in
 // a full int: a variant may last longer than a byte's 255 plies (hands of up to 75 pieces).
 // Exact DTE needs every child of every node (fastest win = least over all losing children), so
