@@ -1,6 +1,6 @@
 // drop16 solve / query / verify: values and distances to end, by forward search or from tables.
 //   solve  --tables DIR builds every table of the variant (resumable) and answers from them;
-//          without --tables the forward solver answers alone.
+//          without --tables a DTE search (solver/dte_search.h) answers alone.
 //   query  answers from tables only, and times its probes.
 //   verify re-solves random tabled positions with the forward solver and compares.
 #include <atomic>
@@ -15,6 +15,7 @@
 #include "app/command.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
+#include "solver/dte_search.h"
 #include "solver/forward_solver.h"
 #include "solver/outcome.h"
 #include "tablebase/drop_space.h"
@@ -74,7 +75,7 @@ void run_solve(const SolveOptions& o) {
   const std::uint64_t memory = gigabytes_to_bytes(o.memory_gb);
   nlohmann::ordered_json j;
   if (o.tables.empty()) {
-    solver::ForwardSolver<drop::Game> search(game, memory);
+    solver::DteSearch<drop::Game> search(game, memory);
     j = analysis_json(game, s.position, search.analyze(s.position));
     j["seconds"] = seconds_since(start);
     j["positions_searched"] = search.positions_stored();
