@@ -208,8 +208,10 @@ class CyclicRetrograde {
   }
 
   // --- exploration ---
-  // The id of the canonical key, given the next one if new (its position's raw key stored).
-  Id id_of(const Key& canonical, const Key& raw) {
+  // The id of p's canonical key, given the next one if new (and then p's raw key stored: only
+  // then, as it costs a key computation per move).
+  Id id_of(const Position& p) {
+    const Key canonical = game_.canonical_key(p);
     const std::uint64_t capacity = ids_.capacity();
     const bool may_grow = ids_.size() + 1 > capacity - capacity / 8;
     if (may_grow) {
@@ -227,14 +229,14 @@ class CyclicRetrograde {
       if (raw_.size() == kMaxPositions)
         throw std::length_error("cyclic retrograde handles at most 2^30 positions");
       make_room(raw_, "the raw keys");
-      raw_.push_back(raw);
+      raw_.push_back(game_.raw_key(p));
     }
     return it->second;
   }
 
   void explore(std::span<const Position> roots) {
     Progress progress("explore", 0, "positions", options_.show_progress);
-    for (const Position& root : roots) id_of(game_.canonical_key(root), game_.raw_key(root));
+    for (const Position& root : roots) id_of(root);
     make_room(offsets_, "the forward offsets");
     offsets_.push_back(0);
     typename G::MoveList moves;
@@ -247,7 +249,7 @@ class CyclicRetrograde {
         report_.moves += moves.size();
         for (int i = 0; i < moves.size(); ++i) {
           const auto undo = game_.make(p, moves[i]);
-          mine.push_back(id_of(game_.canonical_key(p), game_.raw_key(p)));
+          mine.push_back(id_of(p));
           game_.unmake(p, moves[i], undo);
         }
         // Symmetric moves reach one canonical child; one link serves them all.

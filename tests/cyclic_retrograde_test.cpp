@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "rules/drop/game.h"
+#include "rules/drop/notation.h"
 #include "solver/forward_solver.h"
 #include "solver/outcome.h"
 #include "tests/countdown_game.h"
@@ -323,4 +325,34 @@ TEST_CASE("cyclic retrograde: refuses to pass the memory cap", "[cyclic]") {
     CHECK(what.find("memory cap of") != std::string::npos);
     CHECK(what.find("positions") != std::string::npos);
   }
+}
+
+TEST_CASE("cyclic retrograde: a drop variant agrees with the forward solver along random games",
+          "[cyclic]") {
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const drop::Position start = game.start();
+  const solver::CyclicRetrograde<drop::Game> solved(game, {&start, 1}, {kPlenty, false});
+  solver::ForwardSolver<drop::Game> forward(game, kPlenty);
+  CHECK(solved.report().draws == 0);  // every move of a drop game shrinks it
+  std::mt19937 rng(16);
+  int checked = 0;
+  for (int g = 0; g < 100; ++g) {
+    drop::Position p = start;
+    for (;;) {
+      const auto a = solved.analyze(p);
+      const int dte = forward.dte(p);
+      INFO("game " << g << " at " << drop::to_fen(game, p));
+      CHECK(a.value == WdlValue{solver::is_win(dte) ? Wdl::win : Wdl::loss, dte});
+      ++checked;
+      if (a.moves.empty()) break;
+      for (const auto& m : a.moves) {
+        const auto undo = game.make(p, m.move);
+        const auto child = solver::move_outcome(forward.dte(p));
+        game.unmake(p, m.move, undo);
+        CHECK(m.value == WdlValue{child.win ? Wdl::win : Wdl::loss, child.dte});
+      }
+      game.make(p, a.moves[rng() % a.moves.size()].move);
+    }
+  }
+  CHECK(checked > 500);
 }
