@@ -210,8 +210,7 @@ class CyclicRetrograde {
   // --- exploration ---
   // The id of p's canonical key, given the next one if new (and then p's raw key stored: only
   // then, as it costs a key computation per move).
-  Id id_of(const Position& p) {
-    const Key canonical = game_.canonical_key(p);
+  Id id_of(const Key& canonical, const Position& p) {
     const std::uint64_t capacity = ids_.capacity();
     const bool may_grow = ids_.size() + 1 > capacity - capacity / 8;
     if (may_grow) {
@@ -236,22 +235,28 @@ class CyclicRetrograde {
 
   void explore(std::span<const Position> roots) {
     Progress progress("explore", 0, "positions", options_.show_progress);
-    for (const Position& root : roots) id_of(root);
+    for (const Position& root : roots) id_of(game_.canonical_key(root), root);
     make_room(offsets_, "the forward offsets");
     offsets_.push_back(0);
     typename G::MoveList moves;
-    std::vector<Id> mine;  // this position's children
+    std::vector<std::pair<Key, Position>> reached;  // this position's children, with their keys
+    std::vector<Id> mine;                           // and their ids
     for (Id id = 0; id < raw_.size(); ++id) {
       Position p = game_.from_key(raw_[id]);
       mine.clear();
       if (!game_.is_terminal(p)) {
         game_.generate(p, moves);
         report_.moves += moves.size();
+        // Every child's key first, its slot in the map prefetched, then the look-ups: the map
+        // is far bigger than the caches, and this way the misses overlap.
+        reached.clear();
         for (int i = 0; i < moves.size(); ++i) {
           const auto undo = game_.make(p, moves[i]);
-          mine.push_back(id_of(p));
+          reached.emplace_back(game_.canonical_key(p), p);
+          ids_.prefetch(reached.back().first);
           game_.unmake(p, moves[i], undo);
         }
+        for (const auto& [key, child] : reached) mine.push_back(id_of(key, child));
         // Symmetric moves reach one canonical child; one link serves them all.
         std::sort(mine.begin(), mine.end());
         mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
