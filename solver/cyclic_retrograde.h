@@ -11,6 +11,7 @@
 //   and losses even ones, as in outcome.h, but the value is stored apart because draws have none.
 // - Positions are those reachable from the roots (one or more), one entry per canonical_key, so
 //   mirror images and colour swaps are solved once. Ids are dense, given in breadth-first order.
+//   G::Key must be hashable by absl (AbslHashValue), as for the forward solver's table.
 //
 // Predecessors by a stored forward index
 // The exploration plays every move of every position once and stores its children's ids (CSR:
@@ -39,6 +40,15 @@
 // once is skipped later, so nothing is overwritten. What stays unresolved has, for the side to
 // move, a child that is not a forced loss and, for the opponent, the same again: a draw. (The
 // tests compare this with the plain fixed point of those rules on every position.)
+//
+// Speed, against the acyclic tier solver on the same acyclic variant (bench/cyclic_bench.cpp,
+// 3x3:NBRK, one thread each, one run): 2.29e6 positions in 12.5 s against 3.54e6 entries (2.67e6
+// symmetry classes) in 2.6 s, 5.7x fewer classes a second, on a machine loaded to twice its
+// cores. By perf, about half of this solver's time is the hash map (random reads in a 100 MiB
+// table), a quarter the canonical keys (the least of the board's 8 images, from the mover's side),
+// a tenth page faults, and under a tenth the retrograde itself. The tier solver has no map and no
+// stored index: it finds a child's entry by its dense rank (mapping only the rank's prefix to its
+// least image), reads one byte, and solves each entry once in a fixed order.
 //
 // Memory, counted before each allocation against options.memory_bytes
 // - Exploring: the key -> id hash map, sizeof(key, id) + 1 control byte a slot (25 bytes with
