@@ -3,11 +3,13 @@
 //   CyclicRetrograde - every position reachable from the start, keyed on canonical keys, through a
 //                      hash map, a stored forward index and its reverse;
 //   CyclicBaselineTierSolver - every position of every tier, one byte an entry of a dense index.
-// Compare "positions_per_s" (per core: one thread each). The tier solver stores symmetry
-// representatives (tablebase/SOLVER.md), so its row also gives "entries_per_s"; its "positions"
-// counts every position its entries stand for. The cyclic row splits its time into the
-// exploration (move generation, canonical keys, the hash map, the forward index) and the solve
-// (reverse index, counters, queue), and "peak_mb" is the memory it counted.
+// One thread each, so the rates are per core. The cyclic row's "positions" are canonical classes
+// (mirror images and colour swaps as one); the tier solver stores symmetry representatives,
+// 1.33 entries a class on 3x3:NBRK (tablebase/SOLVER.md), so compare the cyclic row's
+// "positions_per_s" with the tier row's "entries_per_s"; the tier row's "positions" counts every
+// position its entries stand for. The cyclic row splits its time into the exploration (move
+// generation, canonical keys, the hash map, the forward index) and the solve (reverse index,
+// counters, queue), and "peak_mb" is the memory it counted (MiB).
 #include <benchmark/benchmark.h>
 
 #include "rules/drop/game.h"
