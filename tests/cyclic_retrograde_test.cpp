@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
-#include <climits>
 #include <cstdint>
 #include <random>
 #include <string>
@@ -13,6 +12,7 @@
 #include "solver/forward_solver.h"
 #include "solver/outcome.h"
 #include "tests/countdown_game.h"
+#include "tests/fixed_point.h"
 #include "tests/graph_game.h"
 
 namespace {
@@ -23,39 +23,6 @@ using test_support::Graph;
 using test_support::GraphGame;
 
 constexpr std::uint64_t kPlenty = std::uint64_t{1} << 30;
-
-// The plain fixed point of the rules, written apart from the solver: every node's value from its
-// children's, all nodes at once, from "nothing known" (draw) until a sweep changes nothing. After
-// k sweeps the values are those of the game cut off after k plies (where the cut counts as a
-// draw), so the sweeps settle on the exact values: wins and losses once k passes their distance,
-// draws because no cut-off game ever decides them.
-std::vector<WdlValue> fixed_point(const Graph& g) {
-  std::vector<WdlValue> value(g.size());
-  for (;;) {
-    std::vector<WdlValue> next(g.size());
-    for (int v = 0; v < g.size(); ++v) {
-      if (g.terminal[v] || g.children[v].empty()) {
-        next[v] = {Wdl::loss, 0};
-        continue;
-      }
-      int quickest_loss = INT_MAX, slowest_win = -1;
-      bool all_win = true;
-      for (int c : g.children[v]) {
-        if (value[c].wdl == Wdl::loss) quickest_loss = std::min(quickest_loss, value[c].distance);
-        if (value[c].wdl == Wdl::win)
-          slowest_win = std::max(slowest_win, value[c].distance);
-        else
-          all_win = false;
-      }
-      if (quickest_loss != INT_MAX)
-        next[v] = {Wdl::win, quickest_loss + 1};
-      else if (all_win)
-        next[v] = {Wdl::loss, slowest_win + 1};
-    }
-    if (next == value) return value;
-    value = next;
-  }
-}
 
 // Nodes the game reaches from the roots: play stops on terminal nodes.
 std::vector<bool> reachable(const Graph& g, const std::vector<int>& roots) {
@@ -91,16 +58,23 @@ struct Tally {
   int longest_win = 0, longest_loss = 0;
 };
 
-// Solves g from the roots and checks every node against the fixed point: its value (through both
-// copies), whether it was reached, the report's counts, and each move's value for its mover.
-// Returns the tally of the reached nodes' values.
+// Solves g from the roots and checks every node against the fixed point (fixed_point.h): its
+// value (through both copies), whether it was reached (by a search of the graph itself), the
+// report's counts, and each move's value for its mover. Returns the tally of the reached nodes'
+// values.
 Tally check_graph(const Graph& g, const std::vector<int>& roots) {
   const GraphGame game(g);
   std::vector<GraphGame::Position> root_positions;
   for (std::size_t i = 0; i < roots.size(); ++i) root_positions.push_back({roots[i], int(i % 2)});
   const solver::CyclicRetrograde<GraphGame> solved(game, root_positions, {kPlenty, false});
-  const std::vector<WdlValue> expected = fixed_point(g);
+  const test_support::FixedPoint<GraphGame> fixed(game, root_positions);
   const std::vector<bool> reached = reachable(g, roots);
+  std::vector<WdlValue> expected(g.size());
+  for (int v = 0; v < g.size(); ++v) {
+    const auto value = fixed.value(game.canonical_key({v, 0}));
+    REQUIRE(value.has_value() == bool(reached[v]));
+    if (value) expected[v] = *value;
+  }
   Tally tally;
   std::uint64_t positions = 0;
   for (int v = 0; v < g.size(); ++v) {
@@ -247,14 +221,18 @@ TEST_CASE("cyclic retrograde: a hand-made graph with cycles, self-loops and draw
   const HandGraph h;
   const Tally tally = check_graph(h.g, h.roots());
   // The graph holds the cases it was built for (values from the fixed point).
-  const std::vector<WdlValue> v = fixed_point(h.g);
-  CHECK(v[h.self_loop_only].wdl == Wdl::draw);
-  CHECK(v[h.repeat_rather_than_lose].wdl == Wdl::draw);
-  CHECK(v[h.into_cycle_only].wdl == Wdl::draw);
-  CHECK(v[h.cycle_exit_a].wdl == Wdl::loss);
-  CHECK(v[h.cycle_exit_b].wdl == Wdl::win);
-  CHECK(v[h.terminal_with_moves] == WdlValue{Wdl::loss, 0});
-  CHECK(v[h.ladder_top] == WdlValue{Wdl::loss, 2 * HandGraph::kLadder});
+  const GraphGame game(h.g);
+  std::vector<GraphGame::Position> roots;
+  for (int r : h.roots()) roots.push_back({r, 0});
+  const test_support::FixedPoint<GraphGame> fixed(game, roots);
+  const auto v = [&](int node) { return *fixed.value(game.canonical_key({node, 0})); };
+  CHECK(v(h.self_loop_only).wdl == Wdl::draw);
+  CHECK(v(h.repeat_rather_than_lose).wdl == Wdl::draw);
+  CHECK(v(h.into_cycle_only).wdl == Wdl::draw);
+  CHECK(v(h.cycle_exit_a).wdl == Wdl::loss);
+  CHECK(v(h.cycle_exit_b).wdl == Wdl::win);
+  CHECK(v(h.terminal_with_moves) == WdlValue{Wdl::loss, 0});
+  CHECK(v(h.ladder_top) == WdlValue{Wdl::loss, 2 * HandGraph::kLadder});
   CHECK(tally.draws >= 5);
   CHECK(tally.longest_loss == 2 * HandGraph::kLadder);
 }
@@ -327,13 +305,21 @@ TEST_CASE("cyclic retrograde: refuses to pass the memory cap", "[cyclic]") {
   }
 }
 
-TEST_CASE("cyclic retrograde: a drop variant agrees with the forward solver along random games",
-          "[cyclic]") {
+TEST_CASE(
+    "cyclic retrograde: a drop variant agrees with the fixed point everywhere and the forward "
+    "solver along random games",
+    "[cyclic]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
   const drop::Position start = game.start();
   const solver::CyclicRetrograde<drop::Game> solved(game, {&start, 1}, {kPlenty, false});
   solver::ForwardSolver<drop::Game> forward(game, kPlenty);
   CHECK(solved.report().draws == 0);  // every move of a drop game shrinks it
+  // Every position against the fixed point.
+  const test_support::FixedPoint<drop::Game> fixed(game, {start});
+  CHECK(solved.report().positions == fixed.size());
+  std::uint64_t wrong = 0;
+  for (const auto& [key, value] : fixed.values()) wrong += solved.value_of_key(key) != value;
+  CHECK(wrong == 0);
   std::mt19937 rng(16);
   int checked = 0;
   for (int g = 0; g < 100; ++g) {
