@@ -1,0 +1,48 @@
+// Values of games with draws: win, draw or loss for the side to move, with a distance to the end
+// in plies for wins and losses (the winner hurrying, the loser delaying). Games without draws carry
+// their value in the parity of a DTE (outcome.h); once draws exist the value needs its own field,
+// and this type is what solvers, commands and tables of such games share. The names are the ones
+// JSON output uses.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+namespace solver {
+
+// Ordered from the side to move's point of view: a greater value is a better one.
+enum class Wdl : std::uint8_t { loss, draw, win };
+
+inline constexpr std::string_view wdl_name(Wdl v) {
+  switch (v) {
+    case Wdl::loss:
+      return "loss";
+    case Wdl::draw:
+      return "draw";
+    case Wdl::win:
+      return "win";
+  }
+  return "?";
+}
+
+struct WdlValue {
+  Wdl wdl = Wdl::draw;
+  int distance = 0;  // plies to the end with best play; 0 for a draw (the game never ends)
+  friend bool operator==(const WdlValue&, const WdlValue&) = default;
+};
+
+// What a move gives the side that plays it, from the value of the position it leads to (whose side
+// to move is the opponent): the child's loss in d is the mover's win in 1 + d, and so on.
+inline constexpr WdlValue mover_value(WdlValue child) {
+  switch (child.wdl) {
+    case Wdl::loss:
+      return {Wdl::win, 1 + child.distance};
+    case Wdl::win:
+      return {Wdl::loss, 1 + child.distance};
+    case Wdl::draw:
+      break;
+  }
+  return {Wdl::draw, 0};
+}
+
+}  // namespace solver
