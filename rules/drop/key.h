@@ -1,48 +1,22 @@
-// A position packed into 128 bits: 4 bits a square (empty, or one of 10 coloured pieces), then
-// both hands in mixed radix, then optionally the side to move. Exact, so it can key a table
-// without any risk of collisions. Fits boards of up to 28 squares with the Drop 16 hands.
+// A position packed into 128 bits (rules/common/key128.h): 4 bits a square (empty, or one of 10
+// coloured pieces), then both hands in mixed radix, then optionally the side to move. Fits boards
+// of up to 28 squares with the Drop 16 hands.
 #pragma once
 
-#include <compare>
 #include <cstdint>
+
+#include "rules/common/key128.h"
 
 namespace drop {
 
-// The version of the packing below. Keys saved to files (proof checkpoints) carry it, and a file of
+// The version of the packing above. Keys saved to files (proof checkpoints) carry it, and a file of
 // another version is refused: its keys would name other positions. Bump it with any change to the
 // packing.
 inline constexpr std::uint32_t kKeyFormat = 1;
 
-struct Key {
-  std::uint64_t lo = 0, hi = 0;
-
-  // Ordered as the 128-bit number hi:lo, the order the least-image computation uses.
-  friend auto operator<=>(const Key& a, const Key& b) {
-    return a.hi != b.hi ? a.hi <=> b.hi : a.lo <=> b.lo;
-  }
-  friend bool operator==(const Key&, const Key&) = default;
-
-  template <typename H>
-  friend H AbslHashValue(H h, const Key& k) {
-    return H::combine(std::move(h), k.lo, k.hi);
-  }
-  // A well-mixed 64-bit hash for open-addressed tables of our own.
-  std::uint64_t mix() const {
-    std::uint64_t x = lo ^ (hi * 0x9E3779B97F4A7C15ull);
-    x ^= x >> 32;
-    x *= 0xD6E8FEB86659FD93ull;
-    x ^= x >> 32;
-    x *= 0xD6E8FEB86659FD93ull;
-    return x ^ (x >> 32);
-  }
-};
-
-using Key128 = unsigned __int128;
-inline Key to_key(Key128 v) {
-  return Key{std::uint64_t(v), std::uint64_t(v >> 64)};
-}
-inline Key128 from_key(Key k) {
-  return Key128(k.hi) << 64 | k.lo;
-}
+using Key = common::Key;
+using Key128 = common::Key128;
+using common::from_key;
+using common::to_key;
 
 }  // namespace drop

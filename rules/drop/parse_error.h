@@ -1,15 +1,11 @@
-// Raised for any malformed text a user gives us (variant, FEN, move). The message says what and
-// where; the command line turns it into one line on stderr and exit status 2.
+// Raised for any malformed text a user gives us (variant, FEN, move): the one class every game
+// shares (rules/common/parse_error.h), so a caller catches the same type whatever it parses.
 #pragma once
 
-#include <stdexcept>
-#include <string>
+#include "rules/common/parse_error.h"
 
 namespace drop {
 
-class ParseError : public std::invalid_argument {
- public:
-  explicit ParseError(const std::string& what) : std::invalid_argument(what) {}
-};
+using ParseError = common::ParseError;
 
 }  // namespace drop
