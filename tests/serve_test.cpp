@@ -27,6 +27,7 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "solver/forward_solver.h"
+#include "tests/serve_process.h"
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
@@ -39,62 +40,10 @@ struct TempDir : test_support::TempDir {
   TempDir() : test_support::TempDir("serve_test") {}
 };
 
-// `drop16 serve --port 0 --quiet ARGS...` in a child process; the port is read from the first line
-// it prints. Stopped with SIGTERM when the object goes.
-class ServeProcess {
- public:
-  explicit ServeProcess(std::vector<std::string> args) {
-    args.insert(args.begin(), {DROP16_BINARY, "serve", "--port", "0", "--quiet"});
-    int fds[2];
-    REQUIRE(::pipe(fds) == 0);
-    pid_ = ::fork();
-    REQUIRE(pid_ >= 0);
-    if (pid_ == 0) {
-      ::dup2(fds[1], 1);
-      ::close(fds[0]);
-      ::close(fds[1]);
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    ::close(fds[1]);
-    out_ = ::fdopen(fds[0], "r");  // kept open: the server must never write to a closed pipe
-    char line[512] = {};
-    if (std::fgets(line, sizeof line, out_)) first_line_ = line;
-    const auto host = first_line_.find("127.0.0.1:");
-    if (host != std::string::npos) port_ = std::atoi(first_line_.c_str() + host + 10);
-    if (port_ <= 0) {
-      stop();
-      FAIL("drop16 serve did not say where it listens: '" << first_line_ << "'");
-    }
-  }
-  ~ServeProcess() { stop(); }
-
-  // Stops the server; its exit status (128 + signal if it died of one).
-  int stop() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGTERM);
-      int raw = 0;
-      ::waitpid(pid_, &raw, 0);
-      status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-      pid_ = -1;
-      std::fclose(out_);
-    }
-    return status_;
-  }
-
-  int port() const { return port_; }
-  pid_t pid() const { return pid_; }
-  const std::string& first_line() const { return first_line_; }
-
- private:
-  pid_t pid_ = -1;
-  FILE* out_ = nullptr;
-  int port_ = 0;
-  int status_ = -1;
-  std::string first_line_;
+// The built binary's server, stopped when the object goes.
+struct ServeProcess : test_support::ServeProcess {
+  explicit ServeProcess(std::vector<std::string> args)
+      : test_support::ServeProcess(DROP16_BINARY, std::move(args)) {}
 };
 
 struct Reply {

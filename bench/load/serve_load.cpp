@@ -9,9 +9,6 @@
 //
 // Exit status 0 when every answer was the expected one and every server stayed up, else 1.
 #include <httplib.h>
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
@@ -32,6 +29,7 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/variant.h"
+#include "tests/serve_process.h"
 
 namespace {
 
@@ -117,61 +115,6 @@ std::vector<Request> request_mix(const std::string& tables_variant, int count, s
   return mix;
 }
 
-// `BINARY serve --host 127.0.0.1 --port 0 --quiet --tables DIR`, its port read from the first line
-// it prints; stopped with SIGTERM.
-class Server {
- public:
-  Server(const std::string& binary, const std::string& tables) {
-    std::vector<std::string> args = {binary, "serve",   "--host",   "127.0.0.1", "--port",
-                                     "0",    "--quiet", "--tables", tables};
-    int fds[2];
-    if (::pipe(fds) != 0) throw std::runtime_error("pipe failed");
-    pid_ = ::fork();
-    if (pid_ < 0) throw std::runtime_error("fork failed");
-    if (pid_ == 0) {
-      ::dup2(fds[1], 1);
-      ::close(fds[0]);
-      ::close(fds[1]);
-      std::vector<char*> argv;
-      for (auto& a : args) argv.push_back(a.data());
-      argv.push_back(nullptr);
-      ::execv(argv[0], argv.data());
-      ::_exit(127);
-    }
-    ::close(fds[1]);
-    out_ = ::fdopen(fds[0], "r");
-    char line[512] = {};
-    const std::string first = std::fgets(line, sizeof line, out_) ? line : "";
-    const auto at = first.find("127.0.0.1:");
-    if (at != std::string::npos) port_ = std::atoi(first.c_str() + at + 10);
-    if (port_ <= 0) {
-      stop();
-      throw std::runtime_error(binary + " serve did not say where it listens: '" + first + "'");
-    }
-  }
-  ~Server() { stop(); }
-
-  // Its exit status after SIGTERM (128 + signal if a signal killed it).
-  int stop() {
-    if (pid_ > 0) {
-      ::kill(pid_, SIGTERM);
-      int raw = 0;
-      ::waitpid(pid_, &raw, 0);
-      status_ = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-      pid_ = -1;
-      std::fclose(out_);
-    }
-    return status_;
-  }
-  int port() const { return port_; }
-
- private:
-  pid_t pid_ = -1;
-  FILE* out_ = nullptr;
-  int port_ = 0;
-  int status_ = -1;
-};
-
 json get_json(int port, const std::string& path) {
   httplib::Client client("127.0.0.1", port);
   client.set_read_timeout(10, 0);
@@ -196,7 +139,7 @@ struct Run {
 
 Run load(const std::string& binary, const std::string& tables, const std::vector<Request>& mix,
          const RunOptions& o) {
-  Server server(binary, tables);
+  test_support::ServeProcess server(binary, {"--host", "127.0.0.1", "--tables", tables});
   const int port = server.port();
   Run run;
   run.outcomes.resize(mix.size());
@@ -316,7 +259,7 @@ int main(int argc, char** argv) {
       const std::string name = spec.substr(0, eq), binary = spec.substr(eq + 1);
       std::string tables_variant;
       {
-        Server probe(binary, tables);
+        test_support::ServeProcess probe(binary, {"--host", "127.0.0.1", "--tables", tables});
         const json info = get_json(probe.port(), "/api/info");
         if (!info.is_object() || !info["tables_variant"].is_string())
           throw std::runtime_error(name + ": the server names no tables' variant");
