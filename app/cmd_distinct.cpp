@@ -3,8 +3,8 @@
 #include <iostream>
 
 #include "app/command.h"
+#include "app/games.h"
 #include "app/resources.h"
-#include "rules/drop/notation.h"
 #include "solver/distinct_positions.h"
 
 namespace app {
@@ -18,16 +18,16 @@ struct DistinctOptions {
   std::uint64_t memory_mb = 0;
 };
 
-void run_distinct(const DistinctOptions& o) {
-  const Setup s = make_setup(o.position);
-  const drop::Game& game = *s.game;
+template <typename G>
+void run_distinct(const DistinctOptions& o, const GameSetup<G>& s) {
+  const G& game = *s.game;
   if (!game.keys_fit())
     throw UsageError("this variant's positions need " + std::to_string(game.key_bits()) +
                      " bits, more than the 128-bit exact keys hold");
   const std::uint64_t cap = o.memory_mb << 20;
   nlohmann::ordered_json j;
-  j["variant"] = game.variant().name();
-  j["fen"] = drop::to_fen(game, s.position);
+  j["variant"] = variant_name(game);
+  j["fen"] = fen_text(game, s.position);
   j["depth"] = o.depth;
   j["memory_mb"] = o.memory_mb;
   j["threads"] = o.threads;
@@ -35,7 +35,8 @@ void run_distinct(const DistinctOptions& o) {
   for (const bool symmetric : {false, true}) {
     const auto start = std::chrono::steady_clock::now();
     const auto counts = solver::count_distinct_positions(
-        game, s.position, o.depth, cap, o.threads, !o.position.quiet, [&](const drop::Position& p) {
+        game, s.position, o.depth, cap, o.threads, !o.position.quiet,
+        [&](const typename G::Position& p) {
           return symmetric ? game.symmetric_key(p) : game.raw_key(p);
         });
     const double seconds =
@@ -80,7 +81,7 @@ void register_distinct(CLI::App& app) {
   cmd->add_option("--memory", o->memory_mb, "memory cap in MB (default: 60% of this machine)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30))
       ->capture_default_str();
-  cmd->callback([o] { run_distinct(*o); });
+  cmd->callback([o] { with_game(o->position, [&](const auto& s) { run_distinct(*o, s); }); });
 }
 
 }  // namespace app

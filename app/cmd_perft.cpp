@@ -5,8 +5,8 @@
 #include <stdexcept>
 
 #include "app/command.h"
+#include "app/games.h"
 #include "app/resources.h"
-#include "rules/drop/notation.h"
 #include "solver/exact_count.h"
 #include "solver/hashed_perft.h"
 #include "solver/parallel_perft.h"
@@ -30,9 +30,9 @@ nlohmann::ordered_json count_json(solver::Count n) {
   return std::uint64_t(n);
 }
 
-void run_perft(const PerftOptions& o) {
-  const Setup s = make_setup(o.position);
-  const drop::Game& game = *s.game;
+template <typename G>
+void run_perft(const PerftOptions& o, const GameSetup<G>& s) {
+  const G& game = *s.game;
   if (o.hash_mb && !game.keys_fit())
     throw UsageError("--hash: this variant's positions need " + std::to_string(game.key_bits()) +
                      " bits, more than the 128-bit exact keys hold; use plain perft (no --hash)");
@@ -41,13 +41,13 @@ void run_perft(const PerftOptions& o) {
                      std::to_string(physical_memory_mb()) + " MB of memory");
 
   const auto start = std::chrono::steady_clock::now();
-  std::optional<solver::PerftTable<drop::Key>> table;
+  std::optional<solver::PerftTable<typename G::Key>> table;
   if (o.hash_mb) table.emplace(o.hash_mb << 20);
   solver::Progress progress("perft " + std::to_string(o.depth), 0, "nodes", !o.position.quiet);
-  solver::Divide<drop::Game> divide;
+  solver::Divide<G> divide;
   try {
     divide = solver::parallel_divide(game, s.position, o.depth, o.threads, progress,
-                                     [&](drop::Position& p, int depth) {
+                                     [&](typename G::Position& p, int depth) {
                                        return table ? solver::hashed_perft(game, p, depth, *table)
                                                     : solver::perft(game, p, depth);
                                      });
@@ -61,8 +61,8 @@ void run_perft(const PerftOptions& o) {
 
   if (o.position.json) {
     nlohmann::ordered_json j;
-    j["variant"] = game.variant().name();
-    j["fen"] = drop::to_fen(game, s.position);
+    j["variant"] = variant_name(game);
+    j["fen"] = fen_text(game, s.position);
     j["depth"] = o.depth;
     j["nodes"] = count_json(nodes);
     j["seconds"] = seconds;
@@ -72,15 +72,14 @@ void run_perft(const PerftOptions& o) {
     if (o.divide) {
       j["divide"] = nlohmann::ordered_json::object();
       for (const auto& [move, count] : divide.per_move)
-        j["divide"][drop::move_name(game.geometry(), move)] = count_json(count);
+        j["divide"][move_text(game, move)] = count_json(count);
     }
     std::cout << j.dump() << std::endl;
     return;
   }
   if (o.divide)
     for (const auto& [move, count] : divide.per_move)
-      std::cout << drop::move_name(game.geometry(), move) << ": " << solver::to_decimal(count)
-                << "\n";
+      std::cout << move_text(game, move) << ": " << solver::to_decimal(count) << "\n";
   std::cout << "perft(" << o.depth << ") = " << solver::to_decimal(nodes) << "  (" << seconds
             << " s, " << o.threads << " threads"
             << (o.hash_mb ? ", hash " + std::to_string(o.hash_mb) + " MB" : "") << ")" << std::endl;
@@ -98,7 +97,7 @@ void register_perft(CLI::App& app) {
                   "transposition table size in MB (0: plain perft); counts stay exact")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
   cmd->add_flag("--divide", o->divide, "also count each root move's subtree");
-  cmd->callback([o] { run_perft(*o); });
+  cmd->callback([o] { with_game(o->position, [&](const auto& s) { run_perft(*o, s); }); });
 }
 
 }  // namespace app

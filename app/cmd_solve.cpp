@@ -13,6 +13,8 @@
 
 #include "app/analysis.h"
 #include "app/command.h"
+#include "app/cyclic_solve.h"
+#include "app/games.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
 #include "solver/dte_search.h"
@@ -69,6 +71,8 @@ struct SolveOptions {
 };
 
 void run_solve(const SolveOptions& o) {
+  if (names_spock(o.position.variant))
+    return run_cyclic_solve({o.position, o.tables, gigabytes_to_bytes(o.memory_gb)});
   const auto start = std::chrono::steady_clock::now();
   const Setup s = make_setup(o.position);
   const drop::Game& game = *s.game;

@@ -2,13 +2,16 @@
 
 #include <iostream>
 
+#include "app/games.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
+#include "rules/spock/material.h"
 
 namespace app {
 
 void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen) {
-  cmd.add_option("--variant", o.variant, "drop16, WxH:HAND or WxH:WHITE/black (e.g. 3x3:NBRK)")
+  cmd.add_option("--variant", o.variant,
+                 "drop16, WxH:HAND or WxH:WHITE/black (e.g. 3x3:NBRK), or spock")
       ->capture_default_str();
   if (with_fen) cmd.add_option("--fen", o.fen, "position (default: the variant's start)");
   cmd.add_flag("--json", o.json, "print one JSON object on stdout");
@@ -16,10 +19,30 @@ void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen) {
 }
 
 Setup make_setup(const PositionOptions& o) {
+  if (names_spock(o.variant))
+    throw UsageError(
+        "this command serves the Drop 16 family only; Spock has perft, distinct, "
+        "moves, show and solve");
   Setup s;
   s.game = std::make_unique<drop::Game>(drop::parse_variant(o.variant));
   s.position = o.fen ? drop::parse_fen(*s.game, *o.fen) : s.game->start();
   return s;
+}
+
+GameSetup<spock::Game> make_spock_setup(const PositionOptions& o) {
+  if (o.variant != kSpockVariant) {  // a ladder row: its positions are on its board
+    const spock::Material m = spock::parse_material(o.variant);
+    if (!o.fen)
+      throw UsageError("--variant " + o.variant +
+                       " names every placement of its pieces; give one with --fen");
+    spock::Setup parsed = spock::parse_fen(*o.fen);
+    if (parsed.game.width() != m.width || parsed.game.height() != m.height)
+      throw UsageError("--fen: a " + std::to_string(parsed.game.width()) + "x" +
+                       std::to_string(parsed.game.height()) + " board, not " + m.name() + "'s");
+    return {std::make_unique<spock::Game>(parsed.game), parsed.position};
+  }
+  spock::Setup parsed = spock::parse_fen(o.fen ? *o.fen : spock::start_fen());
+  return {std::make_unique<spock::Game>(parsed.game), parsed.position};
 }
 
 void add_threads_option(CLI::App& cmd, int& threads) {

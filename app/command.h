@@ -31,11 +31,15 @@ struct PositionOptions {
 };
 void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen = true);
 
-// The game and position the options name; throws ParseError on bad text.
-struct Setup {
-  std::unique_ptr<drop::Game> game;
-  drop::Position position;
+// A game and a position of it, as the options name them.
+template <typename G>
+struct GameSetup {
+  std::unique_ptr<G> game;
+  typename G::Position position;
 };
+using Setup = GameSetup<drop::Game>;
+// For the commands that serve the Drop 16 family only; throws ParseError on bad text and
+// UsageError for a variant of another game (games.h dispatches the commands that serve all games).
 Setup make_setup(const PositionOptions& o);
 
 // --threads N (default: all cores), checked to be at least 1.

@@ -17,8 +17,12 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/spock/material.h"
+#include "rules/spock/notation.h"
 #include "solver/perft.h"
 #include "solver/proof_checkpoint.h"
+#include "solver/wdl.h"
+#include "tests/fixed_point.h"
 
 namespace {
 
@@ -293,4 +297,109 @@ TEST_CASE("claims never replaces a report it did not make with the same paramete
   check_bad_input({run, {"claims-2x2-NK.json", "cannot be read"}});
   CHECK(slurp(report) == "# the published report\n");
   std::filesystem::remove_all(dir);
+}
+
+// --- Spock (games/SPOCK.md) through the same commands ---
+
+TEST_CASE("Spock perft and moves through the command agree with the library", "[cli][spock]") {
+  const spock::Setup start = spock::parse_fen(spock::start_fen());
+  for (int depth = 1; depth <= 4; ++depth) {
+    const Run r = drop16({"perft", "--variant", "spock", "--depth", std::to_string(depth), "--json",
+                          "--hash", depth % 2 ? "0" : "16"});
+    INFO("depth " << depth << " stderr: " << r.err);
+    REQUIRE(r.status == 0);
+    spock::Position p = start.position;
+    CHECK(nlohmann::json::parse(r.out).at("nodes").get<std::uint64_t>() ==
+          solver::perft(start.game, p, depth));
+  }
+  const Run m = drop16({"moves", "--variant", "spock", "--moves", "c1a2", "--json"});
+  INFO("stderr: " << m.err);
+  REQUIRE(m.status == 0);
+  const auto j = nlohmann::json::parse(m.out);
+  spock::Position p = start.position;
+  start.game.make(p, spock::parse_move(start.game, p, "c1a2"));
+  CHECK(j.at("fen").get<std::string>() == spock::to_fen(start.game, p));
+  spock::MoveList list;
+  start.game.generate(p, list);
+  std::vector<std::string> expected;
+  for (int i = 0; i < list.size(); ++i) expected.push_back(spock::move_name(start.game, list[i]));
+  CHECK(j.at("moves").get<std::vector<std::string>>() == expected);
+}
+
+// solve on a ladder row (every placement of the pieces, and all play from them) against the plain
+// fixed point of tests/fixed_point.h, which shares no code with the retrograde solver.
+TEST_CASE("Spock solve of a ladder row agrees with the fixed point", "[cli][spock]") {
+  const std::string row = "spock:3x3:RK/rk";
+  const spock::Material material = spock::parse_material(row);
+  const spock::Game game(material.width, material.height);
+  const test_support::FixedPoint<spock::Game> truth(game, spock::placements(material));
+  // Placements by hand, and one position of each value the solve found.
+  std::vector<std::string> fens = {"k1r/3/R1K w", "k1r/3/R1K b", "1rk/3/KR1 w", "3/rkR/K2 b"};
+  for (const solver::Wdl wanted : {solver::Wdl::win, solver::Wdl::draw, solver::Wdl::loss})
+    for (const auto& [key, v] : truth.values())
+      if (v.wdl == wanted) {
+        fens.push_back(spock::to_fen(game, game.from_key(key)));
+        break;
+      }
+  REQUIRE(fens.size() == 7);
+  for (const std::string& fen : fens) {
+    const Run r = drop16({"solve", "--variant", row, "--fen", fen, "--json", "--quiet"});
+    INFO(fen << " stderr: " << r.err);
+    REQUIRE(r.status == 0);
+    const auto j = nlohmann::json::parse(r.out);
+    const spock::Setup s = spock::parse_fen(fen);
+    const auto name_of = [](solver::WdlValue v) { return std::string(solver::wdl_name(v.wdl)); };
+    const auto dte_of = [](solver::WdlValue v) {
+      return v.wdl == solver::Wdl::draw ? nlohmann::json(nullptr) : nlohmann::json(v.distance);
+    };
+    const auto own = truth.value(game.canonical_key(s.position));
+    REQUIRE(own);
+    CHECK(j.at("value") == name_of(*own));
+    CHECK(j.at("dte") == dte_of(*own));
+    spock::MoveList list;
+    game.generate(s.position, list);
+    REQUIRE(j.at("moves").size() == std::size_t(list.size()));
+    for (int i = 0; i < list.size(); ++i) {
+      spock::Position child = s.position;
+      game.make(child, list[i]);
+      const auto value = solver::mover_value(*truth.value(game.canonical_key(child)));
+      CHECK(j["moves"][i].at("move") == spock::move_name(game, list[i]));
+      CHECK(j["moves"][i].at("value") == name_of(value));
+      CHECK(j["moves"][i].at("dte") == dte_of(value));
+    }
+    const auto& solved = j.at("solved");
+    std::uint64_t wins = 0, draws = 0, losses = 0;
+    for (const auto& [key, v] : truth.values())
+      (v.wdl == solver::Wdl::win ? wins : v.wdl == solver::Wdl::draw ? draws : losses)++;
+    CHECK(solved.at("wins") == wins);
+    CHECK(solved.at("draws") == draws);
+    CHECK(solved.at("losses") == losses);
+  }
+}
+
+TEST_CASE("bad Spock input through the command: exit 2, one line naming the fault",
+          "[cli][spock][errors]") {
+  const BadInput cases[] = {
+      {{"perft", "--variant", "spock", "--depth", "1", "--fen", "psksp/rrrrr/5/RRRRR/PSKSP"},
+       {"FEN", "side to move"}},
+      {{"perft", "--variant", "spock", "--depth", "1", "--fen", "psksp/rrrrr/5/RRRRR/PSKSQ w"},
+       {"FEN", "'Q'"}},
+      {{"perft", "--variant", "spock", "--depth", "1", "--fen", "psksp/rrrrr/5/RRRRRR/PSKSP w"},
+       {"FEN", "rank 2"}},
+      {{"moves", "--variant", "spock", "--fen", "psp/3/K2 w"}, {"FEN", "no Spock"}},
+      {{"moves", "--variant", "spock", "--fen", ""}, {"FEN", "empty"}},
+      {{"moves", "--variant", "spock", "--moves", "c1b3"}, {"'c1b3'"}},
+      {{"moves", "--variant", "spock", "--moves", "z9a1"}, {"'z9a1'"}},
+      {{"show", "--variant", "spock", "--moves", "a2a3", "a3a4"}, {"'a3a4'"}},
+      {{"solve", "--variant", "spock:3x3:RK/rx"}, {"variant", "'x'"}},
+      {{"solve", "--variant", "spock:2x3:K/k"}, {"variant", "3 to 8"}},
+      {{"solve", "--variant", "spock:3x3:R/rk"}, {"variant", "no Spock"}},
+      {{"solve", "--variant", "spock:3x3:RK/rk", "--fen", "k3/4/4/3K w"}, {"--fen", "4x4"}},
+      {{"solve", "--variant", "spock:3x3:RK/rk", "--fen", "kr1/1r1/R1K w"}, {"--fen", "not among"}},
+      {{"moves", "--variant", "spock:3x3:RK/rk"}, {"--fen"}},
+      {{"solve", "--variant", "spock:4x4:RSLPK/rslpk", "--memory", "0.01"}, {"memory"}},
+      {{"prove", "--variant", "spock"}, {"Drop 16 family only"}},
+      {{"moves", "--variant", "spockish"}, {"'spockish'"}},
+  };
+  for (const BadInput& c : cases) check_bad_input(c);
 }

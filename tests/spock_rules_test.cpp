@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "rules/spock/game.h"
+#include "rules/spock/material.h"
 #include "rules/spock/notation.h"
 #include "rules/spock/reference_rules.h"
 #include "solver/game_concept.h"
@@ -430,5 +431,19 @@ TEST_CASE("spock: timed perft of the start", "[.spock-perft]") {
     std::fflush(stdout);
     predicted = int(took * double(nodes) / double(previous));  // the next depth, at this branching
     previous = nodes;
+  }
+}
+
+TEST_CASE("spock: a ladder row's placements, listed and counted, each once", "[spock]") {
+  for (const char* row :
+       {"spock:3x3:RK/rk", "spock:3x3:RRK/k", "spock:4x3:RSK/rrk", "spock:4x4:RLK/rk"}) {
+    INFO(row);
+    const spock::Material m = spock::parse_material(row);
+    const std::vector<spock::Position> all = spock::placements(m);
+    CHECK(spock::placement_count(m) == all.size());
+    const spock::Game game(m.width, m.height);
+    std::set<std::string> distinct;
+    for (const spock::Position& p : all) distinct.insert(spock::to_fen(game, p));
+    CHECK(distinct.size() == all.size());
   }
 }
