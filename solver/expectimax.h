@@ -75,11 +75,12 @@ class Expectimax {
       throw std::invalid_argument("the game's points are not one per player");
   }
 
-  // Exact values of p (p is restored on return).
-  Values value(Position& p) { return search(p, kNoHorizon).values; }
+  // Exact values of p (a copy: the search plays on it, and a SearchMemoryError may stop it
+  // anywhere).
+  Values value(Position p) { return search(p, kNoHorizon).values; }
 
-  // Values of p looking depth >= 0 plies ahead (p is restored on return).
-  Values value(Position& p, int depth) {
+  // Values of p looking depth >= 0 plies ahead.
+  Values value(Position p, int depth) {
     static_assert(!std::is_same_v<Horizon, NoHorizon>, "a depth limit needs a Horizon");
     if (depth < 0 || depth == kNoHorizon) throw std::invalid_argument("depth out of range");
     return search(p, depth).values;

@@ -328,7 +328,7 @@ TEST_CASE("max^n: three-player nim is brute force's, ties to the first move", "[
 
 TEST_CASE("expectimax: on drop, without chance, the forward solver's wins and losses",
           "[expectimax]") {
-  for (const char* variant : {"2x2:NK", "3x3:NK"}) {
+  for (const char* variant : {"2x2:NK", "3x3:NK", "3x3:NBK"}) {
     const drop::Game game(drop::parse_variant(variant));
     solver::ForwardSolver<drop::Game> forward(game, std::uint64_t{1} << 30);
     solver::Expectimax<drop::Game> points(game, std::uint64_t{1} << 30);
