@@ -40,6 +40,17 @@ static_assert(solver::value_kind<DiceRaceGame> == solver::ValueKind::points);
 static_assert(solver::ChanceGame<DiceRaceGame> && !solver::ChanceGame<ThreePlayerNim>);
 static_assert(solver::points_players<ThreePlayerNim> == 3);
 
+// A game whose terminal positions can be drawn says so by its terminal value's type, and is not a
+// points game.
+struct DrawnEnds {
+  struct Position {
+    int side_to_move;
+  };
+  solver::WdlValue terminal_value(const Position&) const { return {}; }
+};
+static_assert(solver::value_kind<DrawnEnds> == solver::ValueKind::win_draw_loss);
+static_assert(solver::TurnOrderGame<DrawnEnds> && !solver::PointsGame<DrawnEnds>);
+
 // --- the dice race, solved a second way ---------------------------------------------------------
 
 // Expected points of the player about to roll, with counter a against the other's b, by a table
