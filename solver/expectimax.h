@@ -20,7 +20,7 @@
 //   positions of one canonical key alike (up to the rotation below), as the table does.
 // - Number is the arithmetic: double by default (weights are exact integers; an expectation is
 //   rounded once per term, so the error grows with the tree's depth, about depth x 1e-16
-//   relative), or an exact rational type (constructible from std::int64_t, with + * / <),
+//   relative), or an exact rational type (default and std::int64_t constructible, + * / <),
 //   which the tests use to check values exactly.
 //
 // Why max^n and not the paranoid reduction (one player against the coalition of the others)
@@ -28,8 +28,9 @@
 // zero-sum points, so one solver serves Royal Nardy and four-player games alike. Paranoid turns
 // N players into two, which allows alpha-beta cuts but values a different game (the others are
 // assumed to play against one player, not for themselves); a game can still get it from this
-// solver by declaring coalition points ({v, -v, -v, -v}). Neither cuts here: exact expected values
-// need every child (no bound on the points is assumed), and memoization is what pays.
+// solver by declaring coalition points ({v, -v, -v, -v}). This solver makes no cuts: exact
+// expected values need every child (no bound on the points is assumed), and memoization is what
+// pays.
 //
 // Transposition table: keyed on canonical_key, which may identify positions up to symmetries and
 // a rotation of the players (drop's colour swap). Values are stored rotated so that component 0

@@ -6,7 +6,9 @@
 //   Served by the forward solver, the DTE search and the tier solver (acyclic games), and by the
 //   cyclic retrograde (games with cycles, whose never-resolved positions are draws).
 // - win/draw/loss (wdl.h): the game declares `WdlValue terminal_value(p)`, the mover's value of a
-//   terminal position, when a game can end drawn (not only by endless play).
+//   terminal position, when a game can end drawn (not only by endless play). No solver reads it
+//   yet: the cyclic retrograde, which gives the draws of endless play, takes every terminal
+//   position as lost, which is all Spock and the rook race need.
 // - points: the game declares `using Points = std::array<S, N>` (S an integer or floating type,
 //   N == players()) and `Points terminal_value(p)`: what each player scores when play stops at p,
 //   component i for player i (absolute, not from the mover's side). Zero-sum two-player games
