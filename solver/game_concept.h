@@ -1,5 +1,8 @@
 // What a rule set must offer the solvers. Solvers are templates over this concept, so a new game
 // (a sibling of rules/drop/) plugs in without touching solver code, and calls are inlined.
+// Beyond moves and keys, a game may say who moves next (turn_order.h), what its positions are
+// worth (game_value.h) and where chance decides (chance.h); each defaults to what drop has (two
+// sides in turn, win/loss, no chance), so today's games declare none of it.
 #pragma once
 
 #include <concepts>

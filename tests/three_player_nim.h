@@ -1,0 +1,89 @@
+// A toy game of three players in turn for the max^n tests: one pile of tokens, each turn the
+// mover takes 1 to `most` of them, and play stops when the pile is empty. The player who took the
+// last token scores 1, the others 0. A player who cannot win is left to choose which of the other
+// two wins, so ties between its moves decide the others' points and the tie rule is tested.
+#pragma once
+
+#include <algorithm>
+#include <array>
+#include <cstdint>
+#include <stdexcept>
+#include <utility>
+
+namespace test_support {
+
+class ThreePlayerNim {
+ public:
+  struct Position {
+    int pile;
+    int mover;
+  };
+  using Move = int;  // tokens taken
+  struct Undo {};
+  using Points = std::array<int, 3>;
+  struct Key {
+    std::uint64_t lo = 0, hi = 0;
+    std::uint64_t mix() const { return lo * 0x9E3779B97F4A7C15ull + hi; }
+    friend bool operator==(const Key&, const Key&) = default;
+    template <typename H>
+    friend H AbslHashValue(H h, const Key& k) {
+      return H::combine(std::move(h), k.lo, k.hi);
+    }
+  };
+  class MoveList {
+   public:
+    static constexpr int kCapacity = 8;
+    void clear() { size_ = 0; }
+    void push(Move m) { moves_[size_++] = m; }
+    int size() const { return size_; }
+    bool empty() const { return size_ == 0; }
+    Move operator[](int i) const { return moves_[i]; }
+
+   private:
+    Move moves_[kCapacity];
+    int size_ = 0;
+  };
+
+  explicit ThreePlayerNim(int most) : most_(most) {
+    if (most < 1 || most > MoveList::kCapacity) throw std::invalid_argument("most");
+  }
+
+  int players() const { return 3; }
+  int player_to_move(const Position& p) const { return p.mover; }
+  bool is_terminal(const Position& p) const { return p.pile == 0; }
+  Points terminal_value(const Position& p) const {
+    Points v{};
+    v[(p.mover + 2) % 3] = 1;  // took the last token
+    return v;
+  }
+
+  void generate(const Position& p, MoveList& out) const {
+    out.clear();
+    for (int take = 1; take <= most_ && take <= p.pile; ++take) out.push(take);
+  }
+  std::uint64_t count_moves(const Position& p) const { return std::min(p.pile, most_); }
+  Undo make(Position& p, Move m) const {
+    p.pile -= m;
+    p.mover = (p.mover + 1) % 3;
+    return {};
+  }
+  void unmake(Position& p, Move m, Undo) const {
+    p.pile += m;
+    p.mover = (p.mover + 2) % 3;
+  }
+
+  bool keys_fit() const { return true; }
+  // The pile alone: the game is the same whoever moves, up to a rotation of the players.
+  Key canonical_key(const Position& p) const { return {std::uint64_t(p.pile), 3}; }
+  Key raw_key(const Position& p) const { return {std::uint64_t(p.pile), std::uint64_t(p.mover)}; }
+  Key symmetric_key(const Position& p) const { return raw_key(p); }
+  Position from_key(Key k) const {
+    if (k.hi > 2) throw std::invalid_argument("from_key: not a raw key");
+    return {int(k.lo), int(k.hi)};
+  }
+
+ private:
+  int most_;
+};
+
+}  // namespace test_support
