@@ -63,6 +63,10 @@
 
 namespace solver {
 
+// The deepest search one may ask for: far below the score's M (below), and more plies than any
+// position of the games here needs.
+inline constexpr int kCyclicSearchMaxDepth = 10000;
+
 struct CyclicSearchLimits {
   int max_depth = 0;   // plies: values with a distance up to this are found
   double seconds = 0;  // of search; 0: no limit
@@ -108,10 +112,6 @@ class CyclicSearch {
   using Move = typename G::Move;
   using Key = typename G::Key;
   using Analysis = BoundedAnalysis<Move>;
-
-  // The deepest search asked for: far below the score's M, and more plies than any position of
-  // the games here needs.
-  static constexpr int kMaxDepth = 10000;
 
   CyclicSearch(const G& game, std::uint64_t memory_bytes) : game_(game), table_(memory_bytes) {
     if (!game.keys_fit())
@@ -230,9 +230,9 @@ class CyclicSearch {
   }
 
   void start(CyclicSearchLimits limits) {
-    if (limits.max_depth < 0 || limits.max_depth > kMaxDepth)
+    if (limits.max_depth < 0 || limits.max_depth > kCyclicSearchMaxDepth)
       throw std::invalid_argument("max depth " + std::to_string(limits.max_depth) +
-                                  " is outside 0.." + std::to_string(kMaxDepth));
+                                  " is outside 0.." + std::to_string(kCyclicSearchMaxDepth));
     deadline_.reset();
     if (limits.seconds > 0)
       deadline_ = std::chrono::steady_clock::now() +
