@@ -316,12 +316,29 @@ class CyclicSearch {
     return yes;
   }
 
+  // Whether p, not lost now, has a move to a position lost now: a win in 1.
+  bool wins_at_once(Position& p) {
+    tick();
+    typename G::MoveList moves;
+    game_.generate(p, moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      const auto undo = game_.make(p, moves[i]);
+      const bool lost = lost_now(p);
+      game_.unmake(p, moves[i], undo);
+      if (lost) return true;
+    }
+    return false;
+  }
+
   // Whether some child c of p has s(c) < w.
   bool some_child_below(Position& p, int w) {
     typename G::MoveList moves;
     game_.generate(p, moves);
     // Below kLowestLive only a lost child's score is: no key, no table, no search.
     const bool only_lost = w <= kLowestLive;
+    // At or above kHighest, every child is below w but one that wins at once: a child's question
+    // is then answered by a look at its children, cheaper than its key.
+    const bool unless_quick_win = rounded_up(w) == kHighest;
     const std::size_t first = children_.size();
     bool yes = false;
     for (int i = 0; i < moves.size() && !yes; ++i) {
@@ -330,6 +347,8 @@ class CyclicSearch {
         yes = true;
       } else if (const auto replies = std::uint32_t(game_.count_moves(p)); replies == 0) {
         yes = true;
+      } else if (unless_quick_win) {
+        yes = !wins_at_once(p);
       } else if (!only_lost) {
         const Key key = game_.canonical_key(p);
         const Bounds* b = table_.find(key);
