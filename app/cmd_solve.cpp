@@ -214,6 +214,9 @@ struct VerifyOptions {
 };
 
 void run_verify(CLI::App& cmd, const VerifyOptions& o) {
+  if (names_spock(o.position.variant))
+    return run_cyclic_verify({o.position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
+  if (o.tables.empty()) throw UsageError("--tables: required for the Drop 16 family");
   const auto start = std::chrono::steady_clock::now();
   const Setup s = setup_for_tables(cmd, o.position, o.tables);
   const drop::Game& game = *s.game;
@@ -373,7 +376,7 @@ void register_verify(CLI::App& app) {
       "re-solve random positions of the tables with the forward solver and compare "
       "(exit 1 on any mismatch)");
   add_position_options(*cmd, o->position, false);
-  add_tables_option(*cmd, o->tables, true);
+  add_tables_option(*cmd, o->tables, false);
   cmd->add_option("--samples", o->samples, "positions to check")->capture_default_str();
   cmd->add_option("--seed", o->seed, "random seed")->capture_default_str();
   add_memory_option(*cmd, o->memory_gb);
