@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <random>
@@ -194,4 +195,93 @@ TEST_CASE("cyclic search: every position of small Spock rows agrees with the fix
   CHECK(check_row("spock:3x3:PK/lk") > 8000);
   CHECK(check_row("spock:4x3:RK/rk") > 70000);
   CHECK(check_row("spock:3x3:RSK/rk") > 190000);
+}
+
+// Short forced results on the standard 5x5 board, checked by hand:
+// - From the start, Blue's Spock leaping onto its own Rock on a2 (c1a2) loses in 2: Red's Paper
+//   a5 slides south over its Rock on a4 and takes the Spock on a2, Blue's only one; c1e2 alike.
+// - After 1. a1a3 e4e3 2. a3b3, Blue's Paper stands on b3, a knight's leap from Red's Spock on
+//   c5, and Red wins in 3: c5b3 takes the Paper and leaves a second Red Spock on c5; the Spock
+//   on b3 threatens Blue's only Spock on c1, which can take it (c1b3, and c5 takes back), or leap
+//   onto its Rocks on a2 or e2 (Red's Papers on a5 and e5 take it there), and nothing else of
+//   Blue's reaches b3. Red has no win in 1 (nothing of Red's reaches c1).
+TEST_CASE("cyclic search: short forced results on the 5x5 board, checked by hand",
+          "[cyclic-search][spock]") {
+  const auto start = spock::parse_fen(spock::start_fen());
+  solver::CyclicSearch<spock::Game> search(start.game, kPlenty);
+  const auto opening = search.analyze(start.position, {4, 0});
+  int decided = 0;
+  for (const auto& m : opening.moves) {
+    const std::string name = spock::move_name(start.game, m.move);
+    if (name == "c1a2" || name == "c1e2") {
+      CHECK(m.value == WdlValue{Wdl::loss, 2});
+      ++decided;
+    }
+  }
+  CHECK(decided == 2);
+  CHECK_FALSE(opening.value.has_value());
+
+  const auto b3 = spock::parse_fen("psksp/rrrr1/1P2r/RRRRR/1SKSP b");
+  CHECK(search.solve(b3.position, {9, 0}).value == WdlValue{Wdl::win, 3});
+  CHECK_FALSE(search.solve(b3.position, {2, 0}).value.has_value());
+  const auto a = solver::CyclicSearch<spock::Game>(b3.game, kPlenty).analyze(b3.position, {3, 0});
+  CHECK(a.value == WdlValue{Wdl::win, 3});
+  for (const auto& m : a.moves) {
+    INFO(spock::move_name(b3.game, m.move) << ": " << text(m.value));
+    if (spock::move_name(b3.game, m.move) == "c5b3")
+      CHECK(m.value == WdlValue{Wdl::win, 3});
+    else
+      CHECK((!m.value || m.value->wdl == Wdl::loss));
+  }
+}
+
+TEST_CASE("cyclic search: a full table is emptied and the answers stay exact",
+          "[cyclic-search][spock]") {
+  const spock::Material m = spock::parse_material("spock:4x3:RK/rk");
+  const spock::Game game(m.width, m.height);
+  const test_support::FixedPoint<spock::Game> truth(game, spock::placements(m));
+  int top = 0;
+  for (const auto& [key, v] : truth.values()) top = std::max(top, v.distance);
+  // Room for about a thousand positions: the table fills again and again.
+  solver::CyclicSearch<spock::Game> small(game, 64 << 10);
+  std::uint64_t wrong = 0, checked = 0;
+  for (const auto& [key, v] : truth.values()) {
+    if (checked++ % 7) continue;
+    const auto r = small.solve(game.from_key(key), {top, 0});
+    const bool bad = r.value != within(v, top) || r.stop != solver::SearchStop::none;
+    if (bad && wrong++ < 3)
+      FAIL_CHECK(spock::to_fen(game, game.from_key(key))
+                 << ": truth " << text(v) << ", search " << text(r.value) << " stop "
+                 << solver::search_stop_name(r.stop) << " depth " << r.depth);
+  }
+  CHECK(wrong == 0);
+  CHECK(small.table_clears() > 10);
+  CHECK(small.table_bytes() <= 64 << 10);
+  // A question that alone needs more than the table holds stops the search, without a value.
+  const auto start = spock::parse_fen(spock::start_fen());
+  solver::CyclicSearch<spock::Game> tiny(start.game, 1 << 10);
+  const auto r = tiny.solve(start.position, {9, 0});
+  CHECK(r.stop == solver::SearchStop::memory);
+  CHECK_FALSE(r.value.has_value());
+  CHECK(r.depth < 9);
+  const auto a = tiny.analyze(start.position, {9, 0});
+  CHECK(a.stop == solver::SearchStop::memory);
+  CHECK(a.depth < 9);
+}
+
+TEST_CASE("cyclic search: a time limit stops it with the depth it finished",
+          "[cyclic-search][spock]") {
+  const auto start = spock::parse_fen(spock::start_fen());
+  solver::CyclicSearch<spock::Game> search(start.game, kPlenty);
+  const auto began = std::chrono::steady_clock::now();
+  const auto r = search.solve(start.position, {60, 0.3});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - began).count();
+  CHECK(r.stop == solver::SearchStop::time);
+  CHECK_FALSE(r.value.has_value());
+  CHECK(r.depth >= 3);
+  CHECK(r.depth < 60);
+  CHECK(seconds < 3);
+  // The bounds it proved stay true: a search without a limit agrees to the depth reached.
+  CHECK_FALSE(search.solve(start.position, {r.depth, 0}).value.has_value());
 }
