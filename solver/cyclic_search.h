@@ -43,8 +43,15 @@
 // Before searching any child, one cheap pass looks at every child: a terminal one (the move takes
 // the opponent's last Spock, say) answers at once, so immediate wins come first; a child whose
 // bounds decide answers or is skipped without a search. The others are searched fewest replies
-// first: the opponent's fewest options are the quickest to refute. When the question is "win
-// within 1", only terminal children count and the pass computes no keys.
+// first: the opponent's fewest options are the quickest to refute. The frontier's questions skip
+// the table: for "win within 1" only terminal children count, and a child asked only whether it
+// wins at once is answered by a look at its own children, so neither computes a key (1.7x less
+// CPU to 11 plies from the 5x5 start).
+//
+// Cost: on the 5x5 start, each two plies more cost about 9 times the positions expanded; 13
+// plies take about 10 M nodes (16.6 CPU s on a machine loaded to 5 on 2 cores). Only wins and
+// losses are proven, so on a drawish position every iteration searches the whole bounded tree
+// that survives the cuts.
 #pragma once
 
 #include <algorithm>
