@@ -39,8 +39,8 @@ void run_cyclic_search(const CyclicSearchRequest& r) {
   const auto start = std::chrono::steady_clock::now();
   if (!names_spock(r.position.variant))
     throw UsageError(
-        "--max-depth: the bounded search is for games with cycles (--variant spock); the Drop 16 "
-        "family is solved exactly without it");
+        "--max-depth, --time-limit: the bounded search is for games with cycles (--variant "
+        "spock); the Drop 16 family is solved exactly without them");
   if (!r.max_depth) throw UsageError("--time-limit: only with --max-depth");
   if (!r.tables.empty()) throw UsageError("--max-depth searches forward and takes no --tables");
   const GameSetup<spock::Game> s = make_spock_setup(r.position);
