@@ -137,10 +137,10 @@ Graph random_graph(std::mt19937& rng) {
   return g;
 }
 
-// Every position of a Spock ladder row: the search at the row's longest distance gives the fixed
-// point's value exactly (draws: nothing forced), and one ply short of a position's distance
-// nothing (a loss in 0 excepted, which is found at any bound). Returns the number of positions
-// checked.
+// Every position of a Spock ladder row: the search at the row's longest distance and at the
+// position's own distance gives the fixed point's value exactly (draws: nothing forced), and one
+// ply short of it nothing (a loss in 0 excepted, which is found at any bound). Returns the number
+// of positions checked.
 std::size_t check_row(const std::string& row) {
   const spock::Material m = spock::parse_material(row);
   const spock::Game game(m.width, m.height);
@@ -155,12 +155,21 @@ std::size_t check_row(const std::string& row) {
     // Just short of the distance (a draw: half way to the longest), where nothing is forced yet.
     const int short_bound = v.wdl == Wdl::draw ? top / 2 : std::max(0, v.distance - 1);
     const auto short_of = search.solve(p, {short_bound, 0});
+    // At the distance itself, found (a draw: at the longest), by this search and, for some
+    // positions, by a fresh one with nothing in its table.
+    const int exact_bound = v.wdl == Wdl::draw ? top : v.distance;
+    const auto exact = search.solve(p, {exact_bound, 0});
+    const auto alone = (draws + decisive) % 50 == 0
+                           ? solver::CyclicSearch<spock::Game>(game, kPlenty).solve(p, {top, 0})
+                           : full;
     const bool ok = full.value == within(v, top) && full.stop == solver::SearchStop::none &&
-                    short_of.value == within(v, short_bound);
+                    short_of.value == within(v, short_bound) &&
+                    exact.value == within(v, exact_bound) && alone.value == full.value;
     if (!ok && wrong++ < 5)
       FAIL_CHECK(row << " " << spock::to_fen(game, p) << ": truth " << text(v) << ", search "
                      << text(full.value) << " within " << top << ", " << text(short_of.value)
-                     << " within " << short_bound);
+                     << " within " << short_bound << ", " << text(exact.value) << " within "
+                     << exact_bound << ", alone " << text(alone.value));
     (v.wdl == Wdl::draw ? draws : decisive)++;
   }
   CHECK(wrong == 0);
