@@ -165,12 +165,12 @@ class CyclicSearch {
     }
     typename G::MoveList moves;
     game_.generate(p, moves);
-    struct Child {
+    struct AfterMove {
       Position position;
       bool lost;  // terminal: the move wins in 1
       Key key;
     };
-    std::vector<Child> children;
+    std::vector<AfterMove> children;
     for (int i = 0; i < moves.size(); ++i) {
       Position c = p;
       game_.make(c, moves[i]);
@@ -181,7 +181,7 @@ class CyclicSearch {
     for (int d = 1; d <= limits.max_depth; ++d) {
       for (std::size_t i = 0; i < children.size(); ++i) {
         if (a.moves[i].value) continue;
-        const Child& c = children[i];
+        const AfterMove& c = children[i];
         // The mover wins in d if the child is lost within d - 1 (d odd), loses in d if the child
         // is won within d - 1 (d even).
         std::optional<bool> proven = c.lost;  // a lost child is decided at d = 1
