@@ -13,10 +13,12 @@
 
 #include "app/analysis.h"
 #include "app/command.h"
+#include "app/cyclic_search.h"
 #include "app/cyclic_solve.h"
 #include "app/games.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
+#include "solver/cyclic_search.h"
 #include "solver/dte_search.h"
 #include "solver/forward_solver.h"
 #include "solver/outcome.h"
@@ -68,9 +70,14 @@ struct SolveOptions {
   int threads = 1;
   int zstd_level = 19;
   int max_pieces = tablebase::TierLayout::kAllPieces;
+  std::optional<int> max_depth;  // Spock: the bounded forward search instead of the retrograde
+  std::optional<double> time_limit;
 };
 
 void run_solve(const SolveOptions& o) {
+  if (o.max_depth || o.time_limit)
+    return run_cyclic_search(
+        {o.position, o.tables, o.max_depth, o.time_limit, gigabytes_to_bytes(o.memory_gb)});
   if (names_spock(o.position.variant))
     return run_cyclic_solve({o.position, o.tables, gigabytes_to_bytes(o.memory_gb)});
   const auto start = std::chrono::steady_clock::now();
@@ -207,6 +214,9 @@ struct VerifyOptions {
 };
 
 void run_verify(CLI::App& cmd, const VerifyOptions& o) {
+  if (names_spock(o.position.variant))
+    return run_cyclic_verify({o.position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
+  if (o.tables.empty()) throw UsageError("--tables: required for the Drop 16 family");
   const auto start = std::chrono::steady_clock::now();
   const Setup s = setup_for_tables(cmd, o.position, o.tables);
   const drop::Game& game = *s.game;
@@ -338,6 +348,13 @@ void register_solve(CLI::App& app) {
                   "endgame tables: only the tiers of at most this many pieces in play (hands and "
                   "board); default all")
       ->check(CLI::Range(0, 128));
+  cmd->add_option("--max-depth", o->max_depth,
+                  "Spock: search forward this many plies (wins and losses within it, exact; "
+                  "\"unknown\" beyond) instead of solving everything reachable")
+      ->check(CLI::Range(1, solver::kCyclicSearchMaxDepth));
+  cmd->add_option("--time-limit", o->time_limit,
+                  "with --max-depth: stop searching after this many seconds")
+      ->check(CLI::Range(0.001, 1e9));
   cmd->callback([o] { run_solve(*o); });
 }
 
@@ -359,7 +376,7 @@ void register_verify(CLI::App& app) {
       "re-solve random positions of the tables with the forward solver and compare "
       "(exit 1 on any mismatch)");
   add_position_options(*cmd, o->position, false);
-  add_tables_option(*cmd, o->tables, true);
+  add_tables_option(*cmd, o->tables, false);
   cmd->add_option("--samples", o->samples, "positions to check")->capture_default_str();
   cmd->add_option("--seed", o->seed, "random seed")->capture_default_str();
   add_memory_option(*cmd, o->memory_gb);

@@ -377,6 +377,117 @@ TEST_CASE("Spock solve of a ladder row agrees with the fixed point", "[cli][spoc
   }
 }
 
+// solve --max-depth runs the bounded forward search: on a ladder row's positions it must give the
+// fixed point's value and every move's, with "unknown" exactly where nothing is forced within the
+// bound (draws at every bound).
+TEST_CASE("Spock solve --max-depth agrees with the fixed point within its bound", "[cli][spock]") {
+  const std::string row = "spock:3x3:RK/rk";
+  const spock::Material material = spock::parse_material(row);
+  const spock::Game game(material.width, material.height);
+  const test_support::FixedPoint<spock::Game> truth(game, spock::placements(material));
+  int longest = 0;
+  std::vector<std::string> fens = {"k1r/3/R1K w", "1rk/3/KR1 w", "3/rkR/K2 b"};
+  for (const auto& [key, v] : truth.values()) longest = std::max(longest, v.distance);
+  for (const solver::Wdl wanted : {solver::Wdl::win, solver::Wdl::draw, solver::Wdl::loss})
+    for (const auto& [key, v] : truth.values())
+      if (v.wdl == wanted && v.distance >= (wanted == solver::Wdl::draw ? 0 : 7)) {
+        fens.push_back(spock::to_fen(game, game.from_key(key)));
+        break;
+      }
+  REQUIRE(fens.size() == 6);
+  // What a search bounded to d plies must say of a position (or a move) whose value is v.
+  const auto expected = [](solver::WdlValue v, int d) {
+    if (v.wdl == solver::Wdl::draw || v.distance > d)
+      return nlohmann::json{{"value", "unknown"}, {"dte", nullptr}};
+    return nlohmann::json{{"value", solver::wdl_name(v.wdl)}, {"dte", v.distance}};
+  };
+  for (const std::string& fen : fens)
+    for (const int depth : {longest, 5}) {
+      const Run r = drop16({"solve", "--variant", row, "--fen", fen, "--max-depth",
+                            std::to_string(depth), "--json"});
+      INFO(fen << " --max-depth " << depth << " stderr: " << r.err);
+      REQUIRE(r.status == 0);
+      const auto j = nlohmann::json::parse(r.out);
+      const spock::Setup s = spock::parse_fen(fen);
+      const auto own = expected(*truth.value(game.canonical_key(s.position)), depth);
+      CHECK(j.at("value") == own.at("value"));
+      CHECK(j.at("dte") == own.at("dte"));
+      spock::MoveList list;
+      game.generate(s.position, list);
+      REQUIRE(j.at("moves").size() == std::size_t(list.size()));
+      for (int i = 0; i < list.size(); ++i) {
+        spock::Position child = s.position;
+        game.make(child, list[i]);
+        const auto move =
+            expected(solver::mover_value(*truth.value(game.canonical_key(child))), depth);
+        CHECK(j["moves"][i].at("move") == spock::move_name(game, list[i]));
+        CHECK(j["moves"][i].at("value") == move.at("value"));
+        CHECK(j["moves"][i].at("dte") == move.at("dte"));
+      }
+      CHECK(j.at("search").at("max_depth") == depth);
+      CHECK(j.at("search").at("stopped").is_null());
+    }
+}
+
+TEST_CASE("Spock solve --max-depth stops at its time limit with what it decided", "[cli][spock]") {
+  const Run r =
+      drop16({"solve", "--variant", "spock", "--max-depth", "60", "--time-limit", "0.5", "--json"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("fen") == spock::start_fen());
+  CHECK(j.at("value") == "unknown");
+  CHECK(j.at("search").at("stopped") == "time");
+  CHECK(j.at("search").at("depth").get<int>() < 60);
+  CHECK(j.at("search").at("depth").get<int>() >= 3);
+  CHECK(j.at("seconds").get<double>() < 10);
+  CHECK(j.at("moves").size() == 21);
+}
+
+TEST_CASE("Spock verify re-solves a row's positions with the forward search", "[cli][spock]") {
+  const std::string row = "spock:3x3:RK/rk";
+  const spock::Material material = spock::parse_material(row);
+  const spock::Game game(material.width, material.height);
+  const test_support::FixedPoint<spock::Game> truth(game, spock::placements(material));
+  int longest = 0;
+  for (const auto& [key, v] : truth.values()) longest = std::max(longest, v.distance);
+  const Run r =
+      drop16({"verify", "--variant", row, "--samples", "500", "--seed", "7", "--json", "--quiet"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("variant") == row);
+  CHECK(j.at("samples") == 500);
+  CHECK(j.at("mismatches") == 0);
+  CHECK(j.at("positions") == truth.size());
+  CHECK(j.at("longest_distance") == longest);
+  const auto& sampled = j.at("sampled");
+  CHECK(sampled.at("wins").get<int>() + sampled.at("draws").get<int>() +
+            sampled.at("losses").get<int>() ==
+        500);
+  CHECK(sampled.at("draws").get<int>() > 0);  // draws were checked too
+  CHECK(j.contains("seconds"));
+}
+
+TEST_CASE("bad input to Spock's bounded search and verify: exit 2, one line naming the fault",
+          "[cli][spock][errors]") {
+  const BadInput cases[] = {
+      {{"solve", "--variant", "spock", "--max-depth", "0"}, {"--max-depth"}},
+      {{"solve", "--variant", "spock", "--max-depth", "x"}, {"--max-depth"}},
+      {{"solve", "--variant", "spock", "--max-depth", "20000"}, {"--max-depth"}},
+      {{"solve", "--variant", "spock", "--max-depth", "5", "--time-limit", "0"}, {"--time-limit"}},
+      {{"solve", "--variant", "spock", "--time-limit", "5"}, {"--time-limit", "--max-depth"}},
+      {{"solve", "--max-depth", "5"}, {"--max-depth", "spock"}},
+      {{"solve", "--variant", "spock", "--max-depth", "5", "--tables", "t"}, {"--tables"}},
+      {{"solve", "--variant", "spock", "--max-depth", "5", "--fen", "psp/3/K2 w"}, {"FEN"}},
+      {{"solve", "--variant", "spock:3x3:RK/rk", "--max-depth", "5"}, {"--fen"}},
+      {{"verify", "--variant", "spock", "--samples", "3"}, {"ladder row"}},
+      {{"verify", "--variant", "spock:3x3:RK/rx"}, {"variant", "'x'"}},
+      {{"verify", "--samples", "3"}, {"--tables"}},
+  };
+  for (const BadInput& c : cases) check_bad_input(c);
+}
+
 TEST_CASE("bad Spock input through the command: exit 2, one line naming the fault",
           "[cli][spock][errors]") {
   const BadInput cases[] = {
