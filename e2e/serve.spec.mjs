@@ -28,7 +28,7 @@ const variant = option('variant', '3x3:NBRK');
 const spockScreenshot =
     path.resolve(option('spock-screenshot', path.join(os.tmpdir(), 'drop16-serve-spock.png')));
 const spockRow = option('spock-row', 'spock:3x3:RK/rk');
-// A position of that row with a losing, a drawing and a winning move from its Rock on a1.
+// A position of that row with a drawing and a winning move of one piece (its Rock on a1).
 const spockFen = option('spock-fen', 'r1k/3/R1K w');
 // A position with pieces on the board and in both hands, pasted into the page.
 const pastedFen = option('fen', 'k1b/1N1/B2[RKnr] b');
@@ -269,7 +269,10 @@ try {
   const sq = await checkAgainstCli(page, `Spock ${spockFen}`, spockTables);
   check(sq.moves.some((m) => m.value === 'draw') && sq.moves.some((m) => m.value === 'win'),
         `${spockFen}: query shows no draw and win to test`);
-  const from = sq.moves[0].move.slice(0, 2);
+  // The piece with both a drawing and a winning move, if there is one.
+  const origins = [...new Set(sq.moves.map((m) => m.move.slice(0, 2)))];
+  const has = (o, value) => sq.moves.some((m) => m.move.startsWith(o) && m.value === value);
+  const from = origins.find((o) => has(o, 'draw') && has(o, 'win')) || origins[0];
   await page.click(`.square[data-square="${from}"]`);
   for (const m of sq.moves.filter((x) => x.move.startsWith(from))) {
     const mark = await page.waitForSelector(`.square[data-move="${m.move}"] .mark`);
@@ -281,7 +284,7 @@ try {
   check((await page.$$('.square .mark.win')).length > 0, 'no win mark on the board');
   fs.mkdirSync(path.dirname(spockScreenshot), {recursive: true});
   await page.screenshot({path: spockScreenshot, fullPage: true});
-  const spockMove = sq.moves.find((m) => m.value === 'win').move;
+  const spockMove = sq.moves.find((m) => m.move.startsWith(from) && m.value === 'win').move;
   await page.click(`.square[data-square="${spockMove.slice(2)}"]`);
   const spockAfter = cli(['moves', '--variant', spockRow, '--fen', spockFen, '--moves', spockMove, '--json']);
   await waitReady(page, spockAfter.fen);
