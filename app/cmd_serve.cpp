@@ -1,11 +1,15 @@
 // drop16 serve: a local web page that shows what the solver knows about a position, and the small
-// JSON API it runs on. Answers come from the same calls as `query` (tables) and `solve` (forward
-// search); positions the tables do not cover are searched within --solve-ms, else reported as
-// "unknown", never guessed. At most --searches searches run at once (solver/search_slots.h); a
-// request that finds no search slot free within its time limit gets "unknown" for what it would
-// have searched, with "source": "busy", and requests that need no search never queue behind
-// searches. Every handler turns bad input into HTTP 400 {"error": message} and any other failure
-// into 500, so one bad request never stops the server.
+// JSON API it runs on, for the Drop 16 family and for Spock. The handlers are templates over the
+// game (a request's `variant` picks it: app/games.h), with one overload per game where they differ
+// (the position's JSON, where an analysis comes from). Drop 16: answers come from the same calls
+// as `query` (tables) and `solve` (forward search); positions the tables do not cover are searched
+// within --solve-ms, else reported as "unknown", never guessed. Spock: answers come from the
+// ladder row's table in --tables (DIR/spock.wdl), "draw" with a null DTE where play never ends;
+// other positions are "unknown" with "source": "none". At most --searches searches run at once
+// (solver/search_slots.h); a request that finds no search slot free within its time limit gets
+// "unknown" for what it would have searched, with "source": "busy", and requests that need no
+// search never queue behind searches. Every handler turns bad input into HTTP 400 {"error":
+// message} and any other failure into 500, so one bad request never stops the server.
 //
 //   GET /                     the page (web/index.html, app.js, style.css, compiled in)
 //   GET /api/info             default variant, the tables' variant, the search limits
@@ -13,7 +17,8 @@
 //   GET /api/analyze  variant, fen          the contract object of `query`, plus "source"
 //   GET|POST /api/play variant, fen, move   the position after a legal move
 //   GET /api/line     variant, fen          the principal line: perfect play to the end
-// `variant` defaults to the tables' variant (else drop16) and `fen` to the variant's start.
+// `variant` defaults to the tables' variant (else drop16) and `fen` to the variant's start (for a
+// Spock row, its pieces on the back ranks).
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
