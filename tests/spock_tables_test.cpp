@@ -2,6 +2,7 @@
 // write and read them (solve --tables, query): every position of a small row read back from the
 // file against the cyclic retrograde solver in memory and the plain fixed point of
 // tests/fixed_point.h; damaged, truncated and mismatched files refused by name.
+#include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -336,4 +337,37 @@ TEST_CASE("solve --tables writes a Spock row that query answers from, as solve d
   refused({"query", "--tables", tables, "--fen", fens[0]}, file.string());
   refused({"solve", "--variant", kRow, "--tables", tables}, file.string());
   CHECK(read_bytes(file) == bytes);
+}
+
+TEST_CASE("solve --tables killed at any moment leaves no table that looks finished",
+          "[spock_tables][spock][cli]") {
+  TempDir dir;
+  const std::string row = "spock:3x3:RSK/rk";  // about a second: solving, then writing
+  const fs::path tables = dir / "tables";
+  const fs::path file = tables / "spock.wdl";
+  for (const int ms : {100, 300, 500, 700, 800, 900, 1000, 1200}) {
+    INFO("killed after " << ms << " ms");
+    fs::remove_all(tables);
+    const pid_t pid = ::fork();
+    REQUIRE(pid >= 0);
+    if (pid == 0) {
+      ::execl(DROP16_BINARY, DROP16_BINARY, "solve", "--variant", row.c_str(), "--tables",
+              tables.c_str(), "--quiet", "--json", static_cast<char*>(nullptr));
+      ::_exit(127);
+    }
+    ::usleep(useconds_t(ms) * 1000);
+    ::kill(pid, SIGKILL);
+    ::waitpid(pid, nullptr, 0);
+    if (fs::exists(file)) {  // it finished: whole and correct
+      tablebase::WdlTable t(file, "spock-1", "spock", row);
+      CHECK_NOTHROW(t.verify_all());
+    }
+    // A rerun finishes the job, whatever was left.
+    const Run again = drop16(
+        {"solve", "--variant", row, "--tables", tables.string(), "--quiet", "--json"}, dir.dir);
+    CHECK(again.status == 0);
+    CHECK(!fs::exists(tables / "spock.wdl.tmp"));
+    tablebase::WdlTable t(file, "spock-1", "spock", row);
+    CHECK_NOTHROW(t.verify_all());
+  }
 }
