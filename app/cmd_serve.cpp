@@ -1,11 +1,15 @@
 // drop16 serve: a local web page that shows what the solver knows about a position, and the small
-// JSON API it runs on. Answers come from the same calls as `query` (tables) and `solve` (forward
-// search); positions the tables do not cover are searched within --solve-ms, else reported as
-// "unknown", never guessed. At most --searches searches run at once (solver/search_slots.h); a
-// request that finds no search slot free within its time limit gets "unknown" for what it would
-// have searched, with "source": "busy", and requests that need no search never queue behind
-// searches. Every handler turns bad input into HTTP 400 {"error": message} and any other failure
-// into 500, so one bad request never stops the server.
+// JSON API it runs on, for the Drop 16 family and for Spock. The handlers are templates over the
+// game (a request's `variant` picks it: app/games.h), with one overload per game where they differ
+// (the position's JSON, where an analysis comes from). Drop 16: answers come from the same calls
+// as `query` (tables) and `solve` (forward search); positions the tables do not cover are searched
+// within --solve-ms, else reported as "unknown", never guessed. Spock: answers come from the
+// ladder row's table in --tables (DIR/spock.wdl), "draw" with a null DTE where play never ends;
+// other positions are "unknown" with "source": "none". At most --searches searches run at once
+// (solver/search_slots.h); a request that finds no search slot free within its time limit gets
+// "unknown" for what it would have searched, with "source": "busy", and requests that need no
+// search never queue behind searches. Every handler turns bad input into HTTP 400 {"error":
+// message} and any other failure into 500, so one bad request never stops the server.
 //
 //   GET /                     the page (web/index.html, app.js, style.css, compiled in)
 //   GET /api/info             default variant, the tables' variant, the search limits
@@ -13,7 +17,8 @@
 //   GET /api/analyze  variant, fen          the contract object of `query`, plus "source"
 //   GET|POST /api/play variant, fen, move   the position after a legal move
 //   GET /api/line     variant, fen          the principal line: perfect play to the end
-// `variant` defaults to the tables' variant (else drop16) and `fen` to the variant's start.
+// `variant` defaults to the tables' variant (else drop16) and `fen` to the variant's start (for a
+// Spock row, its pieces on the back ranks).
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
@@ -27,18 +32,24 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "app/analysis.h"
 #include "app/command.h"
+#include "app/games.h"
+#include "app/spock_tables.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/parse_error.h"
+#include "rules/spock/material.h"
+#include "rules/spock/notation.h"
 #include "solver/forward_solver.h"
 #include "solver/search_slots.h"
 #include "tablebase/drop_space.h"
 #include "tablebase/tablebase.h"
+#include "tablebase/wdl_analysis.h"
 #include "web_assets.h"
 
 namespace app {
@@ -102,11 +113,14 @@ struct SearchProbe {
 
 using Search = solver::ForwardSolver<drop::Game, SearchProbe>;
 
-// What is known of one position: each move's child DTE where known.
+// What is known of one position, in any game: each move's value for the side that plays it, where
+// known. Drop 16's DTEs become win/loss values here (solver::move_outcome), so one evaluation type,
+// one JSON form and one principal line serve every game.
+template <typename Move>
 struct Evaluation {
   struct MoveResult {
-    drop::Move move;
-    std::optional<int> child_dte;
+    Move move;
+    std::optional<solver::WdlValue> value;  // for the mover
   };
   std::vector<MoveResult> moves;
   // "tables", "search", "none" (nothing found in time) or "busy" (no search slot was free in time)
@@ -114,24 +128,35 @@ struct Evaluation {
 
   bool complete() const {
     for (const auto& m : moves)
-      if (!m.child_dte) return false;
+      if (!m.value) return false;
     return true;
   }
-  // The position's DTE when every move is known (a position without moves is a loss in 0).
-  std::optional<int> dte() const {
+  // The position's value when every move is known: its best move's (the quickest win, else a
+  // draw, else the slowest loss); a position without moves is a loss in 0.
+  std::optional<solver::WdlValue> value() const {
     if (!complete()) return std::nullopt;
-    solver::DteFold fold;
-    for (const auto& m : moves) fold.add(*m.child_dte);
-    return fold.dte();
+    solver::WdlValue best{solver::Wdl::loss, 0};
+    for (std::size_t i = 0; i < moves.size(); ++i)
+      if (i == 0 || better(*moves[i].value, best)) best = *moves[i].value;
+    return best;
   }
-  // "win", "loss" or "unknown": one known winning move proves a win even when others are unknown.
-  std::string value() const {
-    if (const auto d = dte()) return solver::is_win(*d) ? "win" : "loss";
+  // "win", "draw", "loss" or "unknown": one known winning move proves a win even when others are
+  // unknown.
+  std::string value_name() const {
+    if (const auto v = value()) return std::string(solver::wdl_name(v->wdl));
     for (const auto& m : moves)
-      if (m.child_dte && !solver::is_win(*m.child_dte)) return "win";
+      if (m.value && m.value->wdl == solver::Wdl::win) return "win";
     return "unknown";
   }
+
+  static bool better(solver::WdlValue a, solver::WdlValue b) {
+    if (a.wdl != b.wdl) return a.wdl > b.wdl;
+    if (a.wdl == solver::Wdl::win) return a.distance < b.distance;
+    return a.wdl == solver::Wdl::loss && a.distance > b.distance;
+  }
 };
+using DropEvaluation = Evaluation<drop::Move>;
+using SpockEvaluation = Evaluation<spock::Move>;
 
 // One search slot's solver, kept for the variant it last searched, so that playing on through a
 // game reuses its work.
@@ -157,6 +182,16 @@ class Service {
       throw UsageError("--memory-mb " + std::to_string(o.memory_mb) + " cannot give each of " +
                        std::to_string(o.searches) + " searches 1 MB");
     if (o.tables.empty()) return;
+    if (holds_spock_table(o.tables)) {
+      try {
+        spock_table_.emplace(open_spock_table(o.tables));
+      } catch (const tablebase::TableError& e) {
+        throw UsageError(e.what());
+      }
+      tables_variant_ = spock_table_->info().name;
+      spock_row_ = spock::parse_material(tables_variant_);
+      return;
+    }
     int max_pieces = 0;
     try {
       tables_variant_ = tablebase::tables_variant(o.tables);
@@ -188,10 +223,13 @@ class Service {
     return g;
   }
 
+  // The Spock row the tables hold, if they hold one.
+  const std::optional<spock::Material>& spock_row() const { return spock_row_; }
+
   // Everything known about p within the time limit that ends at `deadline`.
-  Evaluation evaluate(const std::shared_ptr<const drop::Game>& game, const drop::Position& p,
-                      Clock::time_point deadline, SearchClaim& claim) {
-    Evaluation e;
+  DropEvaluation evaluate(const std::shared_ptr<const drop::Game>& game, const drop::Position& p,
+                          Clock::time_point deadline, SearchClaim& claim) {
+    DropEvaluation e;
     drop::MoveList moves;
     game->generate(p, moves);
     for (const drop::Move m : moves) e.moves.push_back({m, std::nullopt});
@@ -203,7 +241,7 @@ class Service {
       try {
         const auto a = t->analyze(p);
         for (std::size_t i = 0; i < a.moves.size(); ++i)
-          e.moves[i].child_dte = a.moves[i].outcome.dte - 1;
+          e.moves[i].value = from_child_dte(a.moves[i].outcome.dte - 1);
         e.source = "tables";
         return e;
       } catch (const tablebase::TableError&) {  // a tier is missing: search below
@@ -214,10 +252,35 @@ class Service {
     return e;
   }
 
+  // Spock: what the row's table holds. The one place that says where a Spock analysis comes
+  // from: a forward search for positions outside the table would be tried here.
+  SpockEvaluation evaluate(const std::shared_ptr<const spock::Game>& game, const spock::Position& p,
+                           Clock::time_point, SearchClaim&) {
+    SpockEvaluation e;
+    spock::MoveList moves;
+    game->generate(p, moves);
+    for (int i = 0; i < moves.size(); ++i) e.moves.push_back({moves[i], std::nullopt});
+    e.source = "none";
+    if (!spock_table_ || game->width() != spock_row_->width || game->height() != spock_row_->height)
+      return e;
+    const auto a = tablebase::analyze_wdl(
+        *game, p, [&](const spock::Key& k) { return spock_table_->probe(k); });
+    if (!a) return e;
+    for (std::size_t i = 0; i < a->moves.size(); ++i) e.moves[i].value = a->moves[i].value;
+    e.source = "tables";
+    return e;
+  }
+
   const ServeOptions& options() const { return options_; }
   const Slots& slots() const { return slots_; }
 
  private:
+  // A move's value for its mover from its child's DTE (outcome.h: odd wins, even losses).
+  static solver::WdlValue from_child_dte(int child_dte) {
+    const solver::MoveOutcome o = solver::move_outcome(child_dte);
+    return {o.win ? solver::Wdl::win : solver::Wdl::loss, o.dte};
+  }
+
   DropTables* tables_for(const drop::Game& game) const {
     return tables_ && game.variant() == tables_game_->variant() ? tables_.get() : nullptr;
   }
@@ -225,7 +288,7 @@ class Service {
   // Fills what the forward solver finds before the deadline; the evaluation's source.
   std::string search_children(const std::shared_ptr<const drop::Game>& game,
                               const drop::Position& p, Clock::time_point deadline,
-                              SearchClaim& claim, Evaluation& e) {
+                              SearchClaim& claim, DropEvaluation& e) {
     const drop::Variant& v = game->variant();
     // The solver keeps DTEs in a byte; games that could last longer are not searched.
     const int pieces = v.hand_size(drop::kWhite) + v.hand_size(drop::kBlack);
@@ -250,7 +313,7 @@ class Service {
       drop::Position child = p;
       game->make(child, m.move);
       try {
-        m.child_dte = slot.search->dte(child);
+        m.value = from_child_dte(slot.search->dte(child));
         found = true;
       } catch (const SearchTimeout&) {
         break;
@@ -267,6 +330,8 @@ class Service {
   std::shared_ptr<const drop::Game> tables_game_;
   std::unique_ptr<tablebase::DropTierSpace> space_;
   std::unique_ptr<DropTables> tables_;
+  std::optional<tablebase::WdlTable> spock_table_;
+  std::optional<spock::Material> spock_row_;
 
   std::mutex games_mutex_;
   std::map<std::string, std::shared_ptr<const drop::Game>> games_;
@@ -291,25 +356,74 @@ std::string required_param(const httplib::Request& req, const char* name) {
   return *value;
 }
 
-// The variant and position a request names.
+// The variant and position a request names, in either game.
+template <typename G>
 struct Subject {
-  std::shared_ptr<const drop::Game> game;
-  drop::Position position;
+  std::shared_ptr<const G> game;
+  typename G::Position position;
+  std::string variant;  // as answers name it
 };
 
-Subject subject(Service& service, const httplib::Request& req) {
-  Subject s;
-  const auto variant = param(req, "variant");
-  s.game = service.game(variant && !variant->empty() ? *variant : service.default_variant());
+// Where a Spock row's page opens: Blue's pieces along the first rank and Red's along the last, in
+// R S L P K order (as the 5x5 start has them on its back ranks), Blue to move; the row's first
+// placement when a side's pieces do not fit on one rank.
+std::string spock_row_start(const spock::Material& m) {
+  const spock::Game game(m.width, m.height);
+  if (int(m.pieces[spock::kBlue].size()) > m.width || int(m.pieces[spock::kRed].size()) > m.width)
+    return spock::to_fen(game, spock::placements(m).front());
+  spock::Position p;
+  for (const spock::Color c : {spock::kBlue, spock::kRed})
+    for (std::size_t i = 0; i < m.pieces[c].size(); ++i) {
+      const spock::Bitboard b =
+          spock::square_bit(game.geometry().square(int(i), c == spock::kBlue ? 0 : m.height - 1));
+      p.by_color[c] |= b;
+      p.by_type[m.pieces[c][i]] |= b;
+    }
+  return spock::to_fen(game, p);
+}
+
+Subject<spock::Game> spock_subject(const httplib::Request& req, const std::string& variant) {
+  const auto fen = param(req, "fen");
+  const bool given = fen && !fen->empty();
+  std::optional<spock::Material> row;
+  if (variant != kSpockVariant) row = spock::parse_material(variant);
+  spock::Setup s = spock::parse_fen(given ? *fen
+                                    : row ? spock_row_start(*row)
+                                          : spock::start_fen());
+  if (row && (s.game.width() != row->width || s.game.height() != row->height))
+    throw BadRequest("fen: a " + std::to_string(s.game.width()) + "x" +
+                     std::to_string(s.game.height()) + " board, not " + row->name() + "'s");
+  return {std::make_shared<const spock::Game>(s.game), s.position,
+          row ? row->name() : std::string(kSpockVariant)};
+}
+
+Subject<drop::Game> drop_subject(Service& service, const httplib::Request& req,
+                                 const std::string& variant) {
+  Subject<drop::Game> s;
+  s.game = service.game(variant);
   const auto fen = param(req, "fen");
   s.position = fen && !fen->empty() ? drop::parse_fen(*s.game, *fen) : s.game->start();
+  s.variant = s.game->variant().name();
   return s;
 }
 
-Json position_json(const drop::Game& game, const drop::Position& p) {
+// Calls f(subject) with the request's game and position; f is generic over the game.
+template <typename F>
+Json with_subject(Service& service, const httplib::Request& req, F&& f) {
+  const auto given = param(req, "variant");
+  const std::string variant = given && !given->empty() ? *given : service.default_variant();
+  if (names_spock(variant)) return f(spock_subject(req, variant));
+  return f(drop_subject(service, req, variant));
+}
+
+// --- the position as the page draws it, one overload per game ---
+
+Json position_json(const Subject<drop::Game>& s, const drop::Position& p) {
+  const drop::Game& game = *s.game;
   const drop::Geometry& g = game.geometry();
   Json j;
   j["variant"] = game.variant().name();
+  j["game"] = "drop16";
   j["fen"] = drop::to_fen(game, p);
   j["width"] = g.width();
   j["height"] = g.height();
@@ -336,29 +450,51 @@ Json position_json(const drop::Game& game, const drop::Position& p) {
   return j;
 }
 
+// Spock: the board (Blue upper case, Red lower case), the side to move, no hands.
+Json position_json(const Subject<spock::Game>& s, const spock::Position& p) {
+  const spock::Game& game = *s.game;
+  Json j;
+  j["variant"] = s.variant;
+  j["game"] = "spock";
+  j["fen"] = spock::to_fen(game, p);
+  j["width"] = game.width();
+  j["height"] = game.height();
+  j["side_to_move"] = p.side_to_move == spock::kBlue ? "blue" : "red";
+  Json board = Json::object();
+  for (int sq = 0; sq < game.geometry().squares(); ++sq)
+    if (const auto piece = p.piece_on(sq))
+      board[spock::square_name(game, sq)] =
+          std::string(1, spock::piece_letter(piece->type, piece->color));
+  j["board"] = board;
+  spock::MoveList moves;
+  game.generate(p, moves);
+  j["moves"] = Json::array();
+  for (int i = 0; i < moves.size(); ++i) j["moves"].push_back(spock::move_name(game, moves[i]));
+  j["terminal"] = moves.size() == 0;
+  return j;
+}
+
+// --- answers every game shares ---
+
+// A value as the contract prints it: a draw has no distance.
+Json dte_json(const std::optional<solver::WdlValue>& v) {
+  return v && v->wdl != solver::Wdl::draw ? Json(v->distance) : Json(nullptr);
+}
+
 // The contract object of `query` when everything is known; unknown values are "unknown" with a
 // null DTE.
-Json evaluation_json(const drop::Game& game, const drop::Position& p, const Evaluation& e) {
+template <typename G, typename E>
+Json evaluation_json(const Subject<G>& s, const typename G::Position& p, const E& e) {
   Json j;
-  j["variant"] = game.variant().name();
-  j["fen"] = drop::to_fen(game, p);
-  j["value"] = e.value();
-  const auto dte = e.dte();
-  j["dte"] = dte ? Json(*dte) : Json(nullptr);
+  j["variant"] = s.variant;
+  j["fen"] = fen_text(*s.game, p);
+  j["value"] = e.value_name();
+  j["dte"] = dte_json(e.value());
   j["moves"] = Json::array();
-  for (const auto& m : e.moves) {
-    Json move;
-    move["move"] = drop::move_name(game.geometry(), m.move);
-    if (m.child_dte) {
-      const solver::MoveOutcome o = solver::move_outcome(*m.child_dte);
-      move["value"] = o.win ? "win" : "loss";
-      move["dte"] = o.dte;
-    } else {
-      move["value"] = "unknown";
-      move["dte"] = nullptr;
-    }
-    j["moves"].push_back(move);
-  }
+  for (const auto& m : e.moves)
+    j["moves"].push_back({{"move", move_text(*s.game, m.move)},
+                          {"value", m.value ? solver::wdl_name(m.value->wdl) : "unknown"},
+                          {"dte", dte_json(m.value)}});
   j["source"] = e.source;
   return j;
 }
@@ -368,68 +504,85 @@ Clock::time_point deadline_from_now(const Service& service) {
 }
 
 Json handle_analyze(Service& service, const httplib::Request& req) {
-  const Subject s = subject(service, req);
-  SearchClaim claim;
-  const Evaluation e = service.evaluate(s.game, s.position, deadline_from_now(service), claim);
-  return evaluation_json(*s.game, s.position, e);
+  return with_subject(service, req, [&](const auto& s) {
+    SearchClaim claim;
+    const auto e = service.evaluate(s.game, s.position, deadline_from_now(service), claim);
+    return evaluation_json(s, s.position, e);
+  });
+}
+
+Json handle_moves(Service& service, const httplib::Request& req) {
+  return with_subject(service, req, [&](const auto& s) { return position_json(s, s.position); });
 }
 
 Json handle_play(Service& service, const httplib::Request& req) {
-  Subject s = subject(service, req);
-  const std::string text = required_param(req, "move");
-  const drop::Move m = drop::parse_move(*s.game, s.position, text);
-  const std::string before = drop::to_fen(*s.game, s.position);
-  s.game->make(s.position, m);
-  Json j = position_json(*s.game, s.position);
-  j["move"] = drop::move_name(s.game->geometry(), m);
-  j["previous_fen"] = before;
-  return j;
+  return with_subject(service, req, [&](const auto& s) {
+    const std::string text = required_param(req, "move");
+    auto p = s.position;
+    const auto m = parse_move_text(*s.game, p, text);
+    s.game->make(p, m);
+    Json j = position_json(s, p);
+    j["move"] = move_text(*s.game, m);
+    j["previous_fen"] = fen_text(*s.game, s.position);
+    return j;
+  });
 }
 
+// A drawn line has no end: it is played this far, or until a position repeats.
+constexpr int kMaxDrawnLinePlies = 24;
+
 // Perfect play from the position: the winner takes the quickest win, the loser the slowest loss,
-// the first such move in generation order on ties (so the line is the same on every request).
-// Stops where the values are no longer known, with "complete": false.
+// a side that can only draw a drawing move, the first such move in generation order on ties (so
+// the line is the same on every request). A won or lost line runs to the end ("complete": true);
+// one stops with "complete": false and a "reason" where values are no longer known ("unknown"),
+// or, in a draw, at a repetition ("repetition") or after kMaxDrawnLinePlies ("ply limit").
 Json handle_line(Service& service, const httplib::Request& req) {
-  const Subject s = subject(service, req);
-  const auto deadline = deadline_from_now(service);
-  SearchClaim claim;
-  Json j;
-  j["variant"] = s.game->variant().name();
-  j["fen"] = drop::to_fen(*s.game, s.position);
-  Json line = Json::array(), fens = Json::array();
-  drop::Position p = s.position;
-  bool complete = false;
-  std::optional<int> first_dte;
-  std::string source;
-  for (int ply = 0; ply <= 255; ++ply) {
-    const Evaluation e = service.evaluate(s.game, p, deadline, claim);
-    if (ply == 0) source = e.source;
-    const auto dte = e.dte();
-    if (!dte) break;
-    if (ply == 0) first_dte = dte;
-    if (e.moves.empty()) {
-      complete = true;
-      break;
-    }
-    const Evaluation::MoveResult* best = nullptr;
-    for (const auto& m : e.moves)
-      if (solver::move_outcome(*m.child_dte).dte == *dte &&
-          solver::move_outcome(*m.child_dte).win == solver::is_win(*dte)) {
-        best = &m;
+  return with_subject(service, req, [&](const auto& s) {
+    const auto deadline = deadline_from_now(service);
+    SearchClaim claim;
+    Json j;
+    j["variant"] = s.variant;
+    j["fen"] = fen_text(*s.game, s.position);
+    Json line = Json::array(), fens = Json::array();
+    auto p = s.position;
+    bool complete = false;
+    std::string reason = "unknown";
+    std::optional<solver::WdlValue> first;
+    std::string source;
+    std::set<std::string> seen = {fen_text(*s.game, p)};
+    for (int ply = 0; ply <= 255; ++ply) {
+      const auto e = service.evaluate(s.game, p, deadline, claim);
+      if (ply == 0) source = e.source;
+      const auto value = e.value();
+      if (!value) break;
+      if (ply == 0) first = value;
+      if (e.moves.empty()) {
+        complete = true;
         break;
       }
-    if (!best) break;  // cannot happen: the fold's DTE comes from one of the moves
-    line.push_back(drop::move_name(s.game->geometry(), best->move));
-    s.game->make(p, best->move);
-    fens.push_back(drop::to_fen(*s.game, p));
-  }
-  j["value"] = first_dte ? Json(solver::is_win(*first_dte) ? "win" : "loss") : Json("unknown");
-  j["dte"] = first_dte ? Json(*first_dte) : Json(nullptr);
-  j["line"] = line;
-  j["fens"] = fens;
-  j["complete"] = complete;
-  j["source"] = source;
-  return j;
+      if (value->wdl == solver::Wdl::draw && ply == kMaxDrawnLinePlies) {
+        reason = "ply limit";
+        break;
+      }
+      const auto best = std::find_if(e.moves.begin(), e.moves.end(),
+                                     [&](const auto& m) { return *m.value == *value; });
+      line.push_back(move_text(*s.game, best->move));  // there is one: the value is a move's
+      s.game->make(p, best->move);
+      fens.push_back(fen_text(*s.game, p));
+      if (!seen.insert(fens.back().template get<std::string>()).second) {
+        reason = "repetition";
+        break;
+      }
+    }
+    j["value"] = first ? Json(solver::wdl_name(first->wdl)) : Json("unknown");
+    j["dte"] = dte_json(first);
+    j["line"] = line;
+    j["fens"] = fens;
+    j["complete"] = complete;
+    j["reason"] = complete ? Json(nullptr) : Json(reason);
+    j["source"] = source;
+    return j;
+  });
 }
 
 Json handle_info(Service& service) {
@@ -441,8 +594,11 @@ Json handle_info(Service& service) {
   j["searches"] = service.slots().size();
   j["searches_running"] = service.slots().running();
   j["searches_waiting"] = service.slots().waiting();
-  j["start_fen"] = drop::to_fen(*service.game(service.default_variant()),
-                                service.game(service.default_variant())->start());
+  if (const auto& row = service.spock_row())
+    j["start_fen"] = spock_row_start(*row);
+  else
+    j["start_fen"] = drop::to_fen(*service.game(service.default_variant()),
+                                  service.game(service.default_variant())->start());
   return j;
 }
 
@@ -482,10 +638,8 @@ void add_routes(httplib::Server& server, Service& service) {
     if (path == "/index.html") server.Get("/", serve);
   }
   server.Get("/api/info", guarded([&](const httplib::Request&) { return handle_info(service); }));
-  server.Get("/api/moves", guarded([&](const httplib::Request& req) {
-               const Subject s = subject(service, req);
-               return position_json(*s.game, s.position);
-             }));
+  server.Get("/api/moves",
+             guarded([&](const httplib::Request& req) { return handle_moves(service, req); }));
   server.Get("/api/analyze",
              guarded([&](const httplib::Request& req) { return handle_analyze(service, req); }));
   const auto play = guarded([&](const httplib::Request& req) { return handle_play(service, req); });

@@ -17,6 +17,7 @@
 #include "app/cyclic_solve.h"
 #include "app/games.h"
 #include "app/resources.h"
+#include "app/spock_tables.h"
 #include "rules/drop/notation.h"
 #include "solver/cyclic_search.h"
 #include "solver/dte_search.h"
@@ -79,7 +80,7 @@ void run_solve(const SolveOptions& o) {
     return run_cyclic_search(
         {o.position, o.tables, o.max_depth, o.time_limit, gigabytes_to_bytes(o.memory_gb)});
   if (names_spock(o.position.variant))
-    return run_cyclic_solve({o.position, o.tables, gigabytes_to_bytes(o.memory_gb)});
+    return run_cyclic_solve({o.position, o.tables, gigabytes_to_bytes(o.memory_gb), o.zstd_level});
   const auto start = std::chrono::steady_clock::now();
   const Setup s = make_setup(o.position);
   const drop::Game& game = *s.game;
@@ -164,6 +165,9 @@ Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string
 }
 
 void run_query(CLI::App& cmd, const QueryOptions& o) {
+  if (names_spock(o.position.variant) ||
+      (cmd.count("--variant") == 0 && holds_spock_table(o.tables)))
+    return run_cyclic_query(o.position, o.tables);
   const auto start = std::chrono::steady_clock::now();
   const Setup s = setup_for_tables(cmd, o.position, o.tables);
   const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));

@@ -1,4 +1,5 @@
-// `drop16 solve` for the games whose play can cycle (Spock): what the solve command hands over.
+// `drop16 solve` and `query` for the games whose play can cycle (Spock): what the solve and query
+// commands hand over.
 #pragma once
 
 #include <cstdint>
@@ -10,10 +11,14 @@ namespace app {
 
 struct CyclicSolveRequest {
   PositionOptions position;
-  std::string tables;  // not supported yet: refused with a message
+  std::string tables;  // DIR: the row's table is written there, or loaded if finished
   std::uint64_t memory_bytes = 0;
+  int zstd_level = 19;
 };
 
 void run_cyclic_solve(const CyclicSolveRequest& r);
+// `drop16 query` for a Spock row's table in DIR: the position's value and every move's, from the
+// file alone. Throws TableError for a file it cannot trust.
+void run_cyclic_query(const PositionOptions& o, const std::string& dir);
 
 }  // namespace app

@@ -2,10 +2,12 @@
 // playwright-core). Builds the tables of a small variant, starts the server on a free port, and
 // checks what the page shows against the command line (`drop16 query`, `drop16 moves`): the start
 // position's evaluations, a short game played by clicks, undo/redo, a move by the solver, a pasted
-// FEN and a bad one. Saves a screenshot.
+// FEN and a bad one. Then the same page on a solved Spock row: draw and win marks as `query` gives
+// them, a move played by clicks. Saves a screenshot of each.
 //
 //   node e2e/serve.spec.mjs [--drop16 build/drop16] [--chromium /usr/bin/chromium]
 //                           [--screenshot e2e-serve.png] [--variant 3x3:NBRK]
+//                           [--spock-screenshot e2e-serve-spock.png] [--spock-row spock:3x3:RK/rk]
 import {execFileSync, spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -23,6 +25,11 @@ const drop16 = path.resolve(option('drop16', path.join(here, '..', 'build', 'dro
 const chromiumPath = option('chromium', '/usr/bin/chromium');
 const screenshot = path.resolve(option('screenshot', path.join(os.tmpdir(), 'drop16-serve.png')));
 const variant = option('variant', '3x3:NBRK');
+const spockScreenshot =
+    path.resolve(option('spock-screenshot', path.join(os.tmpdir(), 'drop16-serve-spock.png')));
+const spockRow = option('spock-row', 'spock:3x3:RK/rk');
+// A position of that row with a drawing and a winning move of one piece (its Rock on a1).
+const spockFen = option('spock-fen', 'r1k/3/R1K w');
 // A position with pieces on the board and in both hands, pasted into the page.
 const pastedFen = option('fen', 'k1b/1N1/B2[RKnr] b');
 
@@ -51,13 +58,14 @@ function cli(args) {
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'drop16-e2e-'));
 const tables = path.join(work, 'tables');
+const spockTables = path.join(work, 'spock-tables');
 let server = null;
 let browser = null;
 
 // Starts `drop16 serve` on a free port; resolves to its URL from the first line it prints.
-function startServer() {
+function startServer(dir = tables) {
   return new Promise((resolve, reject) => {
-    server = spawn(drop16, ['serve', '--tables', tables, '--port', '0', '--quiet'],
+    server = spawn(drop16, ['serve', '--tables', dir, '--port', '0', '--quiet'],
                    {stdio: ['ignore', 'pipe', 'inherit']});
     let out = '';
     const timer = setTimeout(() => reject(new Error('drop16 serve did not start in 20 s')), 20000);
@@ -96,14 +104,14 @@ async function waitReady(page, fen) {
 }
 
 // Checks the shown position's evaluations and legal moves against `drop16 query` and `moves`.
-async function checkAgainstCli(page, label) {
+async function checkAgainstCli(page, label, dir = tables) {
   const fen = await page.evaluate(() => document.body.dataset.fen);
-  const q = cli(['query', '--tables', tables, '--fen', fen, '--json']);
+  const q = cli(['query', '--tables', dir, '--fen', fen, '--json']);
   const shown = await pageEvaluations(page);
   check(shown.value === q.value, `${label}: page value ${shown.value}, query ${q.value}`);
-  check(shown.dte === String(q.dte), `${label}: page DTE ${shown.dte}, query ${q.dte}`);
+  check(shown.dte === (q.dte === null ? '' : String(q.dte)), `${label}: page DTE ${shown.dte}, query ${q.dte}`);
   const want = {};
-  for (const m of q.moves) want[m.move] = `${m.value} ${m.dte}`;
+  for (const m of q.moves) want[m.move] = `${m.value} ${m.dte === null ? '' : m.dte}`;
   check(JSON.stringify(Object.keys(shown.moves).sort()) === JSON.stringify(Object.keys(want).sort()),
         `${label}: page lists moves ${Object.keys(shown.moves)}, query ${Object.keys(want)}`);
   for (const [move, text] of Object.entries(want)) {
@@ -242,6 +250,58 @@ try {
   check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
   console.log(`e2e: ${played.length} plies played by clicks (${played.join(' ')}), ` +
               `screenshot ${screenshot}, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+
+  // 6. Spock: a solved ladder row served from its table. The row's opening position and a pasted
+  // one match `drop16 query`; selecting a piece marks its targets, a draw among them; a click plays.
+  server.kill('SIGTERM');
+  execFileSync(drop16, ['solve', '--variant', spockRow, '--tables', spockTables, '--quiet', '--json'],
+               {stdio: ['ignore', 'ignore', 'inherit']});
+  const spockUrl = await startServer(spockTables);
+  await page.goto(spockUrl);
+  await page.waitForFunction(() => document.body.dataset.ready === 'yes', null, {timeout: 15000});
+  check((await page.evaluate(() => document.body.dataset.game)) === 'spock', 'Spock page not shown');
+  check((await page.$$('.spock-piece')).length > 0, 'no Spock pieces drawn');
+  check(await page.evaluate(() => document.getElementById('hand-white').hidden), 'Spock shows hands');
+  await checkAgainstCli(page, 'Spock row start', spockTables);
+  await page.fill('#fen-input', spockFen);
+  await page.click('#load-fen');
+  await waitReady(page, spockFen);
+  const sq = await checkAgainstCli(page, `Spock ${spockFen}`, spockTables);
+  check(sq.moves.some((m) => m.value === 'draw') && sq.moves.some((m) => m.value === 'win'),
+        `${spockFen}: query shows no draw and win to test`);
+  // The piece with both a drawing and a winning move, if there is one.
+  const origins = [...new Set(sq.moves.map((m) => m.move.slice(0, 2)))];
+  const has = (o, value) => sq.moves.some((m) => m.move.startsWith(o) && m.value === value);
+  const from = origins.find((o) => has(o, 'draw') && has(o, 'win')) || origins[0];
+  await page.click(`.square[data-square="${from}"]`);
+  for (const m of sq.moves.filter((x) => x.move.startsWith(from))) {
+    const mark = await page.waitForSelector(`.square[data-move="${m.move}"] .mark`);
+    const shown = await mark.evaluate((e) => `${e.dataset.value} ${e.dataset.dte}`);
+    check(shown === `${m.value} ${m.dte === null ? '' : m.dte}`,
+          `Spock ${m.move}: mark '${shown}', query ${m.value} ${m.dte}`);
+  }
+  check((await page.$$('.square .mark.draw')).length > 0, 'no draw mark on the board');
+  check((await page.$$('.square .mark.win')).length > 0, 'no win mark on the board');
+  fs.mkdirSync(path.dirname(spockScreenshot), {recursive: true});
+  await page.screenshot({path: spockScreenshot, fullPage: true});
+  const spockMove = sq.moves.find((m) => m.move.startsWith(from) && m.value === 'win').move;
+  await page.click(`.square[data-square="${spockMove.slice(2)}"]`);
+  const spockAfter = cli(['moves', '--variant', spockRow, '--fen', spockFen, '--moves', spockMove, '--json']);
+  await waitReady(page, spockAfter.fen);
+  await checkAgainstCli(page, `Spock after ${spockMove}`, spockTables);
+  // A drawn position's line stops with its reason.
+  const drawMove = sq.moves.find((m) => m.value === 'draw').move;
+  await page.click('#undo');
+  await waitReady(page, spockFen);
+  await page.click(`#move-list tr[data-move="${drawMove}"]`);
+  await page.waitForFunction(() => document.body.dataset.ready === 'yes' &&
+                                 document.getElementById('evaluation').dataset.value === 'draw',
+                             null, {timeout: 15000});
+  const drawLine = await page.$$eval('#line li', (items) => items.map((i) => i.textContent));
+  check(/draw \((repetition|ply limit)\)/.test(drawLine[drawLine.length - 1]),
+        `drawn line ends '${drawLine[drawLine.length - 1]}'`);
+  check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
+  console.log(`e2e: Spock ${spockRow} checked, screenshot ${spockScreenshot}`);
 } catch (e) {
   failures++;
   console.error(`FAIL: ${e.stack || e}`);

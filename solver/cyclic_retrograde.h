@@ -155,6 +155,13 @@ class CyclicRetrograde {
     return value_of_key(game_.canonical_key(p));
   }
 
+  // Calls f(canonical key, value) for every position solved, in no particular order: what a
+  // table writer stores.
+  template <typename F>
+  void for_each_value(F&& f) const {
+    for (const auto& [key, id] : ids_) f(key, unpack(values_[id]));
+  }
+
   // The position's value and what each move gives the side that plays it; throws
   // std::invalid_argument for a position that was not reached from the roots.
   Analysis analyze(Position p) const {

@@ -18,11 +18,14 @@
 
 #include "solver/parallel_for.h"
 #include "tablebase/crc64.h"
+#include "tablebase/file_io.h"
 
 namespace tablebase {
 
 // Words are written as they lie in memory; a big-endian port would byte-swap in pack/unpack.
 static_assert(std::endian::native == std::endian::little, "table files are little-endian");
+
+using namespace file_io;
 
 namespace {
 
@@ -37,14 +40,6 @@ constexpr std::size_t kCacheSlots = 8;
 // Raw bytes compressed per parallel batch when writing: enough blocks to keep every core busy,
 // few enough that the compressed batch waiting to be written stays small.
 constexpr std::size_t kWriteBatchBytes = std::size_t{32} << 20;
-
-std::string errno_text() {
-  return std::strerror(errno);
-}
-
-std::uint64_t ceil_div(std::uint64_t a, std::uint64_t b) {
-  return a / b + (a % b != 0);
-}
 
 std::uint32_t record_mask(std::uint32_t bits) {
   return bits == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << bits) - 1;
@@ -75,119 +70,6 @@ struct Layout {
   }
   std::uint64_t index_bytes() const { return 16 * block_count + 16; }
 };
-
-// Little-endian field encoding; the reader side throws on overrun so a header whose lengths
-// disagree with its size is refused rather than read past.
-class ByteWriter {
- public:
-  void u16(std::uint16_t v) { put(v, 2); }
-  void u32(std::uint32_t v) { put(v, 4); }
-  void u64(std::uint64_t v) { put(v, 8); }
-  void raw(std::string_view s) {
-    for (char c : s) bytes_.push_back(std::byte(c));
-  }
-  void str(std::string_view s) {
-    u16(std::uint16_t(s.size()));
-    raw(s);
-  }
-  std::vector<std::byte>& bytes() { return bytes_; }
-
- private:
-  void put(std::uint64_t v, int n) {
-    for (int i = 0; i < n; ++i) bytes_.push_back(std::byte(v >> (8 * i)));
-  }
-  std::vector<std::byte> bytes_;
-};
-
-class ByteReader {
- public:
-  explicit ByteReader(std::span<const std::byte> bytes) : bytes_(bytes) {}
-  bool ok() const { return ok_; }
-  std::size_t position() const { return pos_; }
-  std::uint16_t u16() { return std::uint16_t(get(2)); }
-  std::uint32_t u32() { return std::uint32_t(get(4)); }
-  std::uint64_t u64() { return get(8); }
-  std::string str() {
-    const std::size_t n = u16();
-    if (!take(n)) return {};
-    return {reinterpret_cast<const char*>(bytes_.data() + pos_ - n), n};
-  }
-
- private:
-  bool take(std::size_t n) {
-    if (!ok_ || bytes_.size() - pos_ < n) return ok_ = false;
-    pos_ += n;
-    return true;
-  }
-  std::uint64_t get(int n) {
-    if (!take(n)) return 0;
-    std::uint64_t v = 0;
-    for (int i = 0; i < n; ++i) v |= std::uint64_t(bytes_[pos_ - n + i]) << (8 * i);
-    return v;
-  }
-  std::span<const std::byte> bytes_;
-  std::size_t pos_ = 0;
-  bool ok_ = true;
-};
-
-// Owns a file descriptor.
-class Fd {
- public:
-  Fd() = default;
-  explicit Fd(int fd) : fd_(fd) {}
-  Fd(Fd&& o) noexcept : fd_(std::exchange(o.fd_, -1)) {}
-  Fd& operator=(Fd&& o) noexcept {
-    std::swap(fd_, o.fd_);
-    return *this;
-  }
-  ~Fd() {
-    if (fd_ >= 0) ::close(fd_);
-  }
-  int get() const { return fd_; }
-  // Closes now, reporting failure (close can report a failed delayed write).
-  bool close() { return ::close(std::exchange(fd_, -1)) == 0; }
-
- private:
-  int fd_ = -1;
-};
-
-// Reads exactly data.size() bytes at offset; on failure returns why.
-std::optional<std::string> pread_exact(int fd, std::span<std::byte> data, std::uint64_t offset) {
-  while (!data.empty()) {
-    const ssize_t n = ::pread(fd, data.data(), data.size(), off_t(offset));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return errno_text();
-    if (n == 0) return "unexpected end of file (did it shrink while open?)";
-    data = data.subspan(std::size_t(n));
-    offset += std::uint64_t(n);
-  }
-  return std::nullopt;
-}
-
-void pwrite_all(int fd, const std::filesystem::path& file, std::span<const std::byte> data,
-                std::uint64_t offset) {
-  while (!data.empty()) {
-    const ssize_t n = ::pwrite(fd, data.data(), data.size(), off_t(offset));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) throw TableWriteError(file, "write failed: " + errno_text());
-    data = data.subspan(std::size_t(n));
-    offset += std::uint64_t(n);
-  }
-}
-
-// zstd contexts are reused per thread: creating one per block would cost more than a small block.
-struct ZstdFree {
-  void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
-  void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
-};
-ZSTD_CCtx* thread_cctx() {
-  thread_local std::unique_ptr<ZSTD_CCtx, ZstdFree> ctx(ZSTD_createCCtx());
-  return ctx.get();
-}
-ZSTD_DCtx* thread_dctx() {
-  thread_local std::unique_ptr<ZSTD_DCtx, ZstdFree> ctx(ZSTD_createDCtx());
-  return ctx.get();
-}
 
 void check_header_for_write(const TableHeader& h, std::size_t block_bytes) {
   if (h.bits_per_record < 1 || h.bits_per_record > 32)
@@ -231,12 +113,8 @@ void write_blocks(const std::filesystem::path& path, const TableHeader& header, 
   const std::vector<std::byte> header_bytes = encode_header(header, layout);
   const std::uint64_t data_offset = header_bytes.size() + layout.index_bytes();
 
-  std::filesystem::path tmp = path;
-  tmp += ".tmp";
-  Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
-  if (fd.get() < 0) throw TableWriteError(tmp, "cannot create: " + errno_text());
-  try {
-    pwrite_all(fd.get(), tmp, header_bytes, 0);
+  file_io::write_atomically(path, [&](int fd, const std::filesystem::path& tmp) {
+    pwrite_all(fd, tmp, header_bytes, 0);
 
     ByteWriter index;
     std::uint64_t offset = data_offset;
@@ -262,7 +140,7 @@ void write_blocks(const std::filesystem::path& path, const TableHeader& header, 
         out.resize(n);
       });
       for (std::uint64_t k = 0; k < count; ++k) {
-        pwrite_all(fd.get(), tmp, compressed[k], offset);
+        pwrite_all(fd, tmp, compressed[k], offset);
         index.u64(offset);
         index.u64(crc64(compressed[k]));
         offset += compressed[k].size();
@@ -270,22 +148,8 @@ void write_blocks(const std::filesystem::path& path, const TableHeader& header, 
     }
     index.u64(offset);
     index.u64(crc64(index.bytes()));
-    pwrite_all(fd.get(), tmp, index.bytes(), header_bytes.size());
-
-    if (::fsync(fd.get()) != 0) throw TableWriteError(tmp, "fsync failed: " + errno_text());
-    if (!fd.close()) throw TableWriteError(tmp, "close failed: " + errno_text());
-    if (::rename(tmp.c_str(), path.c_str()) != 0)
-      throw TableWriteError(path, "cannot rename " + tmp.string() + " to it: " + errno_text());
-  } catch (...) {
-    ::unlink(tmp.c_str());
-    throw;
-  }
-  // Make the rename itself durable, so a finished tier survives a crash and is not re-solved.
-  std::filesystem::path dir = path.parent_path();
-  if (dir.empty()) dir = ".";
-  Fd dir_fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (dir_fd.get() < 0 || (::fsync(dir_fd.get()) != 0 && errno != EINVAL))
-    throw TableWriteError(path, "cannot sync its directory: " + errno_text());
+    pwrite_all(fd, tmp, index.bytes(), header_bytes.size());
+  });
 }
 
 }  // namespace

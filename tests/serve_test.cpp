@@ -17,16 +17,23 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
 
 #include "app/analysis.h"
+#include "app/spock_tables.h"
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/spock/material.h"
+#include "rules/spock/notation.h"
+#include "solver/cyclic_retrograde.h"
 #include "solver/forward_solver.h"
+#include "tablebase/wdl_table.h"
 #include "tests/serve_process.h"
 #include "tests/test_support.h"
 
@@ -536,4 +543,155 @@ TEST_CASE("drop16 serve refuses bad options with exit status 2", "[serve]") {
   CHECK(run("--solve-ms -1") == 2);
   CHECK(run("--searches 0") == 2);
   CHECK(run("--searches 4 --memory-mb 3") == 2);  // less than 1 MB a search
+}
+
+// --- Spock (games/SPOCK.md): a ladder row's table, solved here by the library ---
+
+namespace {
+
+struct SpockRow {
+  std::string name = "spock:3x3:RK/rk";
+  spock::Material material = spock::parse_material(name);
+  spock::Game game{material.width, material.height};
+  std::vector<spock::Position> roots = spock::placements(material);
+  solver::CyclicRetrograde<spock::Game> solved{game, roots, {}};
+};
+
+// The table serve reads, written by the library from the solver in memory.
+void write_spock_table(const SpockRow& row, const fs::path& dir) {
+  fs::create_directories(dir);
+  std::vector<std::pair<common::Key, solver::WdlValue>> entries;
+  row.solved.for_each_value(
+      [&](const common::Key& k, solver::WdlValue v) { entries.emplace_back(k, v); });
+  tablebase::write_wdl_table(app::spock_table_file(dir),
+                             {"spock", row.name, app::spock_key_format()}, std::move(entries));
+}
+
+json wdl_json(solver::WdlValue v) {
+  return {{"value", std::string(solver::wdl_name(v.wdl))},
+          {"dte", v.wdl == solver::Wdl::draw ? json(nullptr) : json(v.distance)}};
+}
+
+}  // namespace
+
+TEST_CASE("serve answers a Spock row from its table, draws included", "[serve][spock]") {
+  TempDir tmp;
+  const SpockRow row;
+  write_spock_table(row, tmp.dir / "tables");
+  ServeProcess server({"--tables", (tmp.dir / "tables").string()});
+  CHECK_THAT(server.first_line(), Catch::Matchers::Contains(row.name));
+  const Reply info = get(server.port(), "/api/info");
+  CHECK(info.body["default_variant"] == row.name);
+  CHECK(info.body["tables_variant"] == row.name);
+  const spock::Setup start = spock::parse_fen(info.body["start_fen"].get<std::string>());
+  CHECK(row.solved.value(start.position).has_value());  // the page opens on a position of the row
+
+  // Every 97th placement of the row (each value among them): the analysis
+  // is the solver's, move for move, and the moves listed are the rules'.
+  std::vector<spock::Position> sample;
+  for (std::size_t i = 0; i < row.roots.size(); i += 97) sample.push_back(row.roots[i]);
+  std::set<solver::Wdl> values_seen;
+  for (const spock::Position& p : sample) {
+    const std::string fen = spock::to_fen(row.game, p);
+    INFO(fen);
+    const Reply a = get(server.port(), "/api/analyze", {{"fen", fen}});
+    REQUIRE(a.status == 200);
+    const auto truth = row.solved.analyze(p);
+    values_seen.insert(truth.value.wdl);
+    CHECK(a.body["source"] == "tables");
+    CHECK(a.body["variant"] == row.name);
+    CHECK(a.body["fen"] == fen);
+    CHECK(a.body["value"] == wdl_json(truth.value)["value"]);
+    CHECK(a.body["dte"] == wdl_json(truth.value)["dte"]);
+    REQUIRE(a.body["moves"].size() == truth.moves.size());
+    for (std::size_t i = 0; i < truth.moves.size(); ++i) {
+      json want = wdl_json(truth.moves[i].value);
+      want["move"] = spock::move_name(row.game, truth.moves[i].move);
+      CHECK(a.body["moves"][i] ==
+            json({{"move", want["move"]}, {"value", want["value"]}, {"dte", want["dte"]}}));
+    }
+    const Reply m = get(server.port(), "/api/moves", {{"fen", fen}});
+    REQUIRE(m.status == 200);
+    CHECK(m.body["game"] == "spock");
+    CHECK(!m.body.contains("hands"));
+    CHECK(m.body["width"] == 3);
+    CHECK(m.body["side_to_move"] == (p.side_to_move == spock::kBlue ? "blue" : "red"));
+    std::size_t pieces = 0;
+    for (int sq = 0; sq < 9; ++sq)
+      if (const auto piece = p.piece_on(sq)) {
+        ++pieces;
+        CHECK(m.body["board"][spock::square_name(row.game, sq)] ==
+              std::string(1, spock::piece_letter(piece->type, piece->color)));
+      }
+    CHECK(m.body["board"].size() == pieces);
+    CHECK(m.body["moves"].size() == truth.moves.size());
+  }
+  CHECK(values_seen.size() == 3);  // wins, draws and losses were all asked about
+
+  // Lines: a win or loss to the end in exactly its DTE; a draw of drawing moves only, stopped.
+  for (const spock::Position& p : sample) {
+    const std::string fen = spock::to_fen(row.game, p);
+    INFO(fen);
+    const Reply l = get(server.port(), "/api/line", {{"fen", fen}});
+    REQUIRE(l.status == 200);
+    const solver::WdlValue v = *row.solved.value(p);
+    CHECK(l.body["value"] == wdl_json(v)["value"]);
+    spock::Position q = p;
+    for (const auto& move : l.body["line"]) {
+      row.game.make(q, spock::parse_move(row.game, q, move.get<std::string>()));
+      if (v.wdl == solver::Wdl::draw) CHECK(row.solved.value(q)->wdl == solver::Wdl::draw);
+    }
+    if (v.wdl == solver::Wdl::draw) {
+      CHECK(l.body["complete"] == false);
+      CHECK((l.body["reason"] == "repetition" || l.body["reason"] == "ply limit"));
+    } else {
+      CHECK(l.body["complete"] == true);
+      CHECK(l.body["line"].size() == std::size_t(v.distance));
+      CHECK(row.game.is_terminal(q));
+    }
+  }
+
+  // Playing a move gives the rules' position; another board or the 5x5 game is not in the table.
+  const Reply played = get(server.port(), "/api/play", {{"fen", "r1k/3/R1K w"}, {"move", "a1a2"}});
+  REQUIRE(played.status == 200);
+  spock::Setup s = spock::parse_fen("r1k/3/R1K w");
+  s.game.make(s.position, spock::parse_move(s.game, s.position, "a1a2"));
+  CHECK(played.body["fen"] == spock::to_fen(s.game, s.position));
+  const Reply outside = get(server.port(), "/api/analyze", {{"variant", "spock"}});
+  CHECK(outside.status == 200);
+  CHECK(outside.body["value"] == "unknown");
+  CHECK(outside.body["source"] == "none");
+  CHECK(outside.body["moves"][0]["dte"].is_null());
+  const Reply elsewhere =
+      get(server.port(), "/api/analyze", {{"variant", "spock"}, {"fen", "rk2/4/4/RK2 w"}});
+  CHECK(elsewhere.body["source"] == "none");
+  // The Drop 16 family still answers beside it.
+  CHECK(get(server.port(), "/api/moves", {{"variant", "3x3:NBRK"}}).body["game"] == "drop16");
+
+  // Bad Spock input: 400 naming the fault, and the server goes on.
+  check_refused(server.port(), "/api/moves", {{"fen", "r1k/3/R1K x"}}, "side to move");
+  check_refused(server.port(), "/api/analyze", {{"fen", "r1k/3/R1Q w"}}, "'Q'");
+  check_refused(server.port(), "/api/analyze", {{"fen", "rk2/4/4/RK2 w"}}, "4x4");
+  check_refused(server.port(), "/api/play", {{"fen", "r1k/3/R1K w"}, {"move", "a1a3"}}, "a1a3");
+  check_refused(server.port(), "/api/play", {{"fen", "r1k/3/R1K w"}, {"move", "zz"}}, "zz");
+  check_refused(server.port(), "/api/play", {{"fen", "r1k/3/R1K w"}}, "move");
+  check_refused(server.port(), "/api/line", {{"variant", "spock:3x3:RK/rq"}}, "'q'");
+  CHECK(get(server.port(), "/api/analyze", {{"fen", "r1k/3/R1K w"}}).status == 200);
+  CHECK(server.stop() == 0);
+}
+
+TEST_CASE("drop16 serve refuses a damaged Spock table, naming it", "[serve][spock]") {
+  TempDir tmp;
+  const SpockRow row;
+  write_spock_table(row, tmp.dir / "tables");
+  const fs::path file = app::spock_table_file(tmp.dir / "tables");
+  fs::resize_file(file, fs::file_size(file) - 1);
+  const std::string command = std::string(DROP16_BINARY) + " serve --port 0 --tables '" +
+                              (tmp.dir / "tables").string() + "' 2>'" + (tmp.dir / "err").string() +
+                              "'";
+  const int raw = std::system(command.c_str());
+  CHECK(WEXITSTATUS(raw) == 2);
+  std::ifstream in(tmp.dir / "err");
+  const std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK_THAT(err, Catch::Matchers::Contains(file.string()));
 }

@@ -1,6 +1,7 @@
-// The Drop 16 explorer page: draws the position the server describes (/api/moves), marks every
-// legal move with its value and distance to end (/api/analyze), lists perfect play (/api/line),
-// and plays moves by clicks (/api/play). Plain JavaScript, no build step.
+// The explorer page for Drop 16 and Spock: draws the position the server describes (/api/moves;
+// its "game" says which), marks every legal move with its value and distance to end
+// (/api/analyze; Spock's draws have no distance), lists perfect play (/api/line), and plays moves
+// by clicks (/api/play). Plain JavaScript, no build step.
 'use strict';
 
 // ---- pieces, drawn as SVG (viewBox 0 0 100 100) ----
@@ -46,6 +47,35 @@ function pieceSvg(letter) {
 
 const PIECE_ORDER = ['N', 'B', 'R', 'Q', 'K'];
 
+// Spock's pieces (Rock, Scissors, Lizard, Paper, spocK): the letter in a disc of the side's
+// colour, Blue upper case and Red lower case, with a small sign of the type above it.
+const SPOCK_SIGNS = {
+  R: '<circle cx="50" cy="26" r="7"/>',
+  S: '<path d="M43 19 L57 33 M57 19 L43 33"/>',
+  L: '<path d="M40 30 Q50 14 60 30"/>',
+  P: '<rect x="42" y="18" width="16" height="13"/>',
+  K: '<path d="M44 32 V19 L50 25 L56 19 V32"/>',
+};
+
+function spockPieceSvg(letter) {
+  const upper = letter.toUpperCase();
+  const blue = letter === upper;
+  const fill = blue ? '#2f63c8' : '#c8322f';
+  return `<svg class="piece spock-piece" viewBox="0 0 100 100" data-piece="${letter}" aria-label="${letter}">` +
+      `<circle cx="50" cy="50" r="40" fill="${fill}" stroke="#111" stroke-width="3"/>` +
+      `<g fill="none" stroke="#fff" stroke-width="4" stroke-linejoin="round">${SPOCK_SIGNS[upper]}</g>` +
+      `<text x="50" y="73" text-anchor="middle" font-size="38" font-weight="700" fill="#fff"` +
+      ` font-family="DejaVu Sans, sans-serif">${upper}</text></svg>`;
+}
+
+function isSpock() {
+  return state.position && state.position.game === 'spock';
+}
+
+function drawPiece(letter) {
+  return isSpock() ? spockPieceSvg(letter) : pieceSvg(letter);
+}
+
 // ---- state ----
 
 const state = {
@@ -85,9 +115,10 @@ function showError(message) {
 
 // ---- evaluations ----
 
-// Higher is better for the side to move: the quickest win, then unknown, then the slowest loss.
+// Higher is better for the side to move: the quickest win, then a draw or unknown, then the
+// slowest loss.
 function score(entry) {
-  if (!entry || entry.value === 'unknown') return 0;
+  if (!entry || entry.value === 'unknown' || entry.value === 'draw') return 0;
   return entry.value === 'win' ? 1000 - entry.dte : -1000 + entry.dte;
 }
 
@@ -105,7 +136,7 @@ function best(entries) {
 
 function markHtml(entry, dot) {
   if (!entry) return '';
-  const text = entry.value === 'unknown' ? '?' : String(entry.dte);
+  const text = entry.value === 'unknown' ? '?' : entry.value === 'draw' ? '=' : String(entry.dte);
   return `<span class="mark ${entry.value}${dot ? ' dot' : ''}" data-value="${entry.value}"` +
       ` data-dte="${entry.dte === null ? '' : entry.dte}">${text}</span>`;
 }
@@ -143,9 +174,13 @@ function sideToMove() {
   return state.position ? state.position.side_to_move : 'white';
 }
 
+// White and Blue are written in upper case.
+function upperToMove() {
+  return sideToMove() === 'white' || sideToMove() === 'blue';
+}
+
 function isOwn(letter) {
-  const white = letter === letter.toUpperCase();
-  return (sideToMove() === 'white') === white;
+  return upperToMove() === (letter === letter.toUpperCase());
 }
 
 function drawBoard() {
@@ -174,7 +209,7 @@ function drawBoard() {
         classes.push('selected');
       }
       if (lastSquares.has(sq)) classes.push('last-move');
-      let inner = letter ? pieceSvg(letter) : '';
+      let inner = letter ? drawPiece(letter) : '';
       if (targets.has(sq)) {
         inner += markHtml(evals.get(targets.get(sq)) || {value: 'unknown', dte: null}, !letter);
       } else if (!state.selected && letter && isOwn(letter)) {
@@ -192,8 +227,10 @@ function drawBoard() {
 
 function drawHand(color) {
   const pos = state.position;
-  const hand = pos.hands[color];
   const box = $(`hand-${color}`);
+  box.hidden = !pos.hands;  // Spock has no hands
+  if (!pos.hands) return;
+  const hand = pos.hands[color];
   const toMove = pos.side_to_move === color && !pos.terminal;
   box.classList.toggle('to-move', pos.side_to_move === color);
   const evals = movesByName();
@@ -217,13 +254,17 @@ function drawHand(color) {
 }
 
 function colorName(side) {
-  return side === 'white' ? 'White' : 'Black';
+  return side.charAt(0).toUpperCase() + side.slice(1);
+}
+
+function otherSide(side) {
+  return {white: 'black', black: 'white', blue: 'red', red: 'blue'}[side];
 }
 
 function drawStatus() {
   const pos = state.position;
   const side = colorName(pos.side_to_move);
-  const other = colorName(pos.side_to_move === 'white' ? 'black' : 'white');
+  const other = colorName(otherSide(pos.side_to_move));
   $('status').textContent = pos.terminal ? `${side} to move has no move: ${other} wins.` :
                                            `${side} to move.`;
   $('status').dataset.side = pos.side_to_move;
@@ -235,6 +276,8 @@ function drawStatus() {
       text = a.source === 'busy' ?
           'Unknown: every search of the server is busy; try again shortly.' :
           'Unknown: not solved within the time limit.';
+    } else if (a.value === 'draw') {
+      text = `Draw with perfect play: neither side can force an end (${source}).`;
     } else if (a.dte === null) {
       text = `${side} wins (distance to end not known in the time limit).`;
     } else if (pos.terminal) {
@@ -269,7 +312,7 @@ function plyList(element, moves, firstSide) {
   let side = firstSide;
   element.innerHTML = moves.map((m) => {
     const item = `<li class="${side}">${m}</li>`;
-    side = side === 'white' ? 'black' : 'white';
+    side = otherSide(side);
     return item;
   }).join('');
 }
@@ -282,7 +325,11 @@ function drawLine() {
     return;
   }
   plyList(el, line.line, state.position.side_to_move);
-  if (!line.complete) el.insertAdjacentHTML('beforeend', '<li class="unknown">… unknown</li>');
+  if (!line.complete && line.value === 'draw') {
+    el.insertAdjacentHTML('beforeend', `<li class="draw">… draw (${line.reason})</li>`);
+  } else if (!line.complete) {
+    el.insertAdjacentHTML('beforeend', '<li class="unknown">… unknown</li>');
+  }
   else if (!line.line.length) el.innerHTML = '<li>(the game is over)</li>';
 }
 
@@ -298,6 +345,19 @@ function drawHistory() {
 
 function draw() {
   if (!state.position) return;
+  document.body.dataset.game = state.position.game;
+  $('hint').textContent = isSpock() ? 'Click a piece on the board, then a marked square.' :
+                                      'Click a piece in hand or on the board, then a marked square.';
+  const select = $('solver-side');
+  if (select.dataset.game !== state.position.game) {  // the sides' names are the game's
+    const sides = isSpock() ? ['blue', 'red'] : ['white', 'black'];
+    select.innerHTML = sides.reduce(
+        (html, side) => html + `<option value="${side}">${colorName(side)}</option>`,
+        '<option value="none">nobody</option>');
+    select.dataset.game = state.position.game;
+    if (!sides.includes(state.solverSide)) state.solverSide = 'none';
+    select.value = state.solverSide;
+  }
   drawBoard();
   drawHand('black');
   drawHand('white');
