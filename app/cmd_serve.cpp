@@ -5,7 +5,9 @@
 // as `query` (tables) and `solve` (forward search); positions the tables do not cover are searched
 // within --solve-ms, else reported as "unknown", never guessed. Spock: answers come from the
 // ladder row's table in --tables (DIR/spock.wdl), "draw" with a null DTE where play never ends;
-// other positions are "unknown" with "source": "none". At most --searches searches run at once
+// other positions get the wins and losses a bounded forward search (solver/cyclic_search.h)
+// proves within --solve-ms, the rest "unknown" (it never proves a draw). At most --searches
+// searches run at once
 // (solver/search_slots.h); a request that finds no search slot free within its time limit gets
 // "unknown" for what it would have searched, with "source": "busy", and requests that need no
 // search never queue behind searches. Every handler turns bad input into HTTP 400 {"error":
@@ -45,6 +47,7 @@
 #include "rules/drop/parse_error.h"
 #include "rules/spock/material.h"
 #include "rules/spock/notation.h"
+#include "solver/cyclic_search.h"
 #include "solver/forward_solver.h"
 #include "solver/search_slots.h"
 #include "tablebase/drop_space.h"
@@ -164,6 +167,9 @@ struct SearchSlot {
   std::shared_ptr<const drop::Game> game;
   SearchProbe::State probe_state;
   std::unique_ptr<Search> search;
+  // Spock's bounded forward search (solver/cyclic_search.h), kept for its board like Drop's.
+  std::shared_ptr<const spock::Game> spock_game;
+  std::unique_ptr<solver::CyclicSearch<spock::Game>> spock_search;
 };
 using Slots = solver::SearchSlots<SearchSlot>;
 
@@ -252,22 +258,25 @@ class Service {
     return e;
   }
 
-  // Spock: what the row's table holds. The one place that says where a Spock analysis comes
-  // from: a forward search for positions outside the table would be tried here.
+  // Spock: what the row's table holds; for a position outside it, the wins and losses a bounded
+  // forward search proves before the deadline (a draw is never proven that way: "unknown").
   SpockEvaluation evaluate(const std::shared_ptr<const spock::Game>& game, const spock::Position& p,
-                           Clock::time_point, SearchClaim&) {
+                           Clock::time_point deadline, SearchClaim& claim) {
     SpockEvaluation e;
     spock::MoveList moves;
     game->generate(p, moves);
     for (int i = 0; i < moves.size(); ++i) e.moves.push_back({moves[i], std::nullopt});
-    e.source = "none";
-    if (!spock_table_ || game->width() != spock_row_->width || game->height() != spock_row_->height)
-      return e;
-    const auto a = tablebase::analyze_wdl(
-        *game, p, [&](const spock::Key& k) { return spock_table_->probe(k); });
-    if (!a) return e;
-    for (std::size_t i = 0; i < a->moves.size(); ++i) e.moves[i].value = a->moves[i].value;
-    e.source = "tables";
+    if (spock_table_ && game->width() == spock_row_->width &&
+        game->height() == spock_row_->height) {
+      const auto a = tablebase::analyze_wdl(
+          *game, p, [&](const spock::Key& k) { return spock_table_->probe(k); });
+      if (a) {
+        for (std::size_t i = 0; i < a->moves.size(); ++i) e.moves[i].value = a->moves[i].value;
+        e.source = "tables";
+        return e;
+      }
+    }
+    e.source = e.moves.empty() ? "search" : search_children(game, p, deadline, claim, e);
     return e;
   }
 
@@ -293,19 +302,14 @@ class Service {
     // The solver keeps DTEs in a byte; games that could last longer are not searched.
     const int pieces = v.hand_size(drop::kWhite) + v.hand_size(drop::kBlack);
     if (!game->keys_fit() || 2 * pieces - 1 > 255) return "none";
-    if (!claim.lease && !claim.refused) {
-      claim.lease = slots_.acquire(deadline);
-      claim.refused = !claim.lease;
-    }
-    if (claim.refused) return "busy";
-    SearchSlot& slot = **claim.lease;
+    SearchSlot* leased = lease(claim, deadline);
+    if (!leased) return "busy";
+    SearchSlot& slot = *leased;
     if (!slot.search || slot.game->variant() != v) {
       slot.search.reset();
       slot.game = game;
       slot.probe_state.tables = tables_for(*game);
-      // --memory-mb bounds all searches together: each slot's table gets its share.
-      const std::uint64_t memory = (std::uint64_t(options_.memory_mb) << 20) / slots_.size();
-      slot.search = std::make_unique<Search>(*game, memory, SearchProbe{&slot.probe_state});
+      slot.search = std::make_unique<Search>(*game, slot_memory(), SearchProbe{&slot.probe_state});
     }
     slot.probe_state.deadline = deadline;
     bool found = false;
@@ -323,6 +327,46 @@ class Service {
       }
     }
     return found ? "search" : "none";
+  }
+
+  // Spock's forward search, as Drop's above: what it proves before the deadline.
+  std::string search_children(const std::shared_ptr<const spock::Game>& game,
+                              const spock::Position& p, Clock::time_point deadline,
+                              SearchClaim& claim, SpockEvaluation& e) {
+    if (!game->keys_fit()) return "none";
+    SearchSlot* slot = lease(claim, deadline);
+    if (!slot) return "busy";
+    if (!slot->spock_search || slot->spock_game->width() != game->width() ||
+        slot->spock_game->height() != game->height()) {
+      slot->spock_search.reset();
+      slot->spock_game = game;
+      slot->spock_search =
+          std::make_unique<solver::CyclicSearch<spock::Game>>(*slot->spock_game, slot_memory());
+    }
+    const double seconds = std::chrono::duration<double>(deadline - Clock::now()).count();
+    if (seconds <= 0) return "none";
+    const auto a = slot->spock_search->analyze(p, {solver::kCyclicSearchMaxDepth, seconds});
+    if (a.stop == solver::SearchStop::memory) slot->spock_search.reset();
+    bool found = false;
+    for (std::size_t i = 0; i < a.moves.size(); ++i)
+      if (a.moves[i].value) {
+        e.moves[i].value = a.moves[i].value;
+        found = true;
+      }
+    return found ? "search" : "none";
+  }
+
+  // The request's search slot, taken at its first search; null when none came free in time.
+  SearchSlot* lease(SearchClaim& claim, Clock::time_point deadline) {
+    if (!claim.lease && !claim.refused) {
+      claim.lease = slots_.acquire(deadline);
+      claim.refused = !claim.lease;
+    }
+    return claim.refused ? nullptr : &**claim.lease;
+  }
+  // --memory-mb bounds all searches together: each slot's table gets its share.
+  std::uint64_t slot_memory() const {
+    return (std::uint64_t(options_.memory_mb) << 20) / slots_.size();
   }
 
   ServeOptions options_;

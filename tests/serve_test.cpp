@@ -21,6 +21,7 @@
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
+#include <span>
 #include <string>
 #include <thread>
 #include <vector>
@@ -657,14 +658,44 @@ TEST_CASE("serve answers a Spock row from its table, draws included", "[serve][s
   spock::Setup s = spock::parse_fen("r1k/3/R1K w");
   s.game.make(s.position, spock::parse_move(s.game, s.position, "a1a2"));
   CHECK(played.body["fen"] == spock::to_fen(s.game, s.position));
-  const Reply outside = get(server.port(), "/api/analyze", {{"variant", "spock"}});
-  CHECK(outside.status == 200);
-  CHECK(outside.body["value"] == "unknown");
-  CHECK(outside.body["source"] == "none");
-  CHECK(outside.body["moves"][0]["dte"].is_null());
+  // Outside the table the forward search answers what it proves within --solve-ms, never a
+  // draw: on a 4x4 position, checked against the retrograde solution of all play from it; on the
+  // 5x5 start, whose value is unknown, the two Spock moves that lose in 2 (c1a2, c1e2).
+  const spock::Setup four = spock::parse_fen("rk2/4/4/RK2 w");
+  const solver::CyclicRetrograde<spock::Game> four_solved(
+      four.game, std::span<const spock::Position>(&four.position, 1), {});
   const Reply elsewhere =
       get(server.port(), "/api/analyze", {{"variant", "spock"}, {"fen", "rk2/4/4/RK2 w"}});
-  CHECK(elsewhere.body["source"] == "none");
+  REQUIRE(elsewhere.status == 200);
+  CHECK(elsewhere.body["source"] == "search");
+  spock::MoveList four_moves;
+  four.game.generate(four.position, four_moves);
+  REQUIRE(elsewhere.body["moves"].size() == std::size_t(four_moves.size()));
+  int known = 0;
+  for (int i = 0; i < four_moves.size(); ++i) {
+    spock::Position child = four.position;
+    four.game.make(child, four_moves[i]);
+    const solver::WdlValue truth = solver::mover_value(*four_solved.value(child));
+    const auto& m = elsewhere.body["moves"][i];
+    INFO(m.dump());
+    CHECK(m["value"] != "draw");
+    if (m["value"] == "unknown") continue;
+    ++known;
+    CHECK(json({{"value", m["value"]}, {"dte", m["dte"]}}) == wdl_json(truth));
+  }
+  CHECK(known > 0);
+  const Reply outside = get(server.port(), "/api/analyze", {{"variant", "spock"}});
+  REQUIRE(outside.status == 200);
+  CHECK(outside.body["value"] == "unknown");
+  CHECK(outside.body["source"] == "search");
+  for (const auto& m : outside.body["moves"]) {
+    INFO(m.dump());
+    if (m["move"] == "c1a2" || m["move"] == "c1e2")
+      CHECK(json({{"value", m["value"]}, {"dte", m["dte"]}}) ==
+            json({{"value", "loss"}, {"dte", 2}}));
+    else
+      CHECK(m["value"] == "unknown");
+  }
   // The Drop 16 family still answers beside it.
   CHECK(get(server.port(), "/api/moves", {{"variant", "3x3:NBRK"}}).body["game"] == "drop16");
 
