@@ -13,6 +13,7 @@
 #include "app/cyclic_solve.h"
 #include "app/games.h"
 #include "app/resources.h"
+#include "app/spock_row.h"
 #include "app/spock_tables.h"
 #include "rules/spock/material.h"
 #include "solver/cyclic_retrograde.h"
@@ -164,15 +165,7 @@ void run_cyclic_solve(const CyclicSolveRequest& r) {
     j["tables"] = table_json(r.tables, *table, true);
     if (asked) add_analysis(j, *game, *asked, [&](const spock::Key& k) { return table->probe(k); });
   } else {
-    if (ladder_row) {
-      // The roots are held beside the solver's arrays, under the same cap: refuse before listing.
-      const std::uint64_t count = spock::placement_count(*material);
-      if (count >= r.memory_bytes / sizeof(spock::Position))
-        throw UsageError("--memory: the " + std::to_string(count) + " placements of " +
-                         material->name() + " alone take more than " +
-                         std::to_string(r.memory_bytes >> 20) + " MB");
-      roots = spock::placements(*material);
-    }
+    if (ladder_row) roots = spock_row_roots(*material, r.memory_bytes);
     const std::uint64_t roots_bytes = roots.size() * sizeof(spock::Position);
     if (roots_bytes >= r.memory_bytes)
       throw UsageError("--memory: the " + std::to_string(roots.size()) + " placements alone take " +
@@ -188,9 +181,20 @@ void run_cyclic_solve(const CyclicSolveRequest& r) {
     }
     j["solved"] = report_json(solved->report(), roots.size());
     if (!r.tables.empty()) {
-      // Written, then answered from the file as query will answer.
-      std::vector<std::pair<spock::Key, solver::WdlValue>> entries;
-      entries.reserve(solved->report().positions);
+      // Written, then answered from the file as query will answer. The entries are copied beside
+      // the solver's map and values, which are then freed for the writer's columns: both steps
+      // stay under --memory or the write is refused before it starts.
+      using Entry = std::pair<spock::Key, solver::WdlValue>;
+      const std::uint64_t n = solved->report().positions;
+      roots = {};
+      const std::uint64_t need = std::max(solved->held_bytes() + n * sizeof(Entry),
+                                          n * sizeof(Entry) + tablebase::wdl_table_write_bytes(n));
+      if (need > r.memory_bytes)
+        throw UsageError("--memory: writing the table of " + std::to_string(n) +
+                         " positions needs " + std::to_string(need >> 20) + " MB, more than " +
+                         std::to_string(r.memory_bytes >> 20) + " MB (raise --memory)");
+      std::vector<Entry> entries;
+      entries.reserve(n);
       solved->for_each_value(
           [&](const spock::Key& k, solver::WdlValue v) { entries.emplace_back(k, v); });
       solved.reset();

@@ -155,6 +155,9 @@ class CyclicRetrograde {
     return value_of_key(game_.canonical_key(p));
   }
 
+  // What the counted arrays hold now (after solving: the map and the values).
+  std::uint64_t held_bytes() const { return held_; }
+
   // Calls f(canonical key, value) for every position solved, in no particular order: what a
   // table writer stores.
   template <typename F>

@@ -90,6 +90,12 @@ inline void tally(WdlTableInfo& info, solver::WdlValue v) {
 
 // Writes every (canonical key, value) of a solve to `path` (temporary file, then rename); the
 // entries are sorted here. The counts in `info` are recounted from the entries.
+// What write_wdl_table holds at its peak for n entries beside their vector: the key and value
+// columns it lays out (the zstd buffers of one block are beside them, small and fixed).
+inline std::uint64_t wdl_table_write_bytes(std::uint64_t n) {
+  return n * (wdl_table_detail::kKeyBytes + wdl_table_detail::kValueBytes);
+}
+
 inline void write_wdl_table(const std::filesystem::path& path, WdlTableInfo info,
                             std::vector<std::pair<common::Key, solver::WdlValue>> entries,
                             int zstd_level = 19,
