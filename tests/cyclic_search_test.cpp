@@ -12,6 +12,7 @@
 #include <optional>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "rules/spock/material.h"
@@ -214,6 +215,8 @@ TEST_CASE("cyclic search: every position of small Spock rows agrees with the fix
 //   on b3 threatens Blue's only Spock on c1, which can take it (c1b3, and c5 takes back), or leap
 //   onto its Rocks on a2 or e2 (Red's Papers on a5 and e5 take it there), and nothing else of
 //   Blue's reaches b3. Red has no win in 1 (nothing of Red's reaches c1).
+// - The designer's case, a Red Paper on b3 (or d3) with Blue to move: the same blow by Blue,
+//   c1b3 (c1d3) wins in 3 (the colour mirror of the above, so the distance is the same).
 TEST_CASE("cyclic search: short forced results on the 5x5 board, checked by hand",
           "[cyclic-search][spock]") {
   const auto start = spock::parse_fen(spock::start_fen());
@@ -241,6 +244,16 @@ TEST_CASE("cyclic search: short forced results on the 5x5 board, checked by hand
       CHECK(m.value == WdlValue{Wdl::win, 3});
     else
       CHECK((!m.value || m.value->wdl == Wdl::loss));
+  }
+
+  for (const auto& [fen, blow] : {std::pair{"1sksp/rrrrr/1p3/RRRRR/PSKSP w", "c1b3"},
+                                  std::pair{"psks1/rrrrr/3p1/RRRRR/PSKSP w", "c1d3"}}) {
+    INFO(fen);
+    const auto s = spock::parse_fen(fen);
+    const auto r = solver::CyclicSearch<spock::Game>(s.game, kPlenty).analyze(s.position, {3, 0});
+    CHECK(r.value == WdlValue{Wdl::win, 3});
+    for (const auto& m : r.moves)
+      if (spock::move_name(s.game, m.move) == blow) CHECK(m.value == WdlValue{Wdl::win, 3});
   }
 }
 
