@@ -8,7 +8,8 @@
 // plies deep, as text. Warm: one pass over them all before timing, so the page cache and the
 // prober's block cache hold every block they touch (the steady state of a long batch); Fresh: a
 // new prober each pass, so every tier is opened and every block decoded again (a short batch).
-// Skipped when DROP16_QUERY_TABLES is not a tables directory.
+// ValueTablebase: the warm stream through Tablebase instead. Skipped when DROP16_QUERY_TABLES is
+// not a directory.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -88,6 +89,25 @@ void run(benchmark::State& state, bool with_moves, bool fresh) {
   state.counters["cached_mb"] = double(prober->cached_bytes()) / double(1 << 20);
 }
 
+// The same stream through Tablebase (a few cached blocks a file), for comparison: why the prober
+// keeps every block.
+void BM_QueryBatchValueTablebase(benchmark::State& state) {
+  std::string why;
+  const Batch* b = batch(why);
+  if (!b) {
+    state.SkipWithError(why.c_str());
+    return;
+  }
+  const tablebase::DropTierSpace space(*b->game, true, tablebase::tables_max_pieces(b->dir));
+  tablebase::Tablebase tables(space, b->dir);
+  std::uint64_t wins = 0;
+  for (const std::string& fen : b->fens) wins += tables.dte(drop::parse_fen(*b->game, fen)) & 1;
+  for (auto _ : state)
+    for (const std::string& fen : b->fens) wins += tables.dte(drop::parse_fen(*b->game, fen)) & 1;
+  benchmark::DoNotOptimize(wins);
+  state.SetItemsProcessed(std::int64_t(state.iterations()) * kPositions);
+}
+
 void BM_QueryBatchValue(benchmark::State& state) {
   run(state, false, false);
 }
@@ -100,5 +120,6 @@ void BM_QueryBatchValueFresh(benchmark::State& state) {
 BENCHMARK(BM_QueryBatchValue)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_QueryBatchAllMoves)->Unit(benchmark::kMillisecond)->MinTime(2);
 BENCHMARK(BM_QueryBatchValueFresh)->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK(BM_QueryBatchValueTablebase)->Unit(benchmark::kMillisecond)->Iterations(3);
 
 }  // namespace

@@ -225,3 +225,24 @@ TEST_CASE("query --batch gives per line what query --json gives, and error objec
           2);
   }
 }
+
+TEST_CASE("query --batch on endgame tables: a position beyond them is an error line", "[batch]") {
+  TempDir tmp;
+  const std::string tables = (tmp / "tables").string();
+  REQUIRE(drop16(tmp, "solve --variant 3x3:NBK --max-pieces 4 --quiet --tables " + tables).status ==
+          0);
+  const std::vector<std::string> fens = {"3/3/3[NBKnbk] w", "k1N/1B1/K2[-] w"};
+  std::ofstream(tmp / "fens") << fens[0] << "\n" << fens[1] << "\n";
+  const Run batch = drop16(tmp, "query --tables " + tables + " --batch " + (tmp / "fens").string());
+  CHECK(batch.status == 1);
+  const auto answers = json_lines(batch.out);
+  REQUIRE(answers.size() == 2);
+  const Run beyond = drop16(tmp, "query --json --tables " + tables + " --fen '" + fens[0] + "'");
+  CHECK(beyond.status == 2);
+  CHECK(answers[0] ==
+        nlohmann::json{{"line", 1}, {"error", beyond.err.substr(8, beyond.err.size() - 9)}});
+  const Run held = drop16(tmp, "query --json --tables " + tables + " --fen '" + fens[1] + "'");
+  REQUIRE(held.status == 0);
+  CHECK(answers[1].at("dte") == nlohmann::json::parse(held.out).at("dte"));
+  CHECK(answers[1].at("moves") == nlohmann::json::parse(held.out).at("moves"));
+}
