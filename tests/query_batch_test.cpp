@@ -246,3 +246,17 @@ TEST_CASE("query --batch on endgame tables: a position beyond them is an error l
   CHECK(answers[1].at("dte") == nlohmann::json::parse(held.out).at("dte"));
   CHECK(answers[1].at("moves") == nlohmann::json::parse(held.out).at("moves"));
 }
+
+TEST_CASE("query --batch refuses a damaged table file by name: exit 2", "[batch]") {
+  TempDir tmp;
+  const std::string tables = (tmp / "tables").string();
+  REQUIRE(drop16(tmp, "solve --variant 3x3:NBK --quiet --tables " + tables).status == 0);
+  const fs::path damaged = tmp / "tables" / "NBKvNBK.dte";  // the start position's tier
+  REQUIRE(fs::exists(damaged));
+  fs::resize_file(damaged, 100);
+  std::ofstream(tmp / "fens") << "3/3/3[NBKnbk] w\n";
+  const Run batch = drop16(tmp, "query --tables " + tables + " --batch " + (tmp / "fens").string());
+  CHECK(batch.status == 2);
+  CHECK(std::count(batch.err.begin(), batch.err.end(), '\n') == 1);
+  CHECK_THAT(batch.err, Catch::Matchers::Contains(damaged.string()));
+}
