@@ -168,6 +168,8 @@ Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string
 }
 
 void run_query(CLI::App& cmd, const QueryOptions& o) {
+  if (cmd.count("--batch") && (names_spock(o.position.variant) || holds_spock_table(o.tables)))
+    throw UsageError("--batch answers from Drop 16-family tables only");
   if (names_spock(o.position.variant) ||
       (cmd.count("--variant") == 0 && holds_spock_table(o.tables)))
     return run_cyclic_query(o.position, o.tables);
