@@ -16,6 +16,7 @@
 #include "app/cyclic_search.h"
 #include "app/cyclic_solve.h"
 #include "app/games.h"
+#include "app/query_batch.h"
 #include "app/resources.h"
 #include "app/spock_tables.h"
 #include "rules/drop/notation.h"
@@ -149,6 +150,8 @@ void run_solve(const SolveOptions& o) {
 struct QueryOptions {
   PositionOptions position;
   std::string tables;
+  std::string batch;  // --batch FILE: app/cmd_query_batch.cpp answers it
+  bool value_only = false;
 };
 
 // The setup for a tables command: the variant named by --variant, or else the tables'. A
@@ -165,11 +168,14 @@ Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string
 }
 
 void run_query(CLI::App& cmd, const QueryOptions& o) {
+  if (cmd.count("--batch") && (names_spock(o.position.variant) || holds_spock_table(o.tables)))
+    throw UsageError("--batch answers from Drop 16-family tables only");
   if (names_spock(o.position.variant) ||
       (cmd.count("--variant") == 0 && holds_spock_table(o.tables)))
     return run_cyclic_query(o.position, o.tables);
   const auto start = std::chrono::steady_clock::now();
   const Setup s = setup_for_tables(cmd, o.position, o.tables);
+  if (cmd.count("--batch")) return run_query_batch(*s.game, {o.tables, o.batch, o.value_only});
   const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
   const auto analysis = tables.analyze(s.position);
@@ -370,6 +376,12 @@ void register_query(CLI::App& app) {
       "(--variant defaults to the tables' variant)");
   add_position_options(*cmd, o->position);
   add_tables_option(*cmd, o->tables, true);
+  auto* batch = cmd->add_option("--batch", o->batch,
+                                "answer one FEN a line of FILE ('-': standard input), one JSON "
+                                "line each; exit 1 if any line got an error")
+                    ->excludes("--fen");
+  cmd->add_flag("--value-only", o->value_only, "with --batch: only each line's value and dte")
+      ->needs(batch);
   cmd->callback([cmd, o] { refusing_bad_tables([&] { run_query(*cmd, *o); }); });
 }
 

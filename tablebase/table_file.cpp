@@ -45,14 +45,6 @@ std::uint32_t record_mask(std::uint32_t bits) {
   return bits == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << bits) - 1;
 }
 
-std::uint32_t unpack(std::span<const std::uint64_t> words, std::uint64_t bit, std::uint32_t bits) {
-  const std::uint64_t word = bit >> 6;
-  const unsigned shift = bit & 63;
-  std::uint64_t v = words[word] >> shift;
-  if (shift + bits > 64) v |= words[word + 1] << (64 - shift);
-  return std::uint32_t(v) & record_mask(bits);
-}
-
 // The block geometry both the writer and the reader derive from (record count, width, R).
 struct Layout {
   std::uint64_t record_count, bits, records_per_block, block_count, total_words, block_words;
@@ -367,6 +359,20 @@ std::uint64_t TableReader::records_per_block() const {
   return impl_->layout.records_per_block;
 }
 
+std::uint64_t TableReader::block_count() const {
+  return impl_->layout.block_count;
+}
+
+std::vector<std::uint64_t> TableReader::read_block(std::uint64_t block) const {
+  const Impl& t = *impl_;
+  if (block >= t.layout.block_count)
+    throw std::out_of_range(t.path.string() + ": block " + std::to_string(block) +
+                            " out of range (" + std::to_string(t.layout.block_count) + " blocks)");
+  std::vector<std::uint64_t> words(t.layout.words_in_block(block));
+  t.decode_block(block, words);
+  return words;
+}
+
 std::uint32_t TableReader::get(std::uint64_t index) {
   Impl& t = *impl_;
   if (index >= t.header.record_count)
@@ -381,14 +387,14 @@ std::uint32_t TableReader::get(std::uint64_t index) {
     for (Impl::Slot& slot : t.cache) {
       if (slot.block == block) {
         slot.last_use = ++t.use_clock;
-        return unpack(slot.words, bit, bits);
+        return packed_record(slot.words, bit, bits);
       }
     }
   }
   // Decompress outside the lock, so threads missing on different blocks do not queue.
   std::vector<std::uint64_t> words(t.layout.words_in_block(block));
   t.decode_block(block, words);
-  const std::uint32_t value = unpack(words, bit, bits);
+  const std::uint32_t value = packed_record(words, bit, bits);
   std::lock_guard lock(t.mutex);
   auto lru = std::min_element(t.cache.begin(), t.cache.end(),
                               [](const auto& a, const auto& b) { return a.last_use < b.last_use; });
@@ -436,7 +442,8 @@ std::vector<std::uint32_t> TableReader::read_all() {
   const std::vector<std::uint64_t> words = read_packed();
   const std::uint32_t bits = impl_->header.bits_per_record;
   std::vector<std::uint32_t> records(impl_->header.record_count);
-  for (std::uint64_t r = 0; r < records.size(); ++r) records[r] = unpack(words, r * bits, bits);
+  for (std::uint64_t r = 0; r < records.size(); ++r)
+    records[r] = packed_record(words, r * bits, bits);
   return records;
 }
 

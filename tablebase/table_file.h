@@ -73,6 +73,16 @@ struct TableHeader {
 // Records per block for a given width and block size: the most whole 64-record groups that fit.
 std::uint64_t records_per_block(std::uint32_t bits_per_record, std::size_t block_bytes);
 
+// Record at bit offset `bit` of words packed LSB-first, `bits` wide (1..32).
+inline std::uint32_t packed_record(std::span<const std::uint64_t> words, std::uint64_t bit,
+                                   std::uint32_t bits) {
+  const std::uint64_t word = bit >> 6;
+  const unsigned shift = bit & 63;
+  std::uint64_t v = words[word] >> shift;
+  if (shift + bits > 64) v |= words[word + 1] << (64 - shift);
+  return std::uint32_t(v & ((std::uint64_t{1} << bits) - 1));
+}
+
 // Writes records[0..record_count) (the low bits_per_record bits of each) to `path`: to
 // `path + ".tmp"` first, fsync, then rename, so an interrupted write never leaves a table that
 // looks complete. Blocks are compressed in parallel. Throws std::invalid_argument for a bad header
@@ -112,6 +122,10 @@ class TableReader {
   // Record `index` (< record_count, else std::out_of_range). Reads, checksums and decompresses
   // its block unless that block is among the few most recently used; thread-safe.
   std::uint32_t get(std::uint64_t index);
+  // Block `block` (< block_count()), checked and decompressed, packed as in read_packed: records
+  // [block R, (block + 1) R). For a caller that keeps its own, larger, cache of blocks.
+  std::vector<std::uint64_t> read_block(std::uint64_t block) const;
+  std::uint64_t block_count() const;
   // Forgets the cached blocks, so the next get() pays a full block read (for benchmarks).
   void drop_cache();
 

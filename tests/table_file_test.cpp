@@ -167,6 +167,14 @@ TEST_CASE("tables round-trip for every width and awkward record counts", "[table
         REQUIRE(reader.get(i) == records[i]);
       }
       CHECK_THROWS_AS(reader.get(count), std::out_of_range);
+      // Block by block, each record where packed_record finds it.
+      REQUIRE(reader.block_count() == (count + r - 1) / r);
+      for (std::uint64_t b = 0; b < reader.block_count(); ++b) {
+        const std::vector<std::uint64_t> words = reader.read_block(b);
+        for (std::uint64_t i = b * r; i < std::min(count, (b + 1) * r); i += 1 + i % 7)
+          REQUIRE(tablebase::packed_record(words, (i - b * r) * bits, bits) == records[i]);
+      }
+      CHECK_THROWS_AS(reader.read_block(reader.block_count()), std::out_of_range);
       CHECK(!fs::exists(path.string() + ".tmp"));
     }
   }
