@@ -22,48 +22,16 @@
 #include "solver/perft.h"
 #include "solver/proof_checkpoint.h"
 #include "solver/wdl.h"
+#include "tests/drop16_process.h"
 #include "tests/fixed_point.h"
 
 namespace {
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
+using test_support::Run;
+using test_support::slurp;
 
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char ch : s) q.append(ch == '\'' ? "'\\''" : std::string(1, ch));
-  return q.append("'");
-}
-
-std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-// Runs drop16 with the given arguments. Output goes to files in a directory of this process's
-// own (ctest may run several test processes at once).
 Run drop16(const std::vector<std::string>& args) {
-  static int counter = 0;
-  std::string name = "drop16_cli_test_";
-  name.append(std::to_string(getpid())).append("_").append(std::to_string(counter++));
-  const auto dir = std::filesystem::temp_directory_path() / name;
-  std::filesystem::create_directories(dir);
-  // Built with append: GCC 12 gives a false -Wrestrict on `"literal" + std::string&&`.
-  std::string command = shell_quote(DROP16_BINARY);
-  for (const std::string& a : args) command.append(" ").append(shell_quote(a));
-  command.append(" </dev/null >").append(shell_quote((dir / "out").string()));
-  command.append(" 2>").append(shell_quote((dir / "err").string()));
-  const int raw = std::system(command.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  r.out = slurp(dir / "out");
-  r.err = slurp(dir / "err");
-  std::filesystem::remove_all(dir);
-  return r;
+  return test_support::run_drop16(args);
 }
 
 int count_lines(const std::string& s) {

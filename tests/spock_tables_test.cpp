@@ -23,6 +23,7 @@
 #include "tablebase/keyed_table_file.h"
 #include "tablebase/wdl_analysis.h"
 #include "tablebase/wdl_table.h"
+#include "tests/drop16_process.h"
 #include "tests/fixed_point.h"
 #include "tests/test_support.h"
 
@@ -71,34 +72,10 @@ tablebase::WdlTableInfo info_of(const std::string& name) {
 
 // --- drop16 itself ---
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
+using test_support::Run;
 
-std::string shell_quote(const std::string& s) {
-  std::string q = "'";
-  for (char ch : s) q.append(ch == '\'' ? "'\\''" : std::string(1, ch));
-  return q.append("'");
-}
-
-Run drop16(const std::vector<std::string>& args, const fs::path& scratch) {
-  std::string command = shell_quote(DROP16_BINARY);
-  for (const std::string& a : args) command.append(" ").append(shell_quote(a));
-  command.append(" </dev/null >").append(shell_quote((scratch / "out").string()));
-  command.append(" 2>").append(shell_quote((scratch / "err").string()));
-  const int raw = std::system(command.c_str());
-  Run r;
-  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
-  const auto slurp = [](const fs::path& p) {
-    std::ifstream in(p);
-    std::stringstream ss;
-    ss << in.rdbuf();
-    return ss.str();
-  };
-  r.out = slurp(scratch / "out");
-  r.err = slurp(scratch / "err");
-  return r;
+Run drop16(const std::vector<std::string>& args) {
+  return test_support::run_drop16(args);
 }
 
 }  // namespace
@@ -286,19 +263,16 @@ TEST_CASE("solve --tables writes a Spock row that query answers from, as solve d
   REQUIRE(fens.size() == 4);
   for (std::size_t i = 0; i < fens.size(); ++i) {
     const Run solve = drop16(
-        {"solve", "--variant", kRow, "--tables", tables, "--fen", fens[i], "--json", "--quiet"},
-        dir.dir);
+        {"solve", "--variant", kRow, "--tables", tables, "--fen", fens[i], "--json", "--quiet"});
     INFO(fens[i] << " stderr: " << solve.err);
     REQUIRE(solve.status == 0);
     const auto s = nlohmann::json::parse(solve.out);
     CHECK(s.at("tables").at("loaded") == (i > 0));  // the first run solves, the others load
     CHECK(!fs::exists(fs::path(tables) / "spock.wdl.tmp"));
-    const Run memory =
-        drop16({"solve", "--variant", kRow, "--fen", fens[i], "--json", "--quiet"}, dir.dir);
-    const Run query = drop16(
-        {"query", "--variant", kRow, "--tables", tables, "--fen", fens[i], "--json"}, dir.dir);
-    const Run query_plain =
-        drop16({"query", "--tables", tables, "--fen", fens[i], "--json"}, dir.dir);
+    const Run memory = drop16({"solve", "--variant", kRow, "--fen", fens[i], "--json", "--quiet"});
+    const Run query =
+        drop16({"query", "--variant", kRow, "--tables", tables, "--fen", fens[i], "--json"});
+    const Run query_plain = drop16({"query", "--tables", tables, "--fen", fens[i], "--json"});
     REQUIRE(memory.status == 0);
     REQUIRE(query.status == 0);
     REQUIRE(query_plain.status == 0);
@@ -313,7 +287,7 @@ TEST_CASE("solve --tables writes a Spock row that query answers from, as solve d
   }
 
   const auto refused = [&](const std::vector<std::string>& args, const std::string& words) {
-    const Run r = drop16(args, dir.dir);
+    const Run r = drop16(args);
     INFO("stderr: " << r.err);
     CHECK(r.status == 2);
     CHECK(r.out.empty());
@@ -363,8 +337,8 @@ TEST_CASE("solve --tables killed at any moment leaves no table that looks finish
       CHECK_NOTHROW(t.verify_all());
     }
     // A rerun finishes the job, whatever was left.
-    const Run again = drop16(
-        {"solve", "--variant", row, "--tables", tables.string(), "--quiet", "--json"}, dir.dir);
+    const Run again =
+        drop16({"solve", "--variant", row, "--tables", tables.string(), "--quiet", "--json"});
     CHECK(again.status == 0);
     CHECK(!fs::exists(tables / "spock.wdl.tmp"));
     tablebase::WdlTable t(file, "spock-1", "spock", row);

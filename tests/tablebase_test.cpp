@@ -21,6 +21,7 @@
 #include "tablebase/table_file.h"
 #include "tablebase/tier_solver.h"
 #include "tablebase/value_tables.h"
+#include "tests/drop16_process.h"
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
@@ -69,18 +70,10 @@ void check_same_files(const fs::path& expected, const fs::path& actual) {
   }
 }
 
-struct Run {
-  int status = -1;
-  std::string out, err;
-};
+using test_support::Run;
 
-// Runs the built drop16 with arguments that need no quoting; output through files in `dir`.
-Run drop16(const fs::path& dir, const std::vector<std::string>& args) {
-  std::string command = DROP16_BINARY;
-  for (const auto& a : args) command += " '" + a + "'";
-  command += " </dev/null >" + (dir / "out").string() + " 2>" + (dir / "err").string();
-  const int raw = std::system(command.c_str());
-  return {WIFEXITED(raw) ? WEXITSTATUS(raw) : -1, file_bytes(dir / "out"), file_bytes(dir / "err")};
+Run drop16(const std::vector<std::string>& args) {
+  return test_support::run_drop16(args);
 }
 
 }  // namespace
@@ -409,18 +402,18 @@ TEST_CASE("drop16 solve refuses a damaged checkpoint and a busy directory with s
   std::ofstream(tables / "NKvNK.partial") << "not a checkpoint";
   const std::vector<std::string> solve = {"solve",    "--variant",     "3x3:NK",
                                           "--tables", tables.string(), "--quiet"};
-  const Run damaged = drop16(tmp.dir, solve);
+  const Run damaged = drop16(solve);
   CHECK(damaged.status == 2);
   CHECK(damaged.err.find("NKvNK.partial") != std::string::npos);
 
   fs::remove(tables / "NKvNK.partial");
   {
     const tablebase::DirectoryLock other(tables);
-    const Run busy = drop16(tmp.dir, solve);
+    const Run busy = drop16(solve);
     CHECK(busy.status == 2);
     CHECK(busy.err.find(".lock") != std::string::npos);
   }
-  CHECK(drop16(tmp.dir, solve).status == 0);
+  CHECK(drop16(solve).status == 0);
 }
 
 TEST_CASE("drop16 solve stops on a full disk with status 1, keeps its finished tiers, resumes",
@@ -432,7 +425,7 @@ TEST_CASE("drop16 solve stops on a full disk with status 1, keeps its finished t
   fs::create_symlink("/dev/full", tables / "NKvNK.dte.tmp");
   const std::vector<std::string> solve = {"solve",         "--variant", "3x3:NK", "--tables",
                                           tables.string(), "--quiet",   "--json"};
-  const Run full = drop16(tmp.dir, solve);
+  const Run full = drop16(solve);
   CHECK(full.status == 1);
   CHECK(full.err.find("NKvNK.dte.tmp") != std::string::npos);
   CHECK(full.err.find("No space left") != std::string::npos);
@@ -440,7 +433,7 @@ TEST_CASE("drop16 solve stops on a full disk with status 1, keeps its finished t
   CHECK_FALSE(fs::exists(tables / "NKvNK.value"));
   CHECK_FALSE(fs::exists(tables / "NKvNK.dte.tmp"));  // the failed temporary is removed
 
-  const Run again = drop16(tmp.dir, solve);
+  const Run again = drop16(solve);
   REQUIRE(again.status == 0);
   CHECK(nlohmann::json::parse(again.out)["tables"]["tiers_solved"] == 1);
 }
@@ -541,10 +534,10 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
           "[tablebase]") {
   TempDir tmp;
   const std::string tables = (tmp.dir / "tables").string();
-  const Run forward = drop16(tmp.dir, {"solve", "--variant", "3x3:NK", "--json"});
+  const Run forward = drop16({"solve", "--variant", "3x3:NK", "--json"});
   REQUIRE(forward.status == 0);
   const Run solved =
-      drop16(tmp.dir, {"solve", "--variant", "3x3:NK", "--tables", tables, "--json", "--quiet"});
+      drop16({"solve", "--variant", "3x3:NK", "--tables", tables, "--json", "--quiet"});
   REQUIRE(solved.status == 0);
   const auto a = nlohmann::ordered_json::parse(forward.out);
   const auto b = nlohmann::ordered_json::parse(solved.out);
@@ -557,21 +550,19 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
   CHECK(a["moves"] == b["moves"]);
   CHECK(a["moves"][0].size() == 3);
 
-  const Run query =
-      drop16(tmp.dir, {"query", "--tables", tables, "--fen", "3/1n1/K2[Nk] b", "--json"});
+  const Run query = drop16({"query", "--tables", tables, "--fen", "3/1n1/K2[Nk] b", "--json"});
   REQUIRE(query.status == 0);
   const auto q = nlohmann::ordered_json::parse(query.out);
   CHECK(q["variant"] == "3x3:NK");
   CHECK(q["fen"] == "3/1n1/K2[Nk] b");
   CHECK(q.contains("warm_microseconds_per_probe"));
 
-  const Run mismatch =
-      drop16(tmp.dir, {"query", "--tables", tables, "--variant", "3x3:NBK", "--json"});
+  const Run mismatch = drop16({"query", "--tables", tables, "--variant", "3x3:NBK", "--json"});
   CHECK(mismatch.status == 2);
   CHECK(mismatch.err.find("3x3:NK") != std::string::npos);
 
   const Run verify =
-      drop16(tmp.dir, {"verify", "--tables", tables, "--samples", "300", "--json", "--quiet"});
+      drop16({"verify", "--tables", tables, "--samples", "300", "--json", "--quiet"});
   CHECK(verify.status == 0);
   CHECK(nlohmann::json::parse(verify.out)["mismatches"] == 0);
 
@@ -581,16 +572,15 @@ TEST_CASE("drop16 solve, query and verify keep the JSON contract and refuse mism
   fs::rename(d / "NKvNK.value", d / "saved");
   fs::copy_file(d / "NKvK.value", d / "NKvNK.value");
   const Run broken =
-      drop16(tmp.dir, {"verify", "--tables", tables, "--samples", "300", "--json", "--quiet"});
+      drop16({"verify", "--tables", tables, "--samples", "300", "--json", "--quiet"});
   CHECK(broken.status == 2);
   CHECK(broken.err.find("NKvNK.value") != std::string::npos);
-  const Run refused =
-      drop16(tmp.dir, {"query", "--tables", tables, "--fen", "3/1n1/K2[Nk] b", "--json"});
+  const Run refused = drop16({"query", "--tables", tables, "--fen", "3/1n1/K2[Nk] b", "--json"});
   CHECK(refused.status == 2);
   CHECK(refused.err.find("NKvNK.value") != std::string::npos);
   // A directory without tables is bad input too, named.
   fs::create_directories(tmp.dir / "empty");
-  const Run empty = drop16(tmp.dir, {"query", "--tables", (tmp.dir / "empty").string(), "--json"});
+  const Run empty = drop16({"query", "--tables", (tmp.dir / "empty").string(), "--json"});
   CHECK(empty.status == 2);
   CHECK(empty.err.find("holds no solved tables") != std::string::npos);
 }
@@ -601,12 +591,10 @@ TEST_CASE(
     "[tablebase]") {
   TempDir tmp;
   const std::string tables = (tmp.dir / "tables").string();
-  REQUIRE(
-      drop16(tmp.dir, {"solve", "--variant", "3x3:NBK", "--tables", tables, "--quiet"}).status ==
-      0);
+  REQUIRE(drop16({"solve", "--variant", "3x3:NBK", "--tables", tables, "--quiet"}).status == 0);
   const auto verify = [&](const std::string& seed, const std::string& memory_gb) {
-    return drop16(tmp.dir, {"verify", "--tables", tables, "--samples", "3000", "--seed", seed,
-                            "--memory", memory_gb, "--json", "--quiet"});
+    return drop16({"verify", "--tables", tables, "--samples", "3000", "--seed", seed, "--memory",
+                   memory_gb, "--json", "--quiet"});
   };
   const Run roomy = verify("2", "1");
   const Run tight = verify("2", "0.001");  // a table of 14,336 positions at most
@@ -635,7 +623,7 @@ TEST_CASE(
   tablebase::solve_tiers(space, on_disk(tables));
   const std::vector<std::string> verify = {"verify",    "--tables", tables.string(), "--children",
                                            "--samples", "300",      "--json",        "--quiet"};
-  const Run intact = drop16(tmp.dir, verify);
+  const Run intact = drop16(verify);
   REQUIRE(intact.status == 0);
   CHECK(nlohmann::json::parse(intact.out)["mismatches"] == 0);
   CHECK(nlohmann::json::parse(intact.out)["method"] == "children");
@@ -646,19 +634,19 @@ TEST_CASE(
   tablebase::read_tier_files(tables, "3x3:NK", "NKvNK", bytes);
   for (std::uint8_t& dte : bytes) dte += 2;
   tablebase::write_tier_files(tables, "3x3:NK", "NKvNK", bytes, 3);
-  const Run damaged = drop16(tmp.dir, verify);
+  const Run damaged = drop16(verify);
   CHECK(damaged.status == 1);
   CHECK(nlohmann::json::parse(damaged.out)["mismatches"] > 0);
 
   // Without that tier's files (a solve stopped before it), the finished tiers are still checked.
   fs::remove(tablebase::value_path(tables, "NKvNK"));
-  const Run part = drop16(tmp.dir, verify);
+  const Run part = drop16(verify);
   CHECK(part.status == 0);
   CHECK(nlohmann::json::parse(part.out)["tiers_checked"] == space.tier_count() - 1);
   CHECK(nlohmann::json::parse(part.out)["tiers"] == space.tier_count() - 1);  // NKvNK unknown
   // A checkpoint says the tier is being solved: it counts in the space, not in the checked.
   std::ofstream(tables / "NKvNK.partial") << "a tier being solved";
-  const Run solving = drop16(tmp.dir, verify);
+  const Run solving = drop16(verify);
   CHECK(solving.status == 0);
   CHECK(nlohmann::json::parse(solving.out)["tiers_checked"] == space.tier_count() - 1);
   CHECK(nlohmann::json::parse(solving.out)["tiers"] == space.tier_count());
@@ -699,21 +687,21 @@ TEST_CASE("drop16 solve --max-pieces writes endgame tables: query answers inside
           "[tablebase]") {
   TempDir tmp;
   const std::string tables = (tmp.dir / "tables").string();
-  const Run solved = drop16(tmp.dir, {"solve", "--variant", "3x3:NBK", "--max-pieces", "4",
-                                      "--tables", tables, "--json", "--quiet"});
+  const Run solved = drop16({"solve", "--variant", "3x3:NBK", "--max-pieces", "4", "--tables",
+                             tables, "--json", "--quiet"});
   REQUIRE(solved.status == 0);
   const auto j = nlohmann::json::parse(solved.out);
   CHECK(j["value"] == "unknown");  // the start has 6 pieces in play
   CHECK(j["tables"]["max_pieces"] == 4);
   // Inside: the same answer as the forward solver.
   const char* fen = "3/1n1/K2[Nk] b";
-  const Run query = drop16(tmp.dir, {"query", "--tables", tables, "--fen", fen, "--json"});
-  const Run search = drop16(tmp.dir, {"solve", "--variant", "3x3:NBK", "--fen", fen, "--json"});
+  const Run query = drop16({"query", "--tables", tables, "--fen", fen, "--json"});
+  const Run search = drop16({"solve", "--variant", "3x3:NBK", "--fen", fen, "--json"});
   REQUIRE(query.status == 0);
   REQUIRE(search.status == 0);
   CHECK(nlohmann::json::parse(query.out)["moves"] == nlohmann::json::parse(search.out)["moves"]);
   // Outside: a clear error, exit status 2.
-  const Run outside = drop16(tmp.dir, {"query", "--tables", tables, "--json"});
+  const Run outside = drop16({"query", "--tables", tables, "--json"});
   CHECK(outside.status == 2);
   CHECK(outside.err.find("no tier") != std::string::npos);
 }
@@ -724,12 +712,12 @@ TEST_CASE(
     "[tablebase]") {
   TempDir tmp;
   const std::string tables = (tmp.dir / "tables").string();
-  REQUIRE(drop16(tmp.dir, {"solve", "--variant", "4x4:NBK", "--max-pieces", "4", "--tables", tables,
-                           "--quiet"})
-              .status == 0);
-  const Run plain = drop16(tmp.dir, {"prove", "--variant", "4x4:NBK", "--json", "--quiet"});
+  REQUIRE(
+      drop16({"solve", "--variant", "4x4:NBK", "--max-pieces", "4", "--tables", tables, "--quiet"})
+          .status == 0);
+  const Run plain = drop16({"prove", "--variant", "4x4:NBK", "--json", "--quiet"});
   const Run with_tables =
-      drop16(tmp.dir, {"prove", "--variant", "4x4:NBK", "--tables", tables, "--json", "--quiet"});
+      drop16({"prove", "--variant", "4x4:NBK", "--tables", tables, "--json", "--quiet"});
   REQUIRE(plain.status == 0);
   REQUIRE(with_tables.status == 0);
   const auto a = nlohmann::json::parse(plain.out), b = nlohmann::json::parse(with_tables.out);
@@ -737,18 +725,18 @@ TEST_CASE(
   CHECK(b["endgame_max_pieces"] == 4);
   CHECK(b["endgame_table_hits"].get<std::uint64_t>() > 0);
   CHECK(b["nodes"].get<std::uint64_t>() < a["nodes"].get<std::uint64_t>());
-  const Run other = drop16(tmp.dir, {"prove", "--variant", "3x3:NBK", "--tables", tables});
+  const Run other = drop16({"prove", "--variant", "3x3:NBK", "--tables", tables});
   CHECK(other.status == 2);
   CHECK(other.err.find("4x4:NBK") != std::string::npos);
 
   // Its certificate stops where the tables decide; the checker accepts it with the tables (reading
   // those leaves) and without them (solving every leaf itself), with the same value.
   const std::string proof = (tmp.dir / "nbk.proof").string();
-  REQUIRE(drop16(tmp.dir, {"prove", "--variant", "4x4:NBK", "--tables", tables, "--certificate",
-                           proof, "--leaf-hand", "0", "--quiet"})
+  REQUIRE(drop16({"prove", "--variant", "4x4:NBK", "--tables", tables, "--certificate", proof,
+                  "--leaf-hand", "0", "--quiet"})
               .status == 0);
-  const Run checked = drop16(tmp.dir, {"check-proof", proof, "--tables", tables, "--json"});
-  const Run alone = drop16(tmp.dir, {"check-proof", proof, "--json"});
+  const Run checked = drop16({"check-proof", proof, "--tables", tables, "--json"});
+  const Run alone = drop16({"check-proof", proof, "--json"});
   REQUIRE(checked.status == 0);
   REQUIRE(alone.status == 0);
   const auto c = nlohmann::json::parse(checked.out), d = nlohmann::json::parse(alone.out);
