@@ -49,21 +49,24 @@ nlohmann::ordered_json report_json(const solver::CyclicSolveReport& r, std::size
           {"solve_seconds", r.solve_seconds}};
 }
 
+// The position's value and each move's, a line each ("c1b3  win in 3"; a draw has no distance).
+void print_analysis_text(const nlohmann::ordered_json& j) {
+  const auto in = [](const nlohmann::ordered_json& v) {
+    return v["dte"].is_null() ? std::string() : " in " + v["dte"].dump();
+  };
+  std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>() << in(j)
+            << "\n";
+  for (const auto& m : j["moves"])
+    std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
+              << in(m) << "\n";
+}
+
 void print_text(const nlohmann::ordered_json& j) {
   const auto& s = j["solved"];
   std::cout << j["variant"].get<std::string>() << ": " << s["positions"] << " positions ("
             << s["wins"] << " wins, " << s["draws"] << " draws, " << s["losses"]
             << " losses; longest win " << s["longest_win"] << " plies)\n";
-  if (j.contains("fen")) {
-    const auto in = [](const nlohmann::ordered_json& v) {
-      return v["dte"].is_null() ? std::string() : " in " + v["dte"].dump();
-    };
-    std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>() << in(j)
-              << "\n";
-    for (const auto& m : j["moves"])
-      std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
-                << in(m) << "\n";
-  }
+  if (j.contains("fen")) print_analysis_text(j);
   std::cout << std::flush;
 }
 
@@ -272,14 +275,7 @@ void run_cyclic_query(const PositionOptions& o, const std::string& dir) {
   if (o.json) {
     std::cout << j.dump() << std::endl;
   } else {
-    const auto in = [](const nlohmann::ordered_json& v) {
-      return v["dte"].is_null() ? std::string() : " in " + v["dte"].dump();
-    };
-    std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>() << in(j)
-              << "\n";
-    for (const auto& m : j["moves"])
-      std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
-                << in(m) << "\n";
+    print_analysis_text(j);
     std::cout << std::flush;
   }
 }
