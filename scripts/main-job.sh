@@ -3,7 +3,10 @@
 # what is missing, builds, counts Drop 16 (perft to depth 6, plain and hashed; distinct positions
 # to ply 4), then solves the variant 3x3:NBRK completely into tables/ (resumable: a second run
 # reuses the finished tables), queries a position from the tables and checks 200 random
-# positions of the tables against the forward solver.
+# positions of the tables against the forward solver; then Spock: perft of the 5x5 start to depth
+# 7, the row spock:3x3:RSK/rsk solved into tables/ with its draws (about 10 s), a position queried
+# from its table, 2,000 positions of a row re-solved by the bounded forward search, and the 5x5
+# start searched forward for 20 s.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -15,3 +18,8 @@ build/drop16 distinct --depth 4
 build/drop16 solve --variant 3x3:NBRK --tables tables/3x3-NBRK
 build/drop16 query --variant 3x3:NBRK --tables tables/3x3-NBRK --fen "3/1N1/3[BRKnbrk] b"
 build/drop16 verify --variant 3x3:NBRK --tables tables/3x3-NBRK --samples 200
+build/drop16 perft --variant spock --depth 7
+build/drop16 solve --variant spock:3x3:RSK/rsk --tables tables/spock-3x3-RSK-rsk
+build/drop16 query --tables tables/spock-3x3-RSK-rsk --fen "rsk/3/RSK w"
+build/drop16 verify --variant spock:4x4:RK/rk --samples 2000
+build/drop16 solve --variant spock --max-depth 60 --time-limit 20 --memory 1
