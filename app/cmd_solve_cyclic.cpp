@@ -108,14 +108,6 @@ nlohmann::ordered_json table_json(const std::string& dir, const tablebase::WdlTa
            8.0 * double(t.file_bytes()) / double(std::max<std::uint64_t>(1, t.info().positions))}};
 }
 
-// A ladder row's board: positions of other boards are not in its table, even when their keys
-// happen to be (keys pack squares by index, whatever the board).
-void check_board(const spock::Material& m, const spock::Game& game) {
-  if (game.width() != m.width || game.height() != m.height)
-    throw UsageError("--fen: a " + std::to_string(game.width()) + "x" +
-                     std::to_string(game.height()) + " board, not " + m.name() + "'s");
-}
-
 }  // namespace
 
 void run_cyclic_solve(const CyclicSolveRequest& r) {
@@ -236,7 +228,7 @@ void run_cyclic_query(const PositionOptions& o, const std::string& dir) {
   any_board.variant = std::string(kSpockVariant);
   const auto s = make_spock_setup(any_board);
   tablebase::WdlTable table = open_spock_table(dir, row);
-  check_board(spock::parse_material(table.info().name), *s.game);
+  games::check_spock_board(spock::parse_material(table.info().name), *s.game);
   nlohmann::ordered_json j;
   j["variant"] = table.info().name;
   const auto probe = [&](const spock::Key& k) { return table.probe(k); };

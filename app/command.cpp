@@ -23,26 +23,11 @@ Setup make_setup(const PositionOptions& o) {
     throw UsageError(
         "this command serves the Drop 16 family only; Spock has perft, distinct, "
         "moves, show and solve");
-  Setup s;
-  s.game = std::make_unique<drop::Game>(drop::parse_variant(o.variant));
-  s.position = o.fen ? drop::parse_fen(*s.game, *o.fen) : s.game->start();
-  return s;
+  return games::drop_setup(o.variant, o.fen);
 }
 
 GameSetup<spock::Game> make_spock_setup(const PositionOptions& o) {
-  if (o.variant != kSpockVariant) {  // a ladder row: its positions are on its board
-    const spock::Material m = spock::parse_material(o.variant);
-    if (!o.fen)
-      throw UsageError("--variant " + o.variant +
-                       " names every placement of its pieces; give one with --fen");
-    spock::Setup parsed = spock::parse_fen(*o.fen);
-    if (parsed.game.width() != m.width || parsed.game.height() != m.height)
-      throw UsageError("--fen: a " + std::to_string(parsed.game.width()) + "x" +
-                       std::to_string(parsed.game.height()) + " board, not " + m.name() + "'s");
-    return {std::make_unique<spock::Game>(parsed.game), parsed.position};
-  }
-  spock::Setup parsed = spock::parse_fen(o.fen ? *o.fen : spock::start_fen());
-  return {std::make_unique<spock::Game>(parsed.game), parsed.position};
+  return games::spock_setup(o.variant, o.fen);
 }
 
 void add_threads_option(CLI::App& cmd, int& threads) {

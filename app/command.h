@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "rules/drop/game.h"
+#include "rules/game_by_name.h"
 
 namespace app {
 
@@ -33,10 +34,7 @@ void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen = tru
 
 // A game and a position of it, as the options name them.
 template <typename G>
-struct GameSetup {
-  std::unique_ptr<G> game;
-  typename G::Position position;
-};
+using GameSetup = games::GameSetup<G>;
 using Setup = GameSetup<drop::Game>;
 // For the commands that serve the Drop 16 family only; throws ParseError on bad text and
 // UsageError for a variant of another game (games.h dispatches the commands that serve all games).

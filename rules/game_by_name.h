@@ -1,0 +1,120 @@
+// Which game a variant name names, and its position from an optional FEN: the one place in the tree
+// that maps a name to a rule set (DESIGN.md), shared by the front ends (app/games.h for the
+// `drop16` command, python/ for the Python module) so that they accept the same names.
+//   spock          Spock (games/SPOCK.md); the board (3x3 to 8x8) is the one the FEN gives, by
+//                  default the 5x5 start
+//   spock:WxH:BLUE/red   a row of Spock's ladder (rules/spock/material.h): every placement of
+//                  those pieces, so a position of it needs a FEN, on the row's board
+//   anything else  a member of the Drop 16 family (rules/drop/variant.h)
+// Bad text throws std::invalid_argument (the rules' ParseError is one) with a one-line message.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <utility>
+
+#include "rules/drop/game.h"
+#include "rules/drop/notation.h"
+#include "rules/drop/variant.h"
+#include "rules/spock/game.h"
+#include "rules/spock/material.h"
+#include "rules/spock/notation.h"
+
+namespace games {
+
+inline constexpr std::string_view kSpockVariant = "spock";
+
+inline bool names_spock(std::string_view variant) {
+  return variant.substr(0, kSpockVariant.size()) == kSpockVariant &&
+         (variant.size() == kSpockVariant.size() || variant[kSpockVariant.size()] == ':');
+}
+
+// A game and a position of it. The game is on the heap so that the position's users can keep a
+// reference to it while the setup moves.
+template <typename G>
+struct GameSetup {
+  std::unique_ptr<G> game;
+  typename G::Position position;
+};
+
+inline GameSetup<drop::Game> drop_setup(std::string_view variant,
+                                        const std::optional<std::string>& fen) {
+  GameSetup<drop::Game> s;
+  s.game = std::make_unique<drop::Game>(drop::parse_variant(variant));
+  s.position = fen ? drop::parse_fen(*s.game, *fen) : s.game->start();
+  return s;
+}
+
+// A ladder row's board: positions of other boards are not in its table, even when their keys
+// happen to be (keys pack squares by index, whatever the board).
+inline void check_spock_board(const spock::Material& m, const spock::Game& game) {
+  if (game.width() != m.width || game.height() != m.height)
+    throw std::invalid_argument("--fen: a " + std::to_string(game.width()) + "x" +
+                                std::to_string(game.height()) + " board, not " + m.name() + "'s");
+}
+
+inline GameSetup<spock::Game> spock_setup(std::string_view variant,
+                                          const std::optional<std::string>& fen) {
+  if (variant != kSpockVariant) {  // a ladder row: its positions are on its board
+    const spock::Material m = spock::parse_material(variant);
+    if (!fen)
+      throw std::invalid_argument("--variant " + std::string(variant) +
+                                  " names every placement of its pieces; give one with --fen");
+    spock::Setup parsed = spock::parse_fen(*fen);
+    check_spock_board(m, parsed.game);
+    return {std::make_unique<spock::Game>(parsed.game), parsed.position};
+  }
+  spock::Setup parsed = spock::parse_fen(fen ? *fen : spock::start_fen());
+  return {std::make_unique<spock::Game>(parsed.game), parsed.position};
+}
+
+// Calls f(GameSetup<G>&) for the game the variant names; f returns nothing.
+template <typename F>
+void with_game(std::string_view variant, const std::optional<std::string>& fen, F&& f) {
+  if (names_spock(variant)) {
+    auto s = spock_setup(variant, fen);
+    std::forward<F>(f)(s);
+    return;
+  }
+  auto s = drop_setup(variant, fen);
+  std::forward<F>(f)(s);
+}
+
+// --- text forms, one overload per game, so that code over any game stays generic ---
+inline std::string variant_name(const drop::Game& g) {
+  return g.variant().name();
+}
+inline std::string variant_name(const spock::Game&) {
+  return std::string(kSpockVariant);
+}
+inline std::string fen_text(const drop::Game& g, const drop::Position& p) {
+  return drop::to_fen(g, p);
+}
+inline std::string fen_text(const spock::Game& g, const spock::Position& p) {
+  return spock::to_fen(g, p);
+}
+inline std::string move_text(const drop::Game& g, drop::Move m) {
+  return drop::move_name(g.geometry(), m);
+}
+inline std::string move_text(const spock::Game& g, spock::Move m) {
+  return spock::move_name(g, m);
+}
+inline drop::Move parse_move_text(const drop::Game& g, const drop::Position& p,
+                                  std::string_view text) {
+  return drop::parse_move(g, p, text);
+}
+inline spock::Move parse_move_text(const spock::Game& g, const spock::Position& p,
+                                   std::string_view text) {
+  return spock::parse_move(g, p, text);
+}
+inline std::string diagram_text(const drop::Game& g, const drop::Position& p) {
+  return drop::board_diagram(g, p);
+}
+inline std::string diagram_text(const spock::Game& g, const spock::Position& p) {
+  return spock::board_diagram(g, p);
+}
+
+}  // namespace games
