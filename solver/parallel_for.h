@@ -48,9 +48,12 @@ void parallel_for(const Range& range, const Body& body) {
 // body(i) for i in [first, last).
 template <typename Index, typename Body>
 void parallel_for(Index first, Index last, const Body& body) {
-  parallel_for(tbb::blocked_range<Index>(first, last), [&](const tbb::blocked_range<Index>& part) {
-    for (Index i = part.begin(); i != part.end(); ++i) body(i);
-  });
+  // Qualified: unqualified, argument-dependent lookup would find oneTBB's own parallel_for for
+  // the blocked_range, which is more constrained and wins, and the orderings above would be lost.
+  solver::parallel_for(tbb::blocked_range<Index>(first, last),
+                       [&](const tbb::blocked_range<Index>& part) {
+                         for (Index i = part.begin(); i != part.end(); ++i) body(i);
+                       });
 }
 
 }  // namespace solver
