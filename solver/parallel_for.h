@@ -33,6 +33,33 @@ class HappensBefore {
   }
 };
 
+// A task for tbb::task_group::run that calls f. oneTBB copies the task into its own task object
+// on the calling thread and runs that copy on a worker, an ordering ThreadSanitizer cannot see, so
+// a task that acquired inside f would have read f's address before its acquire. Each copy
+// therefore releases at its own address, and the call acquires there first: its address comes in
+// a register, and everything read after it (f and all f captured) is ordered after the copy.
+template <typename F>
+class OrderedTask {
+ public:
+  explicit OrderedTask(F& f) : f_(&f) { release_here(); }
+  OrderedTask(const OrderedTask& other) : f_(other.f_) { release_here(); }
+  OrderedTask& operator=(const OrderedTask&) = delete;
+  void operator()() const {
+#ifdef DROP16_TSAN
+    __tsan_acquire(const_cast<OrderedTask*>(this));
+#endif
+    (*f_)();
+  }
+
+ private:
+  void release_here() {
+#ifdef DROP16_TSAN
+    __tsan_release(this);
+#endif
+  }
+  F* f_;
+};
+
 template <typename Range, typename Body>
 void parallel_for(const Range& range, const Body& body) {
   HappensBefore started, finished;

@@ -323,15 +323,13 @@ class ProofSearch {
       }
     };
     const int helpers = std::min(order.size, options_.threads) - 1;
-    HappensBefore started, finished;  // oneTBB's ordering, for ThreadSanitizer (parallel_for.h)
+    HappensBefore finished;  // oneTBB's ordering, for ThreadSanitizer (parallel_for.h)
     auto helper = [&] {
-      started.acquire();
       worker();
       finished.release();
     };
-    started.release();
     tbb::task_group group;
-    for (int t = 0; t < helpers; ++t) group.run(helper);
+    for (int t = 0; t < helpers; ++t) group.run(OrderedTask(helper));
     worker();
     group.wait();
     finished.acquire();
