@@ -27,6 +27,7 @@
 #include "tablebase/drop_space.h"
 #include "tablebase/tablebase.h"
 #include "tablebase/tier_solver.h"
+#include "tablebase/value_tables.h"
 
 namespace app {
 
@@ -39,6 +40,15 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 void print_analysis(const nlohmann::ordered_json& j, bool json) {
   if (json) {
     std::cout << j.dump() << std::endl;
+    return;
+  }
+  if (j.contains("tables") && j["tables"]["value_only"] && j["value"] != "unknown") {
+    std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>()
+              << " (value-only tables)\n";
+    for (const auto& m : j["moves"])
+      std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
+                << "\n";
+    std::cout << std::flush;
     return;
   }
   if (!j.contains("dte")) {
@@ -57,6 +67,33 @@ void print_analysis(const nlohmann::ordered_json& j, bool json) {
 
 // --- solve ---
 
+// The analysis object without DTEs, from value-only tables: the value of p and of every move
+// ("unknown" beyond the tables' pieces in play).
+nlohmann::ordered_json value_json(const tablebase::DropTierSpace& space, const std::string& dir,
+                                  const drop::Position& p) {
+  const drop::Game& game = space.game();
+  tablebase::ValueTables<tablebase::DropTierSpace> tables(space, dir);
+  const auto value_text = [](std::optional<bool> win) {
+    return win ? *win ? "win" : "loss" : "unknown";
+  };
+  nlohmann::ordered_json j;
+  j["variant"] = game.variant().name();
+  j["fen"] = drop::to_fen(game, p);
+  drop::MoveList moves;
+  game.generate(p, moves);
+  j["value"] = value_text(moves.size() == 0 ? std::optional<bool>(false) : tables.win(p));
+  j["moves"] = nlohmann::ordered_json::array();
+  for (const drop::Move m : moves) {
+    drop::Position child = p;
+    game.make(child, m);
+    const auto child_win = game.is_terminal(child) ? std::optional<bool>(false) : tables.win(child);
+    j["moves"].push_back(
+        {{"move", drop::move_name(game.geometry(), m)},
+         {"value", value_text(child_win ? std::optional<bool>(!*child_win) : std::nullopt)}});
+  }
+  return j;
+}
+
 // The first SIGINT or SIGTERM asks the tier solver to save its work and stop after the chunk of
 // entries it is on (seconds); a second one kills the process as usual.
 std::atomic<bool> stop_signalled{false};
@@ -72,11 +109,14 @@ struct SolveOptions {
   int threads = 1;
   int zstd_level = 19;
   int max_pieces = tablebase::TierLayout::kAllPieces;
+  bool value_only = false;
   std::optional<int> max_depth;  // Spock: the bounded forward search instead of the retrograde
   std::optional<double> time_limit;
 };
 
 void run_solve(const SolveOptions& o) {
+  if (o.value_only && (o.tables.empty() || names_spock(o.position.variant) || o.max_depth))
+    throw UsageError("--value-only: builds the tables of a Drop 16-family variant, with --tables");
   if (o.max_depth || o.time_limit)
     return run_cyclic_search(
         {o.position, o.tables, o.max_depth, o.time_limit, gigabytes_to_bytes(o.memory_gb)});
@@ -102,6 +142,7 @@ void run_solve(const SolveOptions& o) {
       options.threads = o.threads;
       options.show_progress = !o.position.quiet;
       options.zstd_level = o.zstd_level;
+      options.value_only = o.value_only;
       options.stop_requested = [] { return stop_signalled.load(); };
       std::signal(SIGINT, on_stop_signal);
       std::signal(SIGTERM, on_stop_signal);
@@ -116,8 +157,9 @@ void run_solve(const SolveOptions& o) {
     } catch (const tablebase::TableError& e) {  // a damaged table or checkpoint, named
       throw UsageError(e.what());
     }
-    tablebase::Tablebase tables(space, o.tables);
-    if (tables.covers(s.position)) {
+    if (o.value_only) {
+      j = value_json(space, o.tables, s.position);
+    } else if (tablebase::Tablebase tables(space, o.tables); tables.covers(s.position)) {
       j = analysis_json(game, s.position, tables.analyze(s.position));
     } else {  // endgame tables (--max-pieces): the position is beyond them
       j["variant"] = game.variant().name();
@@ -128,6 +170,7 @@ void run_solve(const SolveOptions& o) {
     j["tables"] = {
         {"dir", o.tables},
         {"max_pieces", space.layout().max_pieces()},
+        {"value_only", o.value_only},
         {"tiers", report.tiers},
         {"tiers_solved", report.tiers_solved},
         {"tiers_resumed", report.tiers_resumed},
@@ -358,6 +401,9 @@ void register_solve(CLI::App& app) {
                   "endgame tables: only the tiers of at most this many pieces in play (hands and "
                   "board); default all")
       ->check(CLI::Range(0, 128));
+  cmd->add_flag("--value-only", o->value_only,
+                "with --tables: one bit a position, the value, no DTEs (.value files only): "
+                "faster and an eighth of the memory");
   cmd->add_option("--max-depth", o->max_depth,
                   "Spock: search forward this many plies (wins and losses within it, exact; "
                   "\"unknown\" beyond) instead of solving everything reachable")

@@ -5,12 +5,15 @@
 //   MemoizedNegamax - the same keyed on canonical forms (symmetry and colour swap reduced), the
 //                     project's forward solver: a stronger baseline;
 //   TierSolver      - every position of every tier, in memory, 1 and 2 threads;
-//   TierSolverNoSymmetry - the same without symmetry reduction, to show what it buys.
+//   TierSolverNoSymmetry - the same without symmetry reduction, to show what it buys;
+//   TierSolverValueOnly - the same with value-only tables (one bit an entry, no DTE), 1 and 2
+//                     threads; "entries_per_cpu_s" compares it with TierSolver per CPU second.
 // Compare the rows' real time; "resident_mb" is the memory each one's table holds, measured (the
 // process's resident memory with the table, less without it), "positions" what each one solved.
 // Probe rows time one table probe from a cold block (cache dropped) and a warm one, on tables
 // written to a temporary directory.
 #include <benchmark/benchmark.h>
+#include <sys/resource.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -59,15 +62,25 @@ void PlainMemoizedNegamax(benchmark::State& state) {
 BENCHMARK(MemoizedNegamax)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 BENCHMARK(PlainMemoizedNegamax)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 
-void run_tier_solver(benchmark::State& state, bool symmetry) {
+// CPU seconds of the whole process so far, every thread's.
+double cpu_seconds() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto seconds = [](const timeval& t) { return double(t.tv_sec) + 1e-6 * double(t.tv_usec); };
+  return seconds(usage.ru_utime) + seconds(usage.ru_stime);
+}
+
+void run_tier_solver(benchmark::State& state, bool symmetry, bool value_only = false) {
   const tablebase::DropTierSpace space(game(), symmetry);
   for (auto _ : state) {
     tablebase::TierSolveOptions options;
     options.memory_bytes = std::uint64_t{8} << 30;
     options.threads = int(state.range(0));
-    const double before = resident_mb();
+    options.value_only = value_only;
+    const double before = resident_mb(), cpu_before = cpu_seconds();
     tablebase::TierSolver<tablebase::DropTierSpace> solver(space, options);
     const auto report = solver.run();  // every tier stays in memory with the solver
+    state.counters["entries_per_cpu_s"] = double(report.stored) / (cpu_seconds() - cpu_before);
     state.counters["positions"] = double(report.positions);
     state.counters["stored"] = double(report.stored);
     state.counters["resident_mb"] = resident_mb() - before;
@@ -80,7 +93,16 @@ void TierSolver(benchmark::State& state) {
 void TierSolverNoSymmetry(benchmark::State& state) {
   run_tier_solver(state, false);
 }
+void TierSolverValueOnly(benchmark::State& state) {
+  run_tier_solver(state, true, true);
+}
 BENCHMARK(TierSolver)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
+BENCHMARK(TierSolverValueOnly)
+    ->Arg(1)
+    ->Arg(2)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1)
+    ->UseRealTime();
 BENCHMARK(TierSolverNoSymmetry)
     ->Arg(2)
     ->Unit(benchmark::kMillisecond)

@@ -12,6 +12,7 @@
 
 #include <map>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <vector>
 
@@ -59,8 +60,8 @@ class DropTierSpace {
 
   // Calls visit(location) for the position after each legal move of the entry at (tier, index)
   // whose child lies in a tier with wanted[tier] set; the other children are not located at all.
-  // The child's slice follows from the entry's and the kind of move (SliceInfo::child), so only
-  // its rank is computed.
+  // A visit that returns bool stops the moves by returning false. The child's slice follows from
+  // the entry's and the kind of move (SliceInfo::child), so only its rank is computed.
   template <typename Visit>
   void for_each_child(int tier, std::uint64_t index, const std::vector<char>& wanted,
                       Visit visit) const {
@@ -79,8 +80,16 @@ class DropTierSpace {
                                          undo.captured_type;
       const int c = info.child[kind];
       const int child_tier = layout_.slices()[c].tier;
-      if (wanted[child_tier]) visit(Location{child_tier, stored_index(c, groups_of(p))});
+      bool go_on = true;
+      if (wanted[child_tier]) {
+        const Location at{child_tier, stored_index(c, groups_of(p))};
+        if constexpr (std::is_void_v<decltype(visit(at))>)
+          visit(at);
+        else
+          go_on = visit(at);
+      }
       game_.unmake(p, m, undo);
+      if (!go_on) return;
     }
   }
 

@@ -82,26 +82,57 @@ TierFileSizes write_tier_files(const std::filesystem::path& dir, const std::stri
   return tier_file_sizes(dir, tier);
 }
 
-TierReaders::TierReaders(const std::filesystem::path& dir, const std::string& variant,
-                         const std::string& tier)
-    : value(value_path(dir, tier), variant, tier), dte(dte_path(dir, tier), variant, tier) {
+TierFileSizes write_value_file(const std::filesystem::path& dir, const std::string& variant,
+                               const std::string& tier, std::span<const std::uint64_t> bits,
+                               std::uint64_t entries, int zstd_level) {
+  const TableHeader header{variant, tier, entries, 1, std::string(kValueEncoding)};
+  write_packed_table(value_path(dir, tier), header, bits.first((entries + 63) / 64), zstd_level);
+  return tier_file_sizes(dir, tier);
+}
+
+TableReader open_value_file(const std::filesystem::path& dir, const std::string& variant,
+                            const std::string& tier) {
+  TableReader value(value_path(dir, tier), variant, tier);
   if (value.header().encoding != kValueEncoding)
     throw TableError(value_path(dir, tier),
                      "was written with another index scheme (\"" + value.header().encoding +
                          "\"); solve the variant again into an empty directory");
+  return value;
 }
 
+namespace {
+
+TableReader open_dte_file(const std::filesystem::path& dir, const std::string& variant,
+                          const std::string& tier) {
+  if (!std::filesystem::exists(dte_path(dir, tier)))
+    throw TableError(dte_path(dir, tier),
+                     "is missing: these tables hold values only (solve --value-only); solve "
+                     "into another directory for DTEs");
+  return TableReader(dte_path(dir, tier), variant, tier);
+}
+
+}  // namespace
+
+TierReaders::TierReaders(const std::filesystem::path& dir, const std::string& variant,
+                         const std::string& tier)
+    : value(open_value_file(dir, variant, tier)), dte(open_dte_file(dir, variant, tier)) {}
+
 bool tier_files_present(const std::filesystem::path& dir, const std::string& variant,
-                        const std::string& tier) {
+                        const std::string& tier, bool value_only) {
   if (!std::filesystem::exists(value_path(dir, tier))) return false;
-  TierReaders check(dir, variant, tier);
+  if (value_only)
+    open_value_file(dir, variant, tier);
+  else
+    TierReaders check(dir, variant, tier);
   return true;
 }
 
 TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::string& tier) {
   TierFileSizes sizes;
   sizes.value_bytes = std::filesystem::file_size(value_path(dir, tier));
-  sizes.dte_bytes = std::filesystem::file_size(dte_path(dir, tier));
+  std::error_code none;  // value-only tables have no .dte file
+  if (std::filesystem::exists(dte_path(dir, tier), none))
+    sizes.dte_bytes = std::filesystem::file_size(dte_path(dir, tier));
   return sizes;
 }
 
@@ -134,13 +165,27 @@ void read_tier_files(const std::filesystem::path& dir, const std::string& varian
   });
 }
 
+void read_value_file(const std::filesystem::path& dir, const std::string& variant,
+                     const std::string& tier, std::uint64_t entries,
+                     std::span<std::uint64_t> words) {
+  TableReader value = open_value_file(dir, variant, tier);
+  if (value.header().record_count != entries || words.size() < (entries + 63) / 64)
+    throw TableError(value_path(dir, tier), "holds " + std::to_string(value.header().record_count) +
+                                                " positions, the tier has " +
+                                                std::to_string(entries));
+  // Blocks hold whole words (a multiple of 64 records), so they copy straight into place.
+  value.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> block) {
+    std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(first / 64));
+  });
+}
+
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier) {
   return dir / (tier + ".partial");
 }
 
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,
                         const std::string& tier, std::span<const std::uint64_t> words,
-                        std::uint64_t positions, const PartialTier& state) {
+                        std::uint64_t positions, const PartialTier& state, int bits_per_entry) {
   std::string encoding = absl::StrCat(kPartialEncoding, state.passes);
   const auto add = [&](absl::string_view key, const auto& value) {
     absl::StrAppend(&encoding, kFieldSeparator, key, value);
@@ -151,21 +196,28 @@ void write_partial_tier(const std::filesystem::path& dir, const std::string& var
     add(kFoldingKey, absl::StrJoin(state.folding, ","));
     add(kFoldingThroughKey, state.folding_through);
   }
-  const TableHeader header{variant, tier, positions, 8, encoding};
+  // The record width tells a value-only solve's checkpoint (value bits) from a DTE solve's.
+  const TableHeader header{variant, tier, positions, std::uint32_t(bits_per_entry), encoding};
   // Level 1: a checkpoint is written often and read at most once.
-  write_packed_table(partial_path(dir, tier), header, words.first((positions + 7) / 8), 1);
+  write_packed_table(partial_path(dir, tier), header,
+                     words.first((positions * std::uint64_t(bits_per_entry) + 63) / 64), 1);
 }
 
 PartialTier read_partial_tier(const std::filesystem::path& dir, const std::string& variant,
-                              const std::string& tier, std::span<std::uint64_t> words) {
+                              const std::string& tier, std::span<std::uint64_t> words,
+                              int bits_per_entry) {
   const std::filesystem::path path = partial_path(dir, tier);
   if (!std::filesystem::exists(path)) return {};
   TableReader partial(path, variant, tier);
   const std::string& encoding = partial.header().encoding;
   const auto refuse = [&] { return TableError(path, "is not a checkpoint of this tier"); };
-  if (!absl::StartsWith(encoding, kPartialEncoding) || partial.header().bits_per_record != 8 ||
-      partial.header().record_count > words.size() * 8)
+  if (!absl::StartsWith(encoding, kPartialEncoding) ||
+      partial.header().record_count > words.size() * 64 / std::uint64_t(bits_per_entry))
     throw refuse();
+  if (partial.header().bits_per_record != std::uint32_t(bits_per_entry))
+    throw TableError(path, bits_per_entry == 1
+                               ? "is a checkpoint of a solve with DTEs, not --value-only"
+                               : "is a checkpoint of a --value-only solve, not one with DTEs");
   PartialTier state;
   state.saved_entries = partial.header().record_count;
   const auto number = [&](absl::string_view text, auto& value) {
@@ -189,7 +241,8 @@ PartialTier read_partial_tier(const std::filesystem::path& dir, const std::strin
   }
   // Blocks hold whole words (a multiple of 64 records), so they copy straight into place.
   partial.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> saved) {
-    std::copy(saved.begin(), saved.end(), words.begin() + first / 8);
+    std::copy(saved.begin(), saved.end(),
+              words.begin() + std::ptrdiff_t(first * std::uint64_t(bits_per_entry) / 64));
   });
   return state;
 }

@@ -5,7 +5,11 @@
 // presence marks a finished tier; its encoding string names the index scheme, so tables written
 // under another numbering of positions are refused rather than misread.
 //
-// In memory a solved tier is one byte a stored entry: its DTE.
+// Value-only tables (`solve --value-only`) are the .value files alone, the same bits: whatever
+// needs only values (the prover's oracle, ValueTables) reads either kind.
+//
+// In memory a solved tier is one byte a stored entry, its DTE, or for value-only tables one bit,
+// its value (packed 64 to a word, LSB first, as in the file).
 #pragma once
 
 #include <cstdint>
@@ -32,30 +36,46 @@ TierFileSizes write_tier_files(const std::filesystem::path& dir, const std::stri
                                const std::string& tier, std::span<const std::uint8_t> bytes,
                                int zstd_level);
 
+// Writes the .value file alone (value-only tables) from the tier's bits, `entries` of them.
+TierFileSizes write_value_file(const std::filesystem::path& dir, const std::string& variant,
+                               const std::string& tier, std::span<const std::uint64_t> bits,
+                               std::uint64_t entries, int zstd_level);
+
+// A finished tier's .value file, opened and checked (header, variant, tier, index scheme).
+TableReader open_value_file(const std::filesystem::path& dir, const std::string& variant,
+                            const std::string& tier);
+
 // Both files of a finished tier, opened and checked: headers, variant, tier and index scheme.
-// Throws TableError naming the file.
+// Throws TableError naming the file; a .dte file missing beside its .value says that the tables
+// are value-only.
 struct TierReaders {
   TableReader value, dte;
   TierReaders(const std::filesystem::path& dir, const std::string& variant,
               const std::string& tier);
 };
 
-// True when the tier's .value file exists; it is then checked (header, variant, tier) and a bad
-// file throws TableError, so damage is reported instead of being solved over silently.
+// True when the tier's .value file exists; it is then checked (header, variant, tier), and its
+// .dte file too unless value_only, and a bad or missing file throws TableError, so damage is
+// reported instead of being solved over silently.
 bool tier_files_present(const std::filesystem::path& dir, const std::string& variant,
-                        const std::string& tier);
+                        const std::string& tier, bool value_only = false);
 TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::string& tier);
 
 // Reads a finished tier into `bytes` (its size must be the tier's). Throws TableError on any
 // damage.
 void read_tier_files(const std::filesystem::path& dir, const std::string& variant,
                      const std::string& tier, std::span<std::uint8_t> bytes);
+// Reads a finished tier's value bits into `words` (ceil(entries / 64) of them).
+void read_value_file(const std::filesystem::path& dir, const std::string& variant,
+                     const std::string& tier, std::uint64_t entries,
+                     std::span<std::uint64_t> words);
 
 // A tier stopped part way keeps its work in NAME.partial (whole bytes, so a resumed solve
 // continues exactly where it stopped): the finished passes and how far the next one got, and when
 // the solver folds child tiers in by groups (tier_solver.h) the names of those folded into every
 // entry past the passes, and of a group being folded in with how far that sweep got. `words`
-// holds the tier's bytes; the first `positions` of them are saved. A damaged checkpoint throws
+// holds the tier's entries, `bits_per_entry` each (8: DTE bytes; 1: value bits); the first
+// `positions` of them are saved. A damaged checkpoint, or one of the other kind, throws
 // TableError.
 struct PartialTier {
   int passes = 0;                     // passes finished
@@ -68,10 +88,11 @@ struct PartialTier {
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier);
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,
                         const std::string& tier, std::span<const std::uint64_t> words,
-                        std::uint64_t positions, const PartialTier& state);
+                        std::uint64_t positions, const PartialTier& state, int bits_per_entry = 8);
 // Fills the start of `words` from NAME.partial and returns its state (nothing done if none).
 PartialTier read_partial_tier(const std::filesystem::path& dir, const std::string& variant,
-                              const std::string& tier, std::span<std::uint64_t> words);
+                              const std::string& tier, std::span<std::uint64_t> words,
+                              int bits_per_entry = 8);
 
 // The variant whose tables `dir` holds (from the first .value file's header); throws TableError
 // when the directory holds none.

@@ -5,6 +5,11 @@
 //
 // Every stored entry is solved (the space decides what it stores: symmetry representatives, for
 // Drop 16), and a child is read where the space locates it.
+//
+// Value-only (options.value_only): an entry is one bit, its value, and a position is a win when
+// some child is a loss. Bits start at 0 (loss) and only ever turn to 1, so folding children in
+// groups, passes and checkpoints are all the same OR; a tier is an eighth of the bytes, so larger
+// tiers fit and its children are read from a smaller, more cache-friendly array.
 // Memory is counted before the first tier: the largest working set (a tier plus the tiers its
 // captures reach, one byte a position, plus the packing buffers) must fit the cap, or nothing
 // starts. Finished tiers that the current one does not need are evicted, oldest first, and read
@@ -19,6 +24,7 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -52,6 +58,8 @@ struct TierSolveOptions {
   int threads = 1;
   bool show_progress = false;
   int zstd_level = 19;
+  // One bit an entry, the value; only .value files are written (tier_files.h).
+  bool value_only = false;
   // A tier's sweeps go in chunks of this many entries; after each the solver polls
   // stop_requested and, once checkpoint_interval has passed since the tier started or last saved,
   // saves the tier's state (NAME.partial, tier_files.h); at least ten times the last save's own
@@ -81,11 +89,20 @@ struct TierSolveReport {
 // Reading and writing table files goes block by block; this bounds their buffers.
 inline constexpr std::uint64_t kIoBufferBytes = std::uint64_t{64} << 20;
 
-// The memory tier t takes when in memory: a byte an entry, in 64-bit words, in whole pages
-// (solver::mapped_bytes: every page of a tier is touched).
+// Bits an entry takes in memory: its DTE in a byte, or its value alone.
+inline int entry_bits(bool value_only) {
+  return value_only ? 1 : 8;
+}
+// 64-bit words that hold `entries` entries.
+inline std::uint64_t entry_words(std::uint64_t entries, bool value_only) {
+  return (entries * std::uint64_t(entry_bits(value_only)) + 63) / 64;
+}
+
+// The memory tier t takes when in memory, in 64-bit words, in whole pages (solver::mapped_bytes:
+// every page of a tier is touched).
 template <TierSpace S>
-std::uint64_t tier_memory(const S& space, int t) {
-  return solver::mapped_bytes((space.tier_size(t) + 7) / 8 * 8);
+std::uint64_t tier_memory(const S& space, int t, bool value_only = false) {
+  return solver::mapped_bytes(entry_words(space.tier_size(t), value_only) * 8);
 }
 
 // Bytes the smallest workable working set needs: the space's own index, the largest tier together
@@ -93,13 +110,13 @@ std::uint64_t tier_memory(const S& space, int t) {
 // time: TierSolver::solve), and the I/O buffers. With more memory the solver reads more children
 // at once and sweeps fewer times.
 template <TierSpace S>
-std::uint64_t planned_memory(const S& space) {
+std::uint64_t planned_memory(const S& space, bool value_only = false) {
   std::uint64_t most = 0;
   for (int t = 0; t < space.tier_count(); ++t) {
     std::uint64_t largest_child = 0;
     for (int c : space.tier_children(t))
-      largest_child = std::max<std::uint64_t>(largest_child, tier_memory(space, c));
-    most = std::max(most, tier_memory(space, t) + largest_child);
+      largest_child = std::max<std::uint64_t>(largest_child, tier_memory(space, c, value_only));
+    most = std::max(most, tier_memory(space, t, value_only) + largest_child);
   }
   return space.memory_bytes() + most + kIoBufferBytes;
 }
@@ -112,7 +129,8 @@ class TierSolver {
         options_(std::move(options)),
         index_bytes_(space.memory_bytes()),
         data_(space.tier_count()),
-        lookup_(space.tier_count(), nullptr) {}
+        lookup_(space.tier_count(), nullptr),
+        words_(space.tier_count(), nullptr) {}
 
   // Solves every tier; with an empty options.dir nothing is written and every tier stays in
   // memory (for tests and benchmarks), so the memory plan is then the sum of all tiers.
@@ -125,9 +143,10 @@ class TierSolver {
     for (int t = 0; t < space_.tier_count(); ++t) {
       report.positions += space_.tier_positions(t);
       report.stored += space_.tier_size(t);
-      every_tier += tier_memory(space_, t);
+      every_tier += memory(t);
     }
-    report.planned_bytes = on_disk ? planned_memory(space_) : index_bytes_ + every_tier;
+    report.planned_bytes =
+        on_disk ? planned_memory(space_, options_.value_only) : index_bytes_ + every_tier;
     if (report.planned_bytes > options_.memory_bytes)
       throw MemoryCapError("solving " + space_.variant_name() + " needs " +
                            solver::size_text(report.planned_bytes) +
@@ -147,15 +166,20 @@ class TierSolver {
         if (!on_disk) {
           solve(t, progress, report);
           ++report.tiers_solved;
-        } else if (tier_files_present(options_.dir, space_.variant_name(), name)) {
+        } else if (tier_files_present(options_.dir, space_.variant_name(), name,
+                                      options_.value_only)) {
           ++report.tiers_resumed;
           progress.advance(space_.tier_size(t));
         } else {
           solve(t, progress, report);
           // Minutes on the largest tiers (zstd 19), with done/total already at the tier's end.
           progress.set_stage(name + " writing its table files");
-          write_tier_files(options_.dir, space_.variant_name(), name, bytes(t),
-                           options_.zstd_level);
+          if (options_.value_only)
+            write_value_file(options_.dir, space_.variant_name(), name, data_[t],
+                             space_.tier_size(t), options_.zstd_level);
+          else
+            write_tier_files(options_.dir, space_.variant_name(), name, bytes(t),
+                             options_.zstd_level);
           std::filesystem::remove(partial_path(options_.dir, name));
           ++report.tiers_solved;
         }
@@ -176,8 +200,13 @@ class TierSolver {
     return report;
   }
 
-  // The DTE at a location of a tier still in memory (every tier, after an in-memory run).
+  // The DTE at a location of a tier still in memory (every tier, after an in-memory run; not
+  // for value-only tables).
   int dte(Location at) const { return lookup_[at.tier][at.index]; }
+  // The value there, for either kind of table.
+  bool win(Location at) const {
+    return options_.value_only ? value_bit(at) : solver::is_win(lookup_[at.tier][at.index]);
+  }
 
  private:
   // A tier's bytes live in 64-bit words, so a checkpoint can hand them to the file layer as they
@@ -186,8 +215,19 @@ class TierSolver {
     return {reinterpret_cast<std::uint8_t*>(data_[t].data()), space_.tier_size(t)};
   }
   void allocate(int t) {
-    data_[t] = solver::ZeroedArray<std::uint64_t>((space_.tier_size(t) + 7) / 8);
-    lookup_[t] = bytes(t).data();
+    data_[t] = solver::ZeroedArray<std::uint64_t>(entry_words(space_.tier_size(t), value_only()));
+    words_[t] = data_[t].data();
+    lookup_[t] = reinterpret_cast<const std::uint8_t*>(words_[t]);
+  }
+  bool value_only() const { return options_.value_only; }
+  std::uint64_t memory(int t) const { return tier_memory(space_, t, value_only()); }
+
+  // A value-only entry's bit. Words of the tier being swept also change while it is read (a
+  // boundary word shared with the pass before), so every access is atomic; relaxed is enough, as
+  // a child's own bit is final before the sweep reading it starts.
+  bool value_bit(Location at) const {
+    const std::atomic_ref<std::uint64_t> word(words_[at.tier][at.index >> 6]);
+    return (word.load(std::memory_order_relaxed) >> (at.index & 63) & 1) != 0;
   }
 
  private:
@@ -208,10 +248,10 @@ class TierSolver {
     if (options_.dir.empty()) return;  // everything stays in memory
     std::vector<bool> needed(space_.tier_count(), false);
     needed[t] = true;
-    std::uint64_t to_add = kIoBufferBytes + (data_[t].empty() ? tier_memory(space_, t) : 0);
+    std::uint64_t to_add = kIoBufferBytes + (data_[t].empty() ? memory(t) : 0);
     for (int c : children) {
       needed[c] = true;
-      if (data_[c].empty()) to_add += tier_memory(space_, c);
+      if (data_[c].empty()) to_add += memory(c);
     }
     for (int old = 0; old < space_.tier_count(); ++old) {
       if (resident_bytes() + to_add <= tier_budget()) break;
@@ -227,16 +267,16 @@ class TierSolver {
       groups[0] = children;
       return groups;
     }
-    const std::uint64_t used = tier_memory(space_, t) + kIoBufferBytes;
+    const std::uint64_t used = memory(t) + kIoBufferBytes;
     const std::uint64_t room = tier_budget() > used ? tier_budget() - used : 0;
     std::uint64_t in_group = 0;
     for (int c : children) {
-      if (!groups.back().empty() && in_group + tier_memory(space_, c) > room) {
+      if (!groups.back().empty() && in_group + memory(c) > room) {
         groups.emplace_back();
         in_group = 0;
       }
       groups.back().push_back(c);
-      in_group += tier_memory(space_, c);
+      in_group += memory(c);
     }
     return groups;
   }
@@ -244,13 +284,18 @@ class TierSolver {
   void release(int t) {
     data_[t] = {};
     lookup_[t] = nullptr;
+    words_[t] = nullptr;
   }
 
   // Reads a finished tier back from disk.
   void load(int t) {
     if (!data_[t].empty() || space_.tier_size(t) == 0) return;
     allocate(t);
-    read_tier_files(options_.dir, space_.variant_name(), space_.tier_name(t), bytes(t));
+    if (value_only())
+      read_value_file(options_.dir, space_.variant_name(), space_.tier_name(t), space_.tier_size(t),
+                      data_[t]);
+    else
+      read_tier_files(options_.dir, space_.variant_name(), space_.tier_name(t), bytes(t));
   }
 
   // Solves tier t from its children, continuing from its checkpoint if there is one.
@@ -268,7 +313,8 @@ class TierSolver {
     const auto& passes = space_.tier_passes(t);
     PartialTier state;
     if (!options_.dir.empty()) {
-      state = read_partial_tier(options_.dir, space_.variant_name(), name, data_[t]);
+      state = read_partial_tier(options_.dir, space_.variant_name(), name, data_[t],
+                                entry_bits(value_only()));
       check_checkpoint(t, state);
     }
     // Entries before `unfinished` hold their DTE; past it, the deciding child of the groups
@@ -299,7 +345,8 @@ class TierSolver {
         const auto saving = Clock::now();
         const bool all_bytes_matter = !state.folded.empty() || !state.folding.empty();
         write_partial_tier(options_.dir, space_.variant_name(), name, data_[t],
-                           all_bytes_matter ? size : first_unfinished(t, state), state);
+                           all_bytes_matter ? size : first_unfinished(t, state), state,
+                           entry_bits(value_only()));
         const auto saved = Clock::now();
         next_save =
             saved + std::max<Clock::duration>(options_.checkpoint_interval, 10 * (saved - saving));
@@ -317,7 +364,8 @@ class TierSolver {
     for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
       make_room(t, groups[g]);
       for (int c : groups[g]) load(c);
-      if (state.folded.empty() && state.folding.empty())
+      // Value bits need no marker: 0 until a losing child is found.
+      if (state.folded.empty() && state.folding.empty() && !value_only())
         std::fill(tier_bytes + unfinished, tier_bytes + size, kNoChild);
       state.folding.clear();
       for (int c : groups[g]) state.folding.push_back(space_.tier_name(c));
@@ -456,7 +504,10 @@ class TierSolver {
       progress.set_stage(std::move(stage));
       solver::parallel_for(tbb::blocked_range<std::uint64_t>(first, last, 1024),
                            [&](const auto& range) {
-                             sweep_range(t, range.begin(), range.end(), wanted, kind);
+                             if (value_only())
+                               sweep_values(t, range.begin(), range.end(), wanted);
+                             else
+                               sweep_range(t, range.begin(), range.end(), wanted, kind);
                              progress.add_to_rate(range.size());
                              // Each entry is finished by exactly one pass, never by a fold.
                              if (kind != Sweep::kFoldGroup) progress.advance(range.size());
@@ -505,12 +556,40 @@ class TierSolver {
     }
   }
 
+  // Value-only: an entry becomes a win (its bit set) when a child in the wanted tiers is a loss;
+  // its moves stop at the first such child, and an entry a fold already won is skipped. Parallel
+  // ranges may share a word, so each word's new bits go in with one atomic OR.
+  void sweep_values(int t, std::uint64_t begin, std::uint64_t end,
+                    const std::vector<char>& wanted) {
+    std::uint64_t* words = words_[t];
+    std::uint64_t won = 0, word = begin >> 6;
+    const auto flush = [&] {
+      if (won) std::atomic_ref<std::uint64_t>(words[word]).fetch_or(won, std::memory_order_relaxed);
+      won = 0;
+    };
+    for (std::uint64_t i = begin; i < end; ++i) {
+      if (i >> 6 != word) {
+        flush();
+        word = i >> 6;
+      }
+      if (value_bit({t, i})) continue;
+      bool win = false;
+      space_.for_each_child(t, i, wanted, [&](Location c) {
+        win = !value_bit(c);
+        return !win;
+      });
+      if (win) won |= std::uint64_t{1} << (i & 63);
+    }
+    flush();
+  }
+
   const S& space_;
   TierSolveOptions options_;
   std::uint64_t index_bytes_;  // the space's own (S::memory_bytes)
   // Per tier, its bytes (empty when not in memory), in huge pages: children are read at random.
   std::vector<solver::ZeroedArray<std::uint64_t>> data_;
   std::vector<const std::uint8_t*> lookup_;  // each tier's first byte, for the inner loop
+  std::vector<std::uint64_t*> words_;        // the same as words, for value bits
 };
 
 template <TierSpace S>

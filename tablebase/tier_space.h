@@ -42,11 +42,13 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
   { s.unrank(tier, index) } -> std::same_as<typename S::Position>;
   { s.locate(p) } -> std::same_as<Location>;
   // Calls visit(location) for the position after each legal move of the entry at (tier, index)
-  // whose child lies in a tier with wanted[tier] set. The entry is given by place, not as a
+  // whose child lies in a tier with wanted[tier] set; a visit that returns bool stops the moves
+  // by returning false. The entry is given by place, not as a
   // position, because the space knows more about its own entries than it could find again from a
   // position; the filter lets a solver that folds in child tiers a group at a time pay only for
   // the moves into that group.
   {s.for_each_child(tier, index, wanted, [](Location) {})};
+  {s.for_each_child(tier, index, wanted, [](Location) { return true; })};
   // Bytes the space itself holds (its index of tiers and slices), which a solver's memory plan
   // counts beside the tiers' own bytes.
   { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;

@@ -54,12 +54,10 @@ class ValueTables {
 
   void load(int t, Tier& tier) {
     if (!std::filesystem::exists(value_path(dir_, space_.tier_name(t)))) return;
-    TierReaders readers(dir_, space_.variant_name(), space_.tier_name(t));
-    if (readers.value.header().record_count != space_.tier_size(t))
-      throw TableError(value_path(dir_, space_.tier_name(t)),
-                       "holds " + std::to_string(readers.value.header().record_count) +
-                           " positions, the tier has " + std::to_string(space_.tier_size(t)));
-    tier.bits = readers.value.read_packed();
+    // Only the .value file: value-only tables (solve --value-only) have no other.
+    tier.bits.resize((space_.tier_size(t) + 63) / 64);
+    read_value_file(dir_, space_.variant_name(), space_.tier_name(t), space_.tier_size(t),
+                    tier.bits);
     tier.present = true;
     bytes_loaded_ += 8 * tier.bits.size();
   }
