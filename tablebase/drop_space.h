@@ -60,8 +60,10 @@ class DropTierSpace {
 
   // Calls visit(location) for the position after each legal move of the entry at (tier, index)
   // whose child lies in a tier with wanted[tier] set; the other children are not located at all.
-  // A visit that returns bool stops the moves by returning false. The child's slice follows from
-  // the entry's and the kind of move (SliceInfo::child), so only its rank is computed.
+  // A visit that returns bool stops the moves by returning false; it gets the captures first, as
+  // they take material and so more often leave the opponent lost (value-only sweeps stop at the
+  // first such child). The child's slice follows from the entry's and the kind of move
+  // (SliceInfo::child), so only its rank is computed.
   template <typename Visit>
   void for_each_child(int tier, std::uint64_t index, const std::vector<char>& wanted,
                       Visit visit) const {
@@ -71,7 +73,9 @@ class DropTierSpace {
     const drop::Color us = p.side_to_move;
     drop::MoveList moves;
     game_.generate(p, moves);
-    for (const drop::Move m : moves) {
+    constexpr bool stops = !std::is_void_v<decltype(visit(Location{}))>;
+    for (int k = 0; k < moves.size(); ++k) {
+      const drop::Move m = moves[stops ? moves.size() - 1 - k : k];  // generated: drops first
       // A drop's child slice is known before the move is made; a capture's depends on its prey.
       if (m.is_drop() && !wanted[layout_.slices()[info.child[m.dropped()]].tier]) continue;
       const auto undo = game_.make(p, m);

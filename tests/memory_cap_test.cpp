@@ -50,18 +50,21 @@ Measured run_measured(const std::vector<std::string>& args) {
 }
 
 // Solves `variant` into a fresh directory at the smallest cap its plan accepts; checks the peak.
-void check_solve_within_plan(const std::string& variant) {
+void check_solve_within_plan(const std::string& variant, bool value_only = false) {
   const drop::Game game(drop::parse_variant(variant));
   const tablebase::DropTierSpace space(game);
-  const double plan_mb = double(tablebase::planned_memory(space)) / double(1 << 20);
+  const double plan_mb = double(tablebase::planned_memory(space, value_only)) / double(1 << 20);
   // --memory is in GB; a thousandth of a MB above the plan, so the solver accepts it.
   char cap_gb[32];
   std::snprintf(cap_gb, sizeof cap_gb, "%.9f", (plan_mb + 0.001) / 1024.0);
   test_support::TempDir tmp("memory_cap_test");
-  const Measured m =
-      run_measured({"solve", "--variant", variant, "--tables", (tmp.dir / "tables").string(),
-                    "--memory", cap_gb, "--threads", "2", "--quiet"});
-  INFO(variant << ": plan " << plan_mb << " MB, peak " << m.peak_mb << " MB");
+  std::vector<std::string> args{
+      "solve",    "--variant", variant,     "--tables", (tmp.dir / "tables").string(),
+      "--memory", cap_gb,      "--threads", "2",        "--quiet"};
+  if (value_only) args.push_back("--value-only");
+  const Measured m = run_measured(args);
+  INFO(variant << (value_only ? " value-only" : "") << ": plan " << plan_mb << " MB, peak "
+               << m.peak_mb << " MB");
   REQUIRE(m.status == 0);
   CHECK(m.peak_mb <= plan_mb + kFixedOverheadMb);
 }
@@ -80,11 +83,16 @@ const char* const kLadder[] = {
 // Variants with hundreds of tiny tiers (each once rounded up to a 2 MB huge page) and with tiers
 // that fold their children in by groups, in seconds each.
 TEST_CASE("solve stays under its memory cap: small variants", "[memory]") {
-  for (const char* variant : {"2x2:NNBRQK", "3x3:NBRK", "2x3:NBRQK", "3x4:NBK"})
+  for (const char* variant : {"2x2:NNBRQK", "3x3:NBRK", "2x3:NBRQK", "3x4:NBK"}) {
     check_solve_within_plan(variant);
+    check_solve_within_plan(variant, true);
+  }
 }
 
 // Minutes: run by hand (unit_tests "[.ladder-memory]"); results/variants.md gives the figures.
 TEST_CASE("solve stays under its memory cap: the ladder up to 4x4:NBRK", "[.ladder-memory]") {
-  for (const char* variant : kLadder) check_solve_within_plan(variant);
+  for (const char* variant : kLadder) {
+    check_solve_within_plan(variant);
+    check_solve_within_plan(variant, true);
+  }
 }
