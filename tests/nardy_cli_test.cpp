@@ -1,0 +1,72 @@
+// drop16 moves / show --variant nardy as users run them: JSON that agrees with the rules engine,
+// and bad input refused with one line on stderr and exit status 2.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "rules/nardy/game.h"
+#include "rules/nardy/notation.h"
+#include "tests/drop16_process.h"
+
+using test_support::Run;
+using test_support::run_drop16;
+
+TEST_CASE("drop16 moves --variant nardy: the plays of a roll and the rolls of a position",
+          "[nardy][cli]") {
+  const auto s = nardy::parse_fen(nardy::start_fen());
+  // With the dice: the names and resulting positions of the engine's plays.
+  const Run r = run_drop16({"moves", "--variant", "nardy", "--roll", "5-6", "--json"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  nardy::Position p = s.position;
+  p.dice = nardy::parse_roll("6-5");
+  CHECK(j.at("fen") == nardy::to_fen(s.game, p));
+  CHECK(j.at("roll") == "6-5");
+  nardy::MoveList plays;
+  s.game.generate(p, plays);
+  REQUIRE(j.at("moves").size() == std::size_t(plays.size()));
+  for (int i = 0; i < plays.size(); ++i) {
+    CHECK(j.at("moves")[i] == nardy::move_name(plays[i]));
+    nardy::Position q = p;
+    s.game.make(q, plays[i]);
+    CHECK(j.at("results")[i] == nardy::to_fen(s.game, q));
+  }
+  // Without: each roll, its weight and the engine's count.
+  const Run c = run_drop16({"moves", "--variant", "nardy", "--json"});
+  REQUIRE(c.status == 0);
+  const auto rolls = nlohmann::json::parse(c.out).at("rolls");
+  REQUIRE(rolls.size() == 21);
+  unsigned weights = 0;
+  for (const auto& roll : rolls) {
+    nardy::Position q = s.position;
+    q.dice = nardy::parse_roll(roll.at("roll").get<std::string>());
+    CHECK(roll.at("plays") == s.game.count_moves(q));
+    weights += roll.at("weight").get<unsigned>();
+  }
+  CHECK(weights == 36);
+  const Run show = run_drop16({"show", "--variant", "nardy", "--fen",
+                               "././P/./././r/././././. 0/2 0/0 0/0 b 4-3", "--json"});
+  REQUIRE(show.status == 0);
+  CHECK(nlohmann::json::parse(show.out).at("fen") == "././P/./././r/././././. 0/2 0/0 0/0 b 4-3");
+}
+
+TEST_CASE("drop16 --variant nardy: bad input gets one line and exit status 2", "[nardy][cli]") {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"moves", "--variant", "nardy", "--fen", "2r/./. 0/0 0/0 0/0 w -"},
+           {"moves", "--variant", "nardy", "--roll", "7-1"},
+           {"show", "--variant", "nardy", "--roll", "66"},
+           {"moves", "--variant", "nardy", "--moves", "24/18"},
+           {"moves", "--roll", "6-1"},
+           {"perft", "--variant", "nardy", "--depth", "1"},
+           {"solve", "--variant", "nardy"},
+       }) {
+    const Run r = run_drop16(args);
+    INFO(args[0] << " " << args.back() << ": " << r.err);
+    CHECK(r.status == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.out.empty());
+  }
+}
