@@ -1,6 +1,7 @@
 #include "rules/nardy/game.h"
 
 #include <algorithm>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -94,10 +95,15 @@ struct Leaf {
 
 }  // namespace
 
+// The positions already reached after each number of steps in one order of the dice: reached
+// again (the same checkers moved in another order), it has the same continuations, all listed
+// already, so the search does not go on from it. Doubles reach most positions many times over.
+using Reached = std::array<std::set<Position>, 4>;
+
 // Depth-first over the dice in the order given, every legal step at each; a sequence ends where
 // the next die has no step (or the dice are used up).
 static void extend(const Game& g, const Position& p, Side s, const std::array<int, 4>& dice, int n,
-                   Move& m, bool first_is_high, std::vector<Leaf>& leaves) {
+                   Move& m, bool first_is_high, std::vector<Leaf>& leaves, Reached& reached) {
   const int depth = m.count;
   bool moved = false;
   if (depth < n) {
@@ -108,11 +114,12 @@ static void extend(const Game& g, const Position& p, Side s, const std::array<in
       Position next = p;
       Step step{std::int8_t(from), std::int8_t(to), royal, false};
       g.apply(next, s, step);
+      moved = true;
+      if (depth + 1 < n && !reached[depth + 1].insert(next).second) return;
       m.steps[depth] = step;
       m.count = std::uint8_t(depth + 1);
-      extend(g, next, s, dice, n, m, first_is_high, leaves);
+      extend(g, next, s, dice, n, m, first_is_high, leaves, reached);
       m.count = std::uint8_t(depth);
-      moved = true;
     };
     if (p.bar[s]) {
       try_from(kFromBar, false);
@@ -138,10 +145,12 @@ void Game::generate(const Position& p, MoveList& out) const {
   std::vector<Leaf> leaves;
   Move m;
   if (p.dice.is_double()) {
-    extend(*this, p, s, {high, high, high, high}, 4, m, true, leaves);
+    Reached reached;
+    extend(*this, p, s, {high, high, high, high}, 4, m, true, leaves, reached);
   } else {
-    extend(*this, p, s, {high, low, 0, 0}, 2, m, true, leaves);
-    extend(*this, p, s, {low, high, 0, 0}, 2, m, false, leaves);
+    Reached high_first, low_first;
+    extend(*this, p, s, {high, low, 0, 0}, 2, m, true, leaves, high_first);
+    extend(*this, p, s, {low, high, 0, 0}, 2, m, false, leaves, low_first);
   }
   int most = 0;
   for (const Leaf& l : leaves) most = std::max(most, int(l.move.count));
