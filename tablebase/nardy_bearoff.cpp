@@ -9,6 +9,27 @@
 
 namespace tablebase::nardy_bearoff {
 
+std::optional<HomeBoard> home_board(const nardy::Game& game, const nardy::Position& p,
+                                    nardy::Side s) {
+  if (!game.all_home(p, s)) return std::nullopt;
+  HomeBoard b;
+  for (int q = 1; q <= kHome; ++q) {
+    if (p.royal[s][q - 1] > 1) return std::nullopt;
+    b.plain[q - 1] = p.plain[s][q - 1];
+    if (p.royal[s][q - 1]) b.royal |= std::uint8_t(1 << (q - 1));
+  }
+  return b;
+}
+
+std::string decimal(Count c) {
+  std::string digits;
+  do {
+    digits.insert(digits.begin(), char('0' + int(c % 10)));
+    c /= 10;
+  } while (c != 0);
+  return digits;
+}
+
 nardy::Position as_position(const HomeBoard& b) {
   nardy::Position p;
   for (int q = 1; q <= kHome; ++q) {

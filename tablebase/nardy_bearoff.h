@@ -20,6 +20,8 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string>
 #include <vector>
 
 #include "rules/nardy/game.h"
@@ -32,6 +34,12 @@ inline constexpr int kExactRolls = 24;
 
 // The distinct boards the engine's plays of `roll` lead to (the board itself for a pass).
 std::vector<HomeBoard> plays(const nardy::Game& game, const HomeBoard& b, nardy::Roll roll);
+// Side s's home board in p, if every checker s has left is home (none on the bar) and no point
+// holds two royal ones.
+std::optional<HomeBoard> home_board(const nardy::Game& game, const nardy::Position& p,
+                                    nardy::Side s);
+// The decimal digits of a count.
+std::string decimal(Count c);
 // b as White's home in a 24-point position, Black's last checker on its own 1-point (no contact).
 nardy::Position as_position(const HomeBoard& b);
 

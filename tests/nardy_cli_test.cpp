@@ -1,5 +1,5 @@
-// drop16 moves / show --variant nardy as users run them: JSON that agrees with the rules engine,
-// and bad input refused with one line on stderr and exit status 2.
+// drop16 moves / show / bearoff --variant nardy as users run them: JSON that agrees with the rules
+// engine, and bad input refused with one line on stderr and exit status 2.
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
@@ -8,6 +8,7 @@
 
 #include "rules/nardy/game.h"
 #include "rules/nardy/notation.h"
+#include "tablebase/nardy_bearoff.h"
 #include "tests/drop16_process.h"
 
 using test_support::Run;
@@ -68,5 +69,35 @@ TEST_CASE("drop16 --variant nardy: bad input gets one line and exit status 2", "
     CHECK(r.status == 2);
     CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
     CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("drop16 bearoff --variant nardy: the database's answer for a home board",
+          "[nardy][cli]") {
+  // White: a plain checker on 1, a royal one on 2; 2-1 bears both off.
+  const std::string fen = "P/R/./././././././././././././././././2p/. 0/0 13/0 0/0 w 2-1";
+  const Run r = run_drop16({"bearoff", "--variant", "nardy", "--checkers", "3", "--threads", "1",
+                            "--fen", fen, "--json"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const tablebase::nardy_bearoff::OneSided db(3, 1);
+  const auto s = nardy::parse_fen(fen);
+  const auto board = tablebase::nardy_bearoff::home_board(s.game, s.position, nardy::kWhite);
+  REQUIRE(board);
+  CHECK(j.at("positions") == db.size());
+  CHECK(j.at("expected_rolls").get<double>() == db.expected_rolls(*board));
+  CHECK(j.at("best_play") == "R2/off 1/off");
+  CHECK(j.at("tail_count") == "0");
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"bearoff", "--variant", "nardy", "--checkers", "16"},
+           {"bearoff", "--variant", "drop16", "--checkers", "2"},
+           {"bearoff", "--variant", "nardy", "--checkers", "2", "--fen", nardy::start_fen()},
+           {"bearoff", "--variant", "nardy", "--checkers", "1", "--fen", fen},
+       }) {
+    const Run bad = run_drop16(args);
+    INFO(args.back() << ": " << bad.err);
+    CHECK(bad.status == 2);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
   }
 }
