@@ -10,6 +10,7 @@
 #include "app/resources.h"
 #include "rules/nardy/notation.h"
 #include "tablebase/nardy_bearoff.h"
+#include "tablebase/nardy_two_sided.h"
 
 namespace app {
 
@@ -21,6 +22,7 @@ struct BearoffOptions {
   PositionOptions position;
   int checkers = 15;
   int threads = 1;
+  int two_sided = 0;  // 0: the one-sided database
 };
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -84,11 +86,43 @@ void describe(const bearoff::OneSided& db, const GameSetup<nardy::Game>& s,
   throw std::logic_error("bearoff: the database's play is not one of the engine's");
 }
 
+// Every pair of plain home boards of up to N checkers, with the eaten counts of --fen (default
+// none): pairs, nodes and time, and White's expected points over all pairs on average.
+void run_two_sided(const BearoffOptions& o, const std::optional<GameSetup<nardy::Game>>& setup) {
+  const std::array<std::uint8_t, 2> eaten =
+      setup ? setup->position.eaten : std::array<std::uint8_t, 2>{};
+  const auto start = std::chrono::steady_clock::now();
+  const bearoff::TwoSidedPlain table(o.two_sided, eaten[0], eaten[1]);
+  nlohmann::ordered_json j;
+  j["variant"] = kNardyVariant;
+  j["two_sided_checkers"] = o.two_sided;
+  j["eaten"] = {eaten[0], eaten[1]};
+  j["boards"] = table.boards().size();
+  j["pairs"] = table.pairs();
+  j["nodes"] = table.nodes();
+  j["seconds"] = seconds_since(start);
+  double sum = 0, low = 1e9, high = -1e9;
+  for (std::size_t w = 0; w < table.boards().size(); ++w)
+    for (std::size_t b = 0; b < table.boards().size(); ++b) {
+      const double v = table.value(w, b);
+      sum += v, low = std::min(low, v), high = std::max(high, v);
+    }
+  j["mean_white_points"] = sum / double(table.pairs());
+  j["min_white_points"] = low;
+  j["max_white_points"] = high;
+  j["peak_memory_mb"] = peak_memory_mb();
+  if (o.position.json)
+    print_json(j);
+  else
+    std::cout << j.dump(2) << std::endl;
+}
+
 void run_bearoff(const BearoffOptions& o) {
   if (!names_nardy(o.position.variant))
     throw UsageError("bearoff serves Royal Nardy only (--variant nardy)");
   std::optional<GameSetup<nardy::Game>> setup;
   if (o.position.fen) setup = games::nardy_setup(o.position.fen);
+  if (o.two_sided > 0) return run_two_sided(o, setup);
   const auto start = std::chrono::steady_clock::now();
   const bearoff::OneSided db(o.checkers, o.threads);
   const double build = seconds_since(start);
@@ -120,6 +154,10 @@ void register_bearoff(CLI::App& app) {
       ->check(CLI::Range(0, 15))
       ->capture_default_str();
   add_threads_option(*cmd, o->threads);
+  cmd->add_option("--two-sided", o->two_sided,
+                  "instead: exact race values of every pair of plain home boards of up to this "
+                  "many checkers each (eaten counts from --fen)")
+      ->check(CLI::Range(1, 6));
   cmd->callback([o] { run_bearoff(*o); });
 }
 

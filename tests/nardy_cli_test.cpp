@@ -9,6 +9,7 @@
 #include "rules/nardy/game.h"
 #include "rules/nardy/notation.h"
 #include "tablebase/nardy_bearoff.h"
+#include "tablebase/nardy_two_sided.h"
 #include "tests/drop16_process.h"
 
 using test_support::Run;
@@ -100,4 +101,21 @@ TEST_CASE("drop16 bearoff --variant nardy: the database's answer for a home boar
     CHECK(bad.status == 2);
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
   }
+}
+
+TEST_CASE("drop16 bearoff --two-sided: every pair of plain home boards, the library's values",
+          "[nardy][cli]") {
+  const Run r = run_drop16({"bearoff", "--variant", "nardy", "--two-sided", "2", "--json", "--fen",
+                            "P/./././././././././././././././././././p 0/0 0/0 0/1 w -"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const tablebase::nardy_bearoff::TwoSidedPlain table(2, 0, 1);
+  CHECK(j.at("pairs") == table.pairs());
+  double high = -1e9;
+  for (std::size_t w = 0; w < table.boards().size(); ++w)
+    for (std::size_t b = 0; b < table.boards().size(); ++b)
+      high = std::max(high, table.value(w, b));
+  CHECK(j.at("max_white_points").get<double>() == high);
+  CHECK(high == 2.0);  // White has a royal checker more: finishing first is worth 1 x 2 x 1
 }
