@@ -75,7 +75,7 @@ class OneSidedRace {
   bool is_terminal(const Position& p) const { return p.board.checkers() == 0; }
   Points terminal_value(const Position& p) const { return {-p.rolls, p.rolls}; }
   bool is_chance(const Position& p) const { return !p.roll.rolled() && !is_terminal(p); }
-  void chances(const Position& p, ChanceList& out) const { game_.chances({}, out), (void)p; }
+  void chances(const Position&, ChanceList& out) const { game_.chances({}, out); }
   ChanceUndo make_chance(Position& p, nardy::Roll r) const {
     p.roll = r;
     ++p.rolls;

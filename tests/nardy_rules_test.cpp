@@ -201,6 +201,26 @@ TEST_CASE("nardy: bad text is refused with a one-line message", "[nardy]") {
   CHECK_NOTHROW(nardy::parse_move(s.game, s.position, "R24/18 8/3"));
   CHECK_NOTHROW(nardy::parse_move(s.game, s.position, "8/2 8/3"));
   CHECK_THROWS_AS(nardy::Game(11), nardy::ParseError);
+  // Random text from the notation's own alphabet, near the start's: it parses and round-trips, or
+  // is refused with a ParseError, never anything else.
+  std::mt19937_64 rng(3);
+  const std::string alphabet = "./PRpr0123456789 -wb";
+  const std::string start = nardy::start_fen();
+  int parsed = 0;
+  for (int k = 0; k < 3000; ++k) {
+    std::string text = start;
+    for (int edits = 1 + int(rng() % 3); edits > 0; --edits)
+      text[rng() % text.size()] = alphabet[rng() % alphabet.size()];
+    try {
+      const auto p = nardy::parse_fen(text);
+      CHECK(nardy::to_fen(p.game, nardy::parse_fen(nardy::to_fen(p.game, p.position)).position) ==
+            nardy::to_fen(p.game, p.position));
+      ++parsed;
+    } catch (const nardy::ParseError& e) {
+      CHECK(std::string(e.what()).find('\n') == std::string::npos);
+    }
+  }
+  CHECK(parsed > 0);
 }
 
 TEST_CASE("nardy: each rule on a hand-made position", "[nardy]") {
