@@ -119,3 +119,27 @@ TEST_CASE("drop16 bearoff --two-sided: every pair of plain home boards, the libr
   CHECK(j.at("max_white_points").get<double>() == high);
   CHECK(high == 2.0);  // White has a royal checker more: finishing first is worth 1 x 2 x 1
 }
+
+TEST_CASE("drop16 endgame --variant nardy: the fixed point's value, and bad input",
+          "[nardy][cli]") {
+  const std::string race = "P/././././././././././p 0/0 14/14 0/0 w -";
+  const Run r = run_drop16({"endgame", "--variant", "nardy", "--fen", race, "--json"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  // White bears off its checker on 1 with any roll: it wins a single point.
+  CHECK(j.at("white_points").get<double>() == 1.0);
+  CHECK(j.at("positions").get<int>() > 1);
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"endgame", "--variant", "nardy"},
+           {"endgame", "--variant", "nardy", "--fen", nardy::start_fen()},
+           {"endgame", "--variant", "drop16", "--fen", race},
+           {"endgame", "--variant", "nardy", "--fen", "././P/./p/././P/./p/./. 0/0 13/13 0/0 w -",
+            "--max-positions", "10"},
+       }) {
+    const Run bad = run_drop16(args);
+    INFO(args.back() << ": " << bad.err);
+    CHECK(bad.status == 2);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+  }
+}
