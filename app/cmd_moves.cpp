@@ -3,6 +3,7 @@
 
 #include "app/command.h"
 #include "app/games.h"
+#include "app/nardy_moves.h"
 
 namespace app {
 
@@ -18,10 +19,27 @@ void play_moves(GameSetup<G>& s, const std::vector<std::string>& moves) {
 struct MovesOptions {
   PositionOptions position;
   std::vector<std::string> moves;
+  std::optional<std::string> roll;  // Royal Nardy's dice
 };
 
 void add_moves_option(CLI::App& cmd, MovesOptions& o) {
   cmd.add_option("--moves", o.moves, "moves to play first, in order (e.g. --moves N@a1 q@d4)");
+  cmd.add_option("--roll", o.roll, "Royal Nardy: the dice (e.g. 6-5), replacing the FEN's");
+}
+
+// Royal Nardy, or the games with_game serves (which have no dice).
+template <typename Nardy, typename Other>
+void dispatch(const MovesOptions& o, Nardy&& nardy, Other&& other) {
+  if (names_nardy(o.position.variant)) {
+    if (!o.moves.empty())
+      throw UsageError(
+          "--moves: Royal Nardy's plays need their rolls; give the position with --fen");
+    auto s = games::nardy_setup(o.position.fen);
+    nardy(s);
+    return;
+  }
+  if (o.roll) throw UsageError("--roll: only Royal Nardy (--variant nardy) has dice");
+  with_game(o.position, other);
 }
 
 template <typename G>
@@ -68,7 +86,11 @@ void register_moves(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("moves", "list the legal moves of a position");
   add_position_options(*cmd, o->position);
   add_moves_option(*cmd, *o);
-  cmd->callback([o] { with_game(o->position, [&](auto& s) { run_moves(*o, s); }); });
+  cmd->callback([o] {
+    dispatch(
+        *o, [&](auto& s) { print_nardy_moves(s, o->roll, o->position.json); },
+        [&](auto& s) { run_moves(*o, s); });
+  });
 }
 
 void register_show(CLI::App& app) {
@@ -76,7 +98,11 @@ void register_show(CLI::App& app) {
   CLI::App* cmd = app.add_subcommand("show", "print a position as a board");
   add_position_options(*cmd, o->position);
   add_moves_option(*cmd, *o);
-  cmd->callback([o] { with_game(o->position, [&](auto& s) { run_show(*o, s); }); });
+  cmd->callback([o] {
+    dispatch(
+        *o, [&](auto& s) { print_nardy_show(s, o->roll, o->position.json); },
+        [&](auto& s) { run_show(*o, s); });
+  });
 }
 
 }  // namespace app

@@ -11,7 +11,7 @@ namespace app {
 
 void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen) {
   cmd.add_option("--variant", o.variant,
-                 "drop16, WxH:HAND or WxH:WHITE/black (e.g. 3x3:NBRK), or spock")
+                 "drop16, WxH:HAND or WxH:WHITE/black (e.g. 3x3:NBRK), spock, or nardy")
       ->capture_default_str();
   if (with_fen) cmd.add_option("--fen", o.fen, "position (default: the variant's start)");
   cmd.add_flag("--json", o.json, "print one JSON object on stdout");
@@ -19,6 +19,8 @@ void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen) {
 }
 
 Setup make_setup(const PositionOptions& o) {
+  if (names_nardy(o.variant))
+    throw UsageError("this command serves the Drop 16 family only; Royal Nardy has moves and show");
   if (names_spock(o.variant))
     throw UsageError(
         "this command serves the Drop 16 family only; Spock has perft, distinct, "

@@ -64,5 +64,7 @@ void register_prove(CLI::App& app);
 void register_check_proof(CLI::App& app);
 void register_claims(CLI::App& app);
 void register_serve(CLI::App& app);
+void register_bearoff(CLI::App& app);
+void register_endgame(CLI::App& app);
 
 }  // namespace app

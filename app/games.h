@@ -11,7 +11,9 @@
 
 namespace app {
 
+using games::kNardyVariant;
 using games::kSpockVariant;
+using games::names_nardy;
 using games::names_spock;
 
 GameSetup<spock::Game> make_spock_setup(const PositionOptions& o);

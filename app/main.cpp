@@ -20,6 +20,8 @@ int main(int argc, char** argv) {
   app::register_check_proof(app);
   app::register_claims(app);
   app::register_serve(app);
+  app::register_bearoff(app);
+  app::register_endgame(app);
   // CLI11 would only say "a subcommand is required"; name the word it did not know.
   if (argc > 1 && argv[1][0] != '-') {
     try {

@@ -5,6 +5,11 @@
 //                  default the 5x5 start
 //   spock:WxH:BLUE/red   a row of Spock's ladder (rules/spock/material.h): every placement of
 //                  those pieces, so a position of it needs a FEN, on the row's board
+//   nardy          Royal Nardy (games/ROYAL-NARDY.md), a dice game; the board (24 points, or 12..24
+//                  for a shortened one) is the one the FEN gives, by default the start. Its
+//                  positions are chance or decision positions, not the alternating games
+//                  with_game serves: the front ends that serve it ask names_nardy and call
+//                  nardy_setup themselves; with_game refuses it with a message
 //   anything else  a member of the Drop 16 family (rules/drop/variant.h)
 // Bad text throws std::invalid_argument (the rules' ParseError is one) with a one-line message.
 #pragma once
@@ -19,6 +24,8 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/variant.h"
+#include "rules/nardy/game.h"
+#include "rules/nardy/notation.h"
 #include "rules/spock/game.h"
 #include "rules/spock/material.h"
 #include "rules/spock/notation.h"
@@ -30,6 +37,12 @@ inline constexpr std::string_view kSpockVariant = "spock";
 inline bool names_spock(std::string_view variant) {
   return variant.substr(0, kSpockVariant.size()) == kSpockVariant &&
          (variant.size() == kSpockVariant.size() || variant[kSpockVariant.size()] == ':');
+}
+
+inline constexpr std::string_view kNardyVariant = "nardy";
+
+inline bool names_nardy(std::string_view variant) {
+  return variant == kNardyVariant;
 }
 
 // A game and a position of it. The game is on the heap so that the position's users can keep a
@@ -71,9 +84,18 @@ inline GameSetup<spock::Game> spock_setup(std::string_view variant,
   return {std::make_unique<spock::Game>(parsed.game), parsed.position};
 }
 
-// Calls f(GameSetup<G>&) for the game the variant names; f returns nothing.
+inline GameSetup<nardy::Game> nardy_setup(const std::optional<std::string>& fen) {
+  nardy::Setup parsed = nardy::parse_fen(fen ? *fen : nardy::start_fen());
+  return {std::make_unique<nardy::Game>(parsed.game), parsed.position};
+}
+
+// Calls f(GameSetup<G>&) for the game the variant names; f returns nothing. Royal Nardy is not
+// one of these games (see above).
 template <typename F>
 void with_game(std::string_view variant, const std::optional<std::string>& fen, F&& f) {
+  if (names_nardy(variant))
+    throw std::invalid_argument(
+        "Royal Nardy (--variant nardy) is a dice game: the moves and show commands serve it");
   if (names_spock(variant)) {
     auto s = spock_setup(variant, fen);
     std::forward<F>(f)(s);

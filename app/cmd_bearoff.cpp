@@ -1,0 +1,162 @@
+// drop16 bearoff --variant nardy: builds Royal Nardy's one-sided bear-off database in memory
+// (tablebase/nardy_bearoff.h) and reports its size, build time and probe time; with --fen, the
+// side to move's home board: expected rolls, the exact distribution, and with a roll the best play.
+#include <chrono>
+#include <iostream>
+#include <random>
+
+#include "app/command.h"
+#include "app/games.h"
+#include "app/resources.h"
+#include "rules/nardy/notation.h"
+#include "tablebase/nardy_bearoff.h"
+#include "tablebase/nardy_two_sided.h"
+
+namespace app {
+
+namespace {
+
+namespace bearoff = tablebase::nardy_bearoff;
+
+struct BearoffOptions {
+  PositionOptions position;
+  int checkers = 15;
+  int threads = 1;
+  int two_sided = 0;  // 0: the one-sided database
+};
+
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
+// Mean nanoseconds of one probe (index, expectation and distribution of a random board).
+double probe_nanoseconds(const bearoff::OneSided& db) {
+  std::mt19937_64 rng(1);
+  constexpr int kProbes = 1'000'000;
+  std::vector<bearoff::HomeBoard> boards;
+  for (int i = 0; i < 4096; ++i) boards.push_back(db.index().board(rng() % db.size()));
+  volatile double sink = 0;  // the look-ups' results are kept, so the loop is not optimised away
+  const auto start = std::chrono::steady_clock::now();
+  for (int i = 0; i < kProbes; ++i) {
+    const bearoff::HomeBoard& b = boards[i & 4095];
+    sink = sink + db.expected_rolls(b) + double(db.counts(b)[i % (bearoff::kExactRolls + 1)]);
+  }
+  return seconds_since(start) * 1e9 / kProbes;
+}
+
+void describe(const bearoff::OneSided& db, const GameSetup<nardy::Game>& s,
+              nlohmann::ordered_json& j) {
+  const nardy::Game& g = *s.game;
+  const nardy::Position& p = s.position;
+  const auto b = bearoff::home_board(g, p, p.side_to_move);
+  if (!b)
+    throw UsageError(
+        "--fen: the side to move has checkers outside its home (or two royal ones "
+        "on a point); the database holds home boards");
+  if (b->checkers() > db.index().max_checkers())
+    throw UsageError("--fen: " + std::to_string(b->checkers()) + " checkers, more than --checkers");
+  j["fen"] = nardy::to_fen(g, p);
+  j["expected_rolls"] = db.expected_rolls(*b);
+  nlohmann::ordered_json dist = nlohmann::ordered_json::array();
+  const bearoff::Count* c = db.counts(*b);
+  for (int n = 0; n <= bearoff::kExactRolls; ++n)
+    if (c[n] != 0)
+      dist.push_back({{"rolls", n},
+                      {"count", bearoff::decimal(c[n])},
+                      {"over", "36^" + std::to_string(n)},
+                      {"probability", db.probability(*b, n)}});
+  j["distribution"] = dist;
+  j["tail_count"] = bearoff::decimal(db.tail(*b));
+  j["tail_probability"] = double(db.tail(*b)) / double(bearoff::power36(bearoff::kExactRolls));
+  if (!p.dice.rolled()) return;
+  const bearoff::HomeBoard best = db.best(*b, p.dice);
+  nardy::MoveList plays;
+  g.generate(p, plays);
+  for (const nardy::Move& m : plays) {
+    nardy::Position q = p;
+    g.make(q, m);
+    if (bearoff::home_board(g, q, p.side_to_move) == best) {
+      j["best_play"] = nardy::move_name(m);
+      j["best_play_expected_rolls"] = db.expected_rolls(best);
+      return;
+    }
+  }
+  throw std::logic_error("bearoff: the database's play is not one of the engine's");
+}
+
+// Every pair of plain home boards of up to N checkers, with the eaten counts of --fen (default
+// none): pairs, nodes and time, and White's expected points over all pairs on average.
+void run_two_sided(const BearoffOptions& o, const std::optional<GameSetup<nardy::Game>>& setup) {
+  const std::array<std::uint8_t, 2> eaten =
+      setup ? setup->position.eaten : std::array<std::uint8_t, 2>{};
+  const auto start = std::chrono::steady_clock::now();
+  const bearoff::TwoSidedPlain table(o.two_sided, eaten[0], eaten[1]);
+  nlohmann::ordered_json j;
+  j["variant"] = kNardyVariant;
+  j["two_sided_checkers"] = o.two_sided;
+  j["eaten"] = {eaten[0], eaten[1]};
+  j["boards"] = table.boards().size();
+  j["pairs"] = table.pairs();
+  j["nodes"] = table.nodes();
+  j["seconds"] = seconds_since(start);
+  double sum = 0, low = 1e9, high = -1e9;
+  for (std::size_t w = 0; w < table.boards().size(); ++w)
+    for (std::size_t b = 0; b < table.boards().size(); ++b) {
+      const double v = table.value(w, b);
+      sum += v, low = std::min(low, v), high = std::max(high, v);
+    }
+  j["mean_white_points"] = sum / double(table.pairs());
+  j["min_white_points"] = low;
+  j["max_white_points"] = high;
+  j["peak_memory_mb"] = peak_memory_mb();
+  if (o.position.json)
+    print_json(j);
+  else
+    std::cout << j.dump(2) << std::endl;
+}
+
+void run_bearoff(const BearoffOptions& o) {
+  if (!names_nardy(o.position.variant))
+    throw UsageError("bearoff serves Royal Nardy only (--variant nardy)");
+  std::optional<GameSetup<nardy::Game>> setup;
+  if (o.position.fen) setup = games::nardy_setup(o.position.fen);
+  if (o.two_sided > 0) return run_two_sided(o, setup);
+  const auto start = std::chrono::steady_clock::now();
+  const bearoff::OneSided db(o.checkers, o.threads);
+  const double build = seconds_since(start);
+  nlohmann::ordered_json j;
+  j["variant"] = kNardyVariant;
+  j["checkers"] = o.checkers;
+  j["positions"] = db.size();
+  j["bytes"] = db.bytes();
+  j["threads"] = o.threads;
+  j["build_seconds"] = build;
+  j["probe_ns"] = probe_nanoseconds(db);
+  j["peak_memory_mb"] = peak_memory_mb();
+  if (setup) describe(db, *setup, j);
+  if (o.position.json) {
+    print_json(j);
+    return;
+  }
+  std::cout << j.dump(2) << std::endl;
+}
+
+}  // namespace
+
+void register_bearoff(CLI::App& app) {
+  auto o = std::make_shared<BearoffOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "bearoff", "Royal Nardy: build the one-sided bear-off database, and probe a position");
+  add_position_options(*cmd, o->position);
+  cmd->add_option("--checkers", o->checkers, "home boards of up to this many checkers")
+      ->check(CLI::Range(0, 15))
+      ->capture_default_str();
+  add_threads_option(*cmd, o->threads);
+  cmd->add_option("--two-sided", o->two_sided,
+                  "instead: exact race values of every pair of plain home boards of up to this "
+                  "many checkers each (eaten counts from --fen)")
+      ->check(CLI::Range(1, 6));
+  cmd->callback([o] { run_bearoff(*o); });
+}
+
+}  // namespace app

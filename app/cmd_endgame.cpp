@@ -1,0 +1,75 @@
+// drop16 endgame --variant nardy --fen F: the value of a small Royal Nardy endgame (a shortened
+// board, few checkers, contact allowed) by value iteration over every position reachable from F
+// (solver/chance_fixed_point.h): positions, sweeps, residual, time, and White's expected points.
+#include <chrono>
+#include <iostream>
+
+#include "app/command.h"
+#include "app/games.h"
+#include "app/resources.h"
+#include "rules/nardy/notation.h"
+#include "solver/chance_fixed_point.h"
+
+namespace app {
+
+namespace {
+
+struct EndgameOptions {
+  PositionOptions position;
+  double tolerance = 1e-13;
+  std::uint64_t max_positions = 20'000'000;
+};
+
+void run_endgame(const EndgameOptions& o) {
+  if (!names_nardy(o.position.variant))
+    throw UsageError("endgame serves Royal Nardy only (--variant nardy)");
+  if (!o.position.fen) throw UsageError("endgame needs the position: give --fen");
+  const auto s = games::nardy_setup(o.position.fen);
+  if (!s.game->keys_fit())
+    throw UsageError("--fen: a board of " + std::to_string(s.game->points()) +
+                     " points; endgames are on 12-point boards, whose positions fit exact keys");
+  const auto start = std::chrono::steady_clock::now();
+  std::optional<solver::ChanceFixedPoint<nardy::Game>> fixed;
+  try {
+    fixed.emplace(*s.game, s.position, o.max_positions);
+  } catch (const std::length_error& e) {
+    throw UsageError(std::string("--max-positions: ") + e.what());
+  }
+  const double listed =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const int sweeps = fixed->solve(o.tolerance, 100'000);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  nlohmann::ordered_json j;
+  j["variant"] = kNardyVariant;
+  j["fen"] = nardy::to_fen(*s.game, s.position);
+  j["positions"] = fixed->positions();
+  j["sweeps"] = sweeps;
+  j["residual"] = fixed->residual();
+  j["listing_seconds"] = listed;
+  j["seconds"] = seconds;
+  j["peak_memory_mb"] = peak_memory_mb();
+  j["white_points"] = fixed->value(s.position);
+  if (o.position.json)
+    print_json(j);
+  else
+    std::cout << j.dump(2) << std::endl;
+}
+
+}  // namespace
+
+void register_endgame(CLI::App& app) {
+  auto o = std::make_shared<EndgameOptions>();
+  CLI::App* cmd = app.add_subcommand(
+      "endgame", "Royal Nardy: value a small endgame (12-point board) by value iteration");
+  add_position_options(*cmd, o->position);
+  cmd->add_option("--tolerance", o->tolerance, "stop when no value moves more than this")
+      ->check(CLI::Range(1e-15, 1.0))
+      ->capture_default_str();
+  cmd->add_option("--max-positions", o->max_positions, "refuse endgames with more positions")
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 31))
+      ->capture_default_str();
+  cmd->callback([o] { run_endgame(*o); });
+}
+
+}  // namespace app

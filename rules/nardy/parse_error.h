@@ -1,0 +1,10 @@
+// Royal Nardy's parsers raise the error every game shares (rules/common/parse_error.h).
+#pragma once
+
+#include "rules/common/parse_error.h"
+
+namespace nardy {
+
+using ParseError = common::ParseError;
+
+}  // namespace nardy

@@ -1,0 +1,145 @@
+// drop16 moves / show / bearoff --variant nardy as users run them: JSON that agrees with the rules
+// engine, and bad input refused with one line on stderr and exit status 2.
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
+
+#include "rules/nardy/game.h"
+#include "rules/nardy/notation.h"
+#include "tablebase/nardy_bearoff.h"
+#include "tablebase/nardy_two_sided.h"
+#include "tests/drop16_process.h"
+
+using test_support::Run;
+using test_support::run_drop16;
+
+TEST_CASE("drop16 moves --variant nardy: the plays of a roll and the rolls of a position",
+          "[nardy][cli]") {
+  const auto s = nardy::parse_fen(nardy::start_fen());
+  // With the dice: the names and resulting positions of the engine's plays.
+  const Run r = run_drop16({"moves", "--variant", "nardy", "--roll", "5-6", "--json"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  nardy::Position p = s.position;
+  p.dice = nardy::parse_roll("6-5");
+  CHECK(j.at("fen") == nardy::to_fen(s.game, p));
+  CHECK(j.at("roll") == "6-5");
+  nardy::MoveList plays;
+  s.game.generate(p, plays);
+  REQUIRE(j.at("moves").size() == std::size_t(plays.size()));
+  for (int i = 0; i < plays.size(); ++i) {
+    CHECK(j.at("moves")[i] == nardy::move_name(plays[i]));
+    nardy::Position q = p;
+    s.game.make(q, plays[i]);
+    CHECK(j.at("results")[i] == nardy::to_fen(s.game, q));
+  }
+  // Without: each roll, its weight and the engine's count.
+  const Run c = run_drop16({"moves", "--variant", "nardy", "--json"});
+  REQUIRE(c.status == 0);
+  const auto rolls = nlohmann::json::parse(c.out).at("rolls");
+  REQUIRE(rolls.size() == 21);
+  unsigned weights = 0;
+  for (const auto& roll : rolls) {
+    nardy::Position q = s.position;
+    q.dice = nardy::parse_roll(roll.at("roll").get<std::string>());
+    CHECK(roll.at("plays") == s.game.count_moves(q));
+    weights += roll.at("weight").get<unsigned>();
+  }
+  CHECK(weights == 36);
+  const Run show = run_drop16({"show", "--variant", "nardy", "--fen",
+                               "././P/./././r/././././. 0/2 0/0 0/0 b 4-3", "--json"});
+  REQUIRE(show.status == 0);
+  CHECK(nlohmann::json::parse(show.out).at("fen") == "././P/./././r/././././. 0/2 0/0 0/0 b 4-3");
+}
+
+TEST_CASE("drop16 --variant nardy: bad input gets one line and exit status 2", "[nardy][cli]") {
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"moves", "--variant", "nardy", "--fen", "2r/./. 0/0 0/0 0/0 w -"},
+           {"moves", "--variant", "nardy", "--roll", "7-1"},
+           {"show", "--variant", "nardy", "--roll", "66"},
+           {"moves", "--variant", "nardy", "--moves", "24/18"},
+           {"moves", "--roll", "6-1"},
+           {"perft", "--variant", "nardy", "--depth", "1"},
+           {"solve", "--variant", "nardy"},
+       }) {
+    const Run r = run_drop16(args);
+    INFO(args[0] << " " << args.back() << ": " << r.err);
+    CHECK(r.status == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+    CHECK(r.out.empty());
+  }
+}
+
+TEST_CASE("drop16 bearoff --variant nardy: the database's answer for a home board",
+          "[nardy][cli]") {
+  // White: a plain checker on 1, a royal one on 2; 2-1 bears both off.
+  const std::string fen = "P/R/./././././././././././././././././2p/. 0/0 13/0 0/0 w 2-1";
+  const Run r = run_drop16({"bearoff", "--variant", "nardy", "--checkers", "3", "--threads", "1",
+                            "--fen", fen, "--json"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const tablebase::nardy_bearoff::OneSided db(3, 1);
+  const auto s = nardy::parse_fen(fen);
+  const auto board = tablebase::nardy_bearoff::home_board(s.game, s.position, nardy::kWhite);
+  REQUIRE(board);
+  CHECK(j.at("positions") == db.size());
+  CHECK(j.at("expected_rolls").get<double>() == db.expected_rolls(*board));
+  CHECK(j.at("best_play") == "R2/off 1/off");
+  CHECK(j.at("tail_count") == "0");
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"bearoff", "--variant", "nardy", "--checkers", "16"},
+           {"bearoff", "--variant", "drop16", "--checkers", "2"},
+           {"bearoff", "--variant", "nardy", "--checkers", "2", "--fen", nardy::start_fen()},
+           {"bearoff", "--variant", "nardy", "--checkers", "1", "--fen", fen},
+       }) {
+    const Run bad = run_drop16(args);
+    INFO(args.back() << ": " << bad.err);
+    CHECK(bad.status == 2);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+  }
+}
+
+TEST_CASE("drop16 bearoff --two-sided: every pair of plain home boards, the library's values",
+          "[nardy][cli]") {
+  const Run r = run_drop16({"bearoff", "--variant", "nardy", "--two-sided", "2", "--json", "--fen",
+                            "P/./././././././././././././././././././p 0/0 0/0 0/1 w -"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  const tablebase::nardy_bearoff::TwoSidedPlain table(2, 0, 1);
+  CHECK(j.at("pairs") == table.pairs());
+  double high = -1e9;
+  for (std::size_t w = 0; w < table.boards().size(); ++w)
+    for (std::size_t b = 0; b < table.boards().size(); ++b)
+      high = std::max(high, table.value(w, b));
+  CHECK(j.at("max_white_points").get<double>() == high);
+  CHECK(high == 2.0);  // White has a royal checker more: finishing first is worth 1 x 2 x 1
+}
+
+TEST_CASE("drop16 endgame --variant nardy: the fixed point's value, and bad input",
+          "[nardy][cli]") {
+  const std::string race = "P/././././././././././p 0/0 14/14 0/0 w -";
+  const Run r = run_drop16({"endgame", "--variant", "nardy", "--fen", race, "--json"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  // White bears off its checker on 1 with any roll: it wins a single point.
+  CHECK(j.at("white_points").get<double>() == 1.0);
+  CHECK(j.at("positions").get<int>() > 1);
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"endgame", "--variant", "nardy"},
+           {"endgame", "--variant", "nardy", "--fen", nardy::start_fen()},
+           {"endgame", "--variant", "drop16", "--fen", race},
+           {"endgame", "--variant", "nardy", "--fen", "././P/./p/././P/./p/./. 0/0 13/13 0/0 w -",
+            "--max-positions", "10"},
+       }) {
+    const Run bad = run_drop16(args);
+    INFO(args.back() << ": " << bad.err);
+    CHECK(bad.status == 2);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+  }
+}
