@@ -5,6 +5,8 @@
 //                  default the 5x5 start
 //   spock:WxH:BLUE/red   a row of Spock's ladder (rules/spock/material.h): every placement of
 //                  those pieces, so a position of it needs a FEN, on the row's board
+//   rookrace, rookrace:NxN:P   the rook race (games/ROOK-RACE.md, rules/rookrace/variant.h): its
+//                  start, or the FEN's position, on the variant's board
 //   anything else  a member of the Drop 16 family (rules/drop/variant.h)
 // Bad text throws std::invalid_argument (the rules' ParseError is one) with a one-line message.
 #pragma once
@@ -19,6 +21,9 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/variant.h"
+#include "rules/rookrace/game.h"
+#include "rules/rookrace/notation.h"
+#include "rules/rookrace/variant.h"
 #include "rules/spock/game.h"
 #include "rules/spock/material.h"
 #include "rules/spock/notation.h"
@@ -31,6 +36,8 @@ inline bool names_spock(std::string_view variant) {
   return variant.substr(0, kSpockVariant.size()) == kSpockVariant &&
          (variant.size() == kSpockVariant.size() || variant[kSpockVariant.size()] == ':');
 }
+
+using rookrace::names_rookrace;
 
 // A game and a position of it. The game is on the heap so that the position's users can keep a
 // reference to it while the setup moves.
@@ -71,9 +78,22 @@ inline GameSetup<spock::Game> spock_setup(std::string_view variant,
   return {std::make_unique<spock::Game>(parsed.game), parsed.position};
 }
 
+inline GameSetup<rookrace::Game> rookrace_setup(std::string_view variant,
+                                                const std::optional<std::string>& fen) {
+  GameSetup<rookrace::Game> s;
+  s.game = std::make_unique<rookrace::Game>(rookrace::parse_variant(variant));
+  s.position = fen ? rookrace::parse_fen(*s.game, *fen) : s.game->start();
+  return s;
+}
+
 // Calls f(GameSetup<G>&) for the game the variant names; f returns nothing.
 template <typename F>
 void with_game(std::string_view variant, const std::optional<std::string>& fen, F&& f) {
+  if (names_rookrace(variant)) {
+    auto s = rookrace_setup(variant, fen);
+    std::forward<F>(f)(s);
+    return;
+  }
   if (names_spock(variant)) {
     auto s = spock_setup(variant, fen);
     std::forward<F>(f)(s);
@@ -90,17 +110,26 @@ inline std::string variant_name(const drop::Game& g) {
 inline std::string variant_name(const spock::Game&) {
   return std::string(kSpockVariant);
 }
+inline std::string variant_name(const rookrace::Game& g) {
+  return g.variant().name();
+}
 inline std::string fen_text(const drop::Game& g, const drop::Position& p) {
   return drop::to_fen(g, p);
 }
 inline std::string fen_text(const spock::Game& g, const spock::Position& p) {
   return spock::to_fen(g, p);
 }
+inline std::string fen_text(const rookrace::Game& g, const rookrace::Position& p) {
+  return rookrace::to_fen(g, p);
+}
 inline std::string move_text(const drop::Game& g, drop::Move m) {
   return drop::move_name(g.geometry(), m);
 }
 inline std::string move_text(const spock::Game& g, spock::Move m) {
   return spock::move_name(g, m);
+}
+inline std::string move_text(const rookrace::Game& g, rookrace::Move m) {
+  return rookrace::move_name(g, m);
 }
 inline drop::Move parse_move_text(const drop::Game& g, const drop::Position& p,
                                   std::string_view text) {
@@ -110,11 +139,18 @@ inline spock::Move parse_move_text(const spock::Game& g, const spock::Position& 
                                    std::string_view text) {
   return spock::parse_move(g, p, text);
 }
+inline rookrace::Move parse_move_text(const rookrace::Game& g, const rookrace::Position& p,
+                                      std::string_view text) {
+  return rookrace::parse_move(g, p, text);
+}
 inline std::string diagram_text(const drop::Game& g, const drop::Position& p) {
   return drop::board_diagram(g, p);
 }
 inline std::string diagram_text(const spock::Game& g, const spock::Position& p) {
   return spock::board_diagram(g, p);
+}
+inline std::string diagram_text(const rookrace::Game& g, const rookrace::Position& p) {
+  return rookrace::board_diagram(g, p);
 }
 
 }  // namespace games
