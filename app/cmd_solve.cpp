@@ -80,7 +80,7 @@ void run_solve(const SolveOptions& o) {
   if (o.max_depth || o.time_limit)
     return run_cyclic_search(
         {o.position, o.tables, o.max_depth, o.time_limit, gigabytes_to_bytes(o.memory_gb)});
-  if (names_spock(o.position.variant))
+  if (names_spock(o.position.variant) || games::names_rookrace(o.position.variant))
     return run_cyclic_solve({o.position, o.tables, gigabytes_to_bytes(o.memory_gb), o.zstd_level});
   const auto start = std::chrono::steady_clock::now();
   const Setup s = make_setup(o.position);
@@ -224,7 +224,7 @@ struct VerifyOptions {
 };
 
 void run_verify(CLI::App& cmd, const VerifyOptions& o) {
-  if (names_spock(o.position.variant))
+  if (names_spock(o.position.variant) || games::names_rookrace(o.position.variant))
     return run_cyclic_verify({o.position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
   if (o.tables.empty()) throw UsageError("--tables: required for the Drop 16 family");
   const auto start = std::chrono::steady_clock::now();
@@ -358,9 +358,10 @@ void register_solve(CLI::App& app) {
                   "endgame tables: only the tiers of at most this many pieces in play (hands and "
                   "board); default all")
       ->check(CLI::Range(0, 128));
-  cmd->add_option("--max-depth", o->max_depth,
-                  "Spock: search forward this many plies (wins and losses within it, exact; "
-                  "\"unknown\" beyond) instead of solving everything reachable")
+  cmd->add_option(
+         "--max-depth", o->max_depth,
+         "Spock, the rook race: search forward this many plies (wins and losses within it, exact; "
+         "\"unknown\" beyond) instead of solving everything reachable")
       ->check(CLI::Range(1, solver::kCyclicSearchMaxDepth));
   cmd->add_option("--time-limit", o->time_limit,
                   "with --max-depth: stop searching after this many seconds")
