@@ -206,8 +206,8 @@ TEST_CASE("rookrace: moves and their results worked out by hand", "[rookrace]") 
       {"3r/4/PR2/4 [1,2] [1,-] w", "b2a2", "3r/4/R3/4 [1,2] [2,-] b"},
       // Black's moves count on Black's counter.
       {"3r/4/4/R3 [2,2] [-,1] b", "d4c4", "2r1/4/4/R3 [2,2] [-,2] w"},
-      // The race: White's rook on Black's corner wins; Black, to move, has lost.
-      {"3P/4/4/R2r [1,2] [-,-] w", "a1a4", "R2P/4/4/3r [1,2] [-,-] b"},
+      // The race: White's rook takes its own pawn on Black's corner d4 and wins (below).
+      {"R2P/4/4/3r [1,2] [-,-] w", "a4d4", "3R/4/4/3r [1,2] [-,-] b"},
   };
   for (const Case& c : cases) {
     INFO(c.fen << " " << c.move);
@@ -220,6 +220,11 @@ TEST_CASE("rookrace: moves and their results worked out by hand", "[rookrace]") 
     g.unmake(p, m, undo);
     CHECK(p == before);
   }
+  // Black, to move after White's rook reached d4, has lost: no moves, though it has some.
+  const Position won = rookrace::parse_fen(g, "3R/4/4/3r [1,2] [-,-] b");
+  CHECK(g.is_terminal(won));
+  CHECK(move_names(g, won).empty());
+  CHECK(reference_moves("3R/4/4/3r [1,2] [-,-] b").empty());
   // After two inside moves the rook must leave its block: b2 to b1, a2 (and a1) are gone, b3 and
   // b4 stay, and so do the drops.
   const Position two = rookrace::parse_fen(g, "3r/4/1R2/4 [2,2] [2,-] w");
