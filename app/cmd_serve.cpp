@@ -1,13 +1,13 @@
 // drop16 serve: a local web page that shows what the solver knows about a position, and the small
-// JSON API it runs on, for the Drop 16 family and for Spock. The handlers are templates over the
-// game (a request's `variant` picks it: app/games.h), with one overload per game where they differ
-// (the position's JSON, where an analysis comes from). Drop 16: answers come from the same calls
-// as `query` (tables) and `solve` (forward search); positions the tables do not cover are searched
-// within --solve-ms, else reported as "unknown", never guessed. Spock: answers come from the
-// ladder row's table in --tables (DIR/spock.wdl), "draw" with a null DTE where play never ends;
-// other positions get the wins and losses a bounded forward search (solver/cyclic_search.h)
-// proves within --solve-ms, the rest "unknown" (it never proves a draw). At most --searches
-// searches run at once
+// JSON API it runs on, for the Drop 16 family, Spock and the rook race. The handlers are templates
+// over the game (a request's `variant` picks it: app/games.h), with one overload per game where
+// they differ (the position's JSON, where an analysis comes from). Drop 16: answers come from the
+// same calls as `query` (tables) and `solve` (forward search); positions the tables do not cover
+// are searched within --solve-ms, else reported as "unknown", never guessed. Spock: answers come
+// from the ladder row's table in --tables (DIR/spock.wdl), "draw" with a null DTE where play never
+// ends; other positions get the wins and losses a bounded forward search (solver/cyclic_search.h)
+// proves within --solve-ms, the rest "unknown" (it never proves a draw). The rook race: always
+// that search (it has no tables). At most --searches searches run at once
 // (solver/search_slots.h); a request that finds no search slot free within its time limit gets
 // "unknown" for what it would have searched, with "source": "busy", and requests that need no
 // search never queue behind searches. Every handler turns bad input into HTTP 400 {"error":
