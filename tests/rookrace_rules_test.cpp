@@ -483,3 +483,55 @@ TEST_CASE("rookrace: perft(4) of the 8x8 start agrees with the reference engine"
               static_cast<unsigned long long>(fast), static_cast<unsigned long long>(plain));
   CHECK(fast == plain);
 }
+
+TEST_CASE("rookrace: mangled FENs, moves and variants are refused or read back, never a crash",
+          "[rookrace][notation]") {
+  std::mt19937 rng(99);
+  const std::string alphabet = "rRpP12345678/[],- wbx0@9\t";
+  const Game g = game_of("rookrace:6x6:4");
+  int accepted = 0, refused = 0;
+  for (int i = 0; i < 3000; ++i) {
+    std::string text = random_placement(6, 4, 0.3, rng);
+    for (int edits = 1 + int(rng() % 3); edits > 0; --edits) {
+      const std::size_t at = rng() % (text.size() + 1);
+      const char ch = alphabet[rng() % alphabet.size()];
+      switch (rng() % 3) {
+        case 0:
+          text.insert(at, 1, ch);
+          break;
+        case 1:
+          if (at < text.size()) text.erase(at, 1);
+          break;
+        default:
+          if (at < text.size()) text[at] = ch;
+      }
+    }
+    INFO("'" << text << "'");
+    try {
+      const Position p = rookrace::parse_fen(g, text);
+      // Accepted: its own text reads back as the same position.
+      CHECK(rookrace::parse_fen(g, rookrace::to_fen(g, p)) == p);
+      ++accepted;
+      // Mangled moves on it are refused the same way.
+      std::string move = "a1a2";
+      move[rng() % 4] = alphabet[rng() % alphabet.size()];
+      try {
+        rookrace::parse_move(g, p, move);
+      } catch (const rookrace::ParseError&) {
+      }
+    } catch (const rookrace::ParseError&) {
+      ++refused;
+    }
+  }
+  CHECK(accepted > 20);
+  CHECK(refused > 1000);
+  for (int i = 0; i < 2000; ++i) {
+    std::string name = "rookrace:4x4:2";
+    name[rng() % name.size()] = "x:0123456789r"[rng() % 13];
+    try {
+      const auto v = rookrace::parse_variant(name);
+      CHECK(rookrace::parse_variant(v.name()) == v);
+    } catch (const rookrace::ParseError&) {
+    }
+  }
+}
