@@ -1,4 +1,4 @@
-// drop16 solve --max-depth for games with cycles (Spock): the bounded forward search
+// drop16 solve --max-depth for games with cycles (Spock, the rook race): the bounded forward search
 // (solver/cyclic_search.h) of one position and each of its moves, for positions no solved row
 // holds (the 5x5 start). What it cannot decide within the depth or the time is "unknown", never
 // guessed: it proves wins and losses with their exact distances, never draws.
@@ -35,24 +35,18 @@ void print_text(const nlohmann::ordered_json& j) {
 
 }  // namespace
 
-void run_cyclic_search(const CyclicSearchRequest& r) {
-  const auto start = std::chrono::steady_clock::now();
-  if (!names_spock(r.position.variant))
-    throw UsageError(
-        "--max-depth, --time-limit: the bounded search is for games with cycles (--variant "
-        "spock); the Drop 16 family is solved exactly without them");
-  if (!r.max_depth) throw UsageError("--time-limit: only with --max-depth");
-  if (!r.tables.empty()) throw UsageError("--max-depth searches forward and takes no --tables");
-  const GameSetup<spock::Game> s = make_spock_setup(r.position);
-  solver::CyclicSearch<spock::Game> search(*s.game, r.memory_bytes);
+namespace {
+
+template <typename G>
+void search_position(const CyclicSearchRequest& r, const GameSetup<G>& s,
+                     const std::string& variant, std::chrono::steady_clock::time_point start) {
+  solver::CyclicSearch<G> search(*s.game, r.memory_bytes);
   const auto a = search.analyze(s.position, {*r.max_depth, r.seconds.value_or(0)});
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   nlohmann::ordered_json j;
-  j["variant"] = r.position.variant == kSpockVariant
-                     ? std::string(kSpockVariant)
-                     : spock::parse_material(r.position.variant).name();
+  j["variant"] = variant;
   j["fen"] = fen_text(*s.game, s.position);
   j.update(bounded_value_json(a.value));
   j["moves"] = nlohmann::ordered_json::array();
@@ -78,6 +72,28 @@ void run_cyclic_search(const CyclicSearchRequest& r) {
     std::cout << j.dump() << std::endl;
   else
     print_text(j);
+}
+
+}  // namespace
+
+void run_cyclic_search(const CyclicSearchRequest& r) {
+  const auto start = std::chrono::steady_clock::now();
+  const std::string& variant = r.position.variant;
+  if (!names_spock(variant) && !games::names_rookrace(variant))
+    throw UsageError(
+        "--max-depth, --time-limit: the bounded search is for games with cycles (--variant "
+        "spock or rookrace); the Drop 16 family is solved exactly without them");
+  if (!r.max_depth) throw UsageError("--time-limit: only with --max-depth");
+  if (!r.tables.empty()) throw UsageError("--max-depth searches forward and takes no --tables");
+  if (games::names_rookrace(variant)) {
+    const auto s = games::rookrace_setup(variant, r.position.fen);
+    return search_position(r, s, variant_name(*s.game), start);
+  }
+  const GameSetup<spock::Game> s = make_spock_setup(r.position);
+  search_position(
+      r, s,
+      variant == kSpockVariant ? std::string(kSpockVariant) : spock::parse_material(variant).name(),
+      start);
 }
 
 }  // namespace app

@@ -1,13 +1,13 @@
 // drop16 serve: a local web page that shows what the solver knows about a position, and the small
-// JSON API it runs on, for the Drop 16 family and for Spock. The handlers are templates over the
-// game (a request's `variant` picks it: app/games.h), with one overload per game where they differ
-// (the position's JSON, where an analysis comes from). Drop 16: answers come from the same calls
-// as `query` (tables) and `solve` (forward search); positions the tables do not cover are searched
-// within --solve-ms, else reported as "unknown", never guessed. Spock: answers come from the
-// ladder row's table in --tables (DIR/spock.wdl), "draw" with a null DTE where play never ends;
-// other positions get the wins and losses a bounded forward search (solver/cyclic_search.h)
-// proves within --solve-ms, the rest "unknown" (it never proves a draw). At most --searches
-// searches run at once
+// JSON API it runs on, for the Drop 16 family, Spock and the rook race. The handlers are templates
+// over the game (a request's `variant` picks it: app/games.h), with one overload per game where
+// they differ (the position's JSON, where an analysis comes from). Drop 16: answers come from the
+// same calls as `query` (tables) and `solve` (forward search); positions the tables do not cover
+// are searched within --solve-ms, else reported as "unknown", never guessed. Spock: answers come
+// from the ladder row's table in --tables (DIR/spock.wdl), "draw" with a null DTE where play never
+// ends; other positions get the wins and losses a bounded forward search (solver/cyclic_search.h)
+// proves within --solve-ms, the rest "unknown" (it never proves a draw). The rook race: always
+// that search (it has no tables). At most --searches searches run at once
 // (solver/search_slots.h); a request that finds no search slot free within its time limit gets
 // "unknown" for what it would have searched, with "source": "busy", and requests that need no
 // search never queue behind searches. Every handler turns bad input into HTTP 400 {"error":
@@ -160,6 +160,7 @@ struct Evaluation {
 };
 using DropEvaluation = Evaluation<drop::Move>;
 using SpockEvaluation = Evaluation<spock::Move>;
+using RookraceEvaluation = Evaluation<rookrace::Move>;
 
 // One search slot's solver, kept for the variant it last searched, so that playing on through a
 // game reuses its work.
@@ -170,6 +171,9 @@ struct SearchSlot {
   // Spock's bounded forward search (solver/cyclic_search.h), kept for its board like Drop's.
   std::shared_ptr<const spock::Game> spock_game;
   std::unique_ptr<solver::CyclicSearch<spock::Game>> spock_search;
+  // The rook race's, kept for its variant.
+  std::shared_ptr<const rookrace::Game> rookrace_game;
+  std::unique_ptr<solver::CyclicSearch<rookrace::Game>> rookrace_search;
 };
 using Slots = solver::SearchSlots<SearchSlot>;
 
@@ -280,6 +284,19 @@ class Service {
     return e;
   }
 
+  // The rook race: no tables; the wins and losses a bounded forward search proves before the
+  // deadline.
+  RookraceEvaluation evaluate(const std::shared_ptr<const rookrace::Game>& game,
+                              const rookrace::Position& p, Clock::time_point deadline,
+                              SearchClaim& claim) {
+    RookraceEvaluation e;
+    rookrace::MoveList moves;
+    game->generate(p, moves);
+    for (int i = 0; i < moves.size(); ++i) e.moves.push_back({moves[i], std::nullopt});
+    e.source = e.moves.empty() ? "search" : search_children(game, p, deadline, claim, e);
+    return e;
+  }
+
   const ServeOptions& options() const { return options_; }
   const Slots& slots() const { return slots_; }
 
@@ -329,24 +346,44 @@ class Service {
     return found ? "search" : "none";
   }
 
-  // Spock's forward search, as Drop's above: what it proves before the deadline.
+  // The games with cycles: the bounded forward search, as Drop's above, what it proves before the
+  // deadline. A slot keeps one search per game, for the board (Spock) or variant it last served.
   std::string search_children(const std::shared_ptr<const spock::Game>& game,
                               const spock::Position& p, Clock::time_point deadline,
                               SearchClaim& claim, SpockEvaluation& e) {
+    return cyclic_search_children(game, p, deadline, claim, e, &SearchSlot::spock_game,
+                                  &SearchSlot::spock_search, [&](const spock::Game& kept) {
+                                    return kept.width() == game->width() &&
+                                           kept.height() == game->height();
+                                  });
+  }
+  std::string search_children(const std::shared_ptr<const rookrace::Game>& game,
+                              const rookrace::Position& p, Clock::time_point deadline,
+                              SearchClaim& claim, RookraceEvaluation& e) {
+    return cyclic_search_children(
+        game, p, deadline, claim, e, &SearchSlot::rookrace_game, &SearchSlot::rookrace_search,
+        [&](const rookrace::Game& kept) { return kept.variant() == game->variant(); });
+  }
+  template <typename G, typename Same>
+  std::string cyclic_search_children(const std::shared_ptr<const G>& game,
+                                     const typename G::Position& p, Clock::time_point deadline,
+                                     SearchClaim& claim, Evaluation<typename G::Move>& e,
+                                     std::shared_ptr<const G> SearchSlot::*kept_game,
+                                     std::unique_ptr<solver::CyclicSearch<G>> SearchSlot::*kept,
+                                     Same&& same) {
     if (!game->keys_fit()) return "none";
     SearchSlot* slot = lease(claim, deadline);
     if (!slot) return "busy";
-    if (!slot->spock_search || slot->spock_game->width() != game->width() ||
-        slot->spock_game->height() != game->height()) {
-      slot->spock_search.reset();
-      slot->spock_game = game;
-      slot->spock_search =
-          std::make_unique<solver::CyclicSearch<spock::Game>>(*slot->spock_game, slot_memory());
+    auto& search = slot->*kept;
+    if (!search || !same(*(slot->*kept_game))) {
+      search.reset();
+      slot->*kept_game = game;
+      search = std::make_unique<solver::CyclicSearch<G>>(*(slot->*kept_game), slot_memory());
     }
     const double seconds = std::chrono::duration<double>(deadline - Clock::now()).count();
     if (seconds <= 0) return "none";
-    const auto a = slot->spock_search->analyze(p, {solver::kCyclicSearchMaxDepth, seconds});
-    if (a.stop == solver::SearchStop::memory) slot->spock_search.reset();
+    const auto a = search->analyze(p, {solver::kCyclicSearchMaxDepth, seconds});
+    if (a.stop == solver::SearchStop::memory) search.reset();
     bool found = false;
     for (std::size_t i = 0; i < a.moves.size(); ++i)
       if (a.moves[i].value) {
@@ -441,6 +478,13 @@ Subject<spock::Game> spock_subject(const httplib::Request& req, const std::strin
           row ? row->name() : std::string(kSpockVariant)};
 }
 
+Subject<rookrace::Game> rookrace_subject(const httplib::Request& req, const std::string& variant) {
+  const auto fen = param(req, "fen");
+  auto s = games::rookrace_setup(variant, fen && !fen->empty() ? fen : std::nullopt);
+  const std::string name = s.game->variant().name();
+  return {std::shared_ptr<const rookrace::Game>(std::move(s.game)), s.position, name};
+}
+
 Subject<drop::Game> drop_subject(Service& service, const httplib::Request& req,
                                  const std::string& variant) {
   Subject<drop::Game> s;
@@ -457,6 +501,7 @@ Json with_subject(Service& service, const httplib::Request& req, F&& f) {
   const auto given = param(req, "variant");
   const std::string variant = given && !given->empty() ? *given : service.default_variant();
   if (names_spock(variant)) return f(spock_subject(req, variant));
+  if (games::names_rookrace(variant)) return f(rookrace_subject(req, variant));
   return f(drop_subject(service, req, variant));
 }
 
@@ -514,6 +559,41 @@ Json position_json(const Subject<spock::Game>& s, const spock::Position& p) {
   game.generate(p, moves);
   j["moves"] = Json::array();
   for (int i = 0; i < moves.size(); ++i) j["moves"].push_back(spock::move_name(game, moves[i]));
+  j["terminal"] = moves.size() == 0;
+  return j;
+}
+
+// The rook race: rooks and pawns (White upper case), the reserves as hands of pawns (so the page
+// drops them as Drop 16's pieces, "P@c3"), the block counters, the side to move.
+Json position_json(const Subject<rookrace::Game>& s, const rookrace::Position& p) {
+  const rookrace::Game& game = *s.game;
+  Json j;
+  j["variant"] = s.variant;
+  j["game"] = "rookrace";
+  j["fen"] = rookrace::to_fen(game, p);
+  j["width"] = game.size();
+  j["height"] = game.size();
+  j["side_to_move"] = p.side_to_move == rookrace::kWhite ? "white" : "black";
+  Json board = Json::object();
+  for (const rookrace::Color c : {rookrace::kWhite, rookrace::kBlack}) {
+    const bool white = c == rookrace::kWhite;
+    board[rookrace::square_name(game, p.rook[c])] = white ? "R" : "r";
+    for (rookrace::Bitboard b = p.pawns[c]; b; b &= b - 1)
+      board[rookrace::square_name(game, std::countr_zero(b))] = white ? "P" : "p";
+  }
+  j["board"] = board;
+  Json hands = Json::object();
+  for (const rookrace::Color c : {rookrace::kWhite, rookrace::kBlack}) {
+    Json hand = Json::object();
+    if (p.reserve[c]) hand["P"] = p.reserve[c];
+    hands[c == rookrace::kWhite ? "white" : "black"] = hand;
+  }
+  j["hands"] = hands;
+  j["inside"] = {{"white", p.inside[rookrace::kWhite]}, {"black", p.inside[rookrace::kBlack]}};
+  rookrace::MoveList moves;
+  game.generate(p, moves);
+  j["moves"] = Json::array();
+  for (const rookrace::Move m : moves) j["moves"].push_back(rookrace::move_name(game, m));
   j["terminal"] = moves.size() == 0;
   return j;
 }

@@ -120,7 +120,7 @@ void run_solve(const SolveOptions& o) {
   if (o.max_depth || o.time_limit)
     return run_cyclic_search(
         {o.position, o.tables, o.max_depth, o.time_limit, gigabytes_to_bytes(o.memory_gb)});
-  if (names_spock(o.position.variant))
+  if (names_spock(o.position.variant) || games::names_rookrace(o.position.variant))
     return run_cyclic_solve({o.position, o.tables, gigabytes_to_bytes(o.memory_gb), o.zstd_level});
   const auto start = std::chrono::steady_clock::now();
   const Setup s = make_setup(o.position);
@@ -267,7 +267,7 @@ struct VerifyOptions {
 };
 
 void run_verify(CLI::App& cmd, const VerifyOptions& o) {
-  if (names_spock(o.position.variant))
+  if (names_spock(o.position.variant) || games::names_rookrace(o.position.variant))
     return run_cyclic_verify({o.position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
   if (o.tables.empty()) throw UsageError("--tables: required for the Drop 16 family");
   const auto start = std::chrono::steady_clock::now();
@@ -404,9 +404,10 @@ void register_solve(CLI::App& app) {
   cmd->add_flag("--value-only", o->value_only,
                 "with --tables: one bit a position, the value, no DTEs (.value files only): "
                 "faster and an eighth of the memory");
-  cmd->add_option("--max-depth", o->max_depth,
-                  "Spock: search forward this many plies (wins and losses within it, exact; "
-                  "\"unknown\" beyond) instead of solving everything reachable")
+  cmd->add_option(
+         "--max-depth", o->max_depth,
+         "Spock, the rook race: search forward this many plies (wins and losses within it, exact; "
+         "\"unknown\" beyond) instead of solving everything reachable")
       ->check(CLI::Range(1, solver::kCyclicSearchMaxDepth));
   cmd->add_option("--time-limit", o->time_limit,
                   "with --max-depth: stop searching after this many seconds")

@@ -1,7 +1,8 @@
-// drop16 solve and query for games with cycles and draws (Spock). solve: the cyclic retrograde
-// solver (solver/cyclic_retrograde.h) over every position reachable from the roots, then the
-// analysis of the position asked about; the roots are --fen's position (--variant spock), or every
-// placement of a ladder row's pieces (--variant spock:WxH:BLUE/red). With --tables DIR a row's
+// drop16 solve and query for games with cycles and draws (Spock, the rook race). solve: the cyclic
+// retrograde solver (solver/cyclic_retrograde.h) over every position reachable from the roots, then
+// the analysis of the position asked about; the roots are --fen's position (--variant spock, or
+// the rook race's start by default), or every placement of a ladder row's pieces (--variant
+// spock:WxH:BLUE/red). With --tables DIR a row's
 // solved positions are written to DIR/spock.wdl (tablebase/wdl_table.h), and a rerun loads that
 // file instead of solving again. query: the same answer from the file alone.
 #include <chrono>
@@ -72,13 +73,13 @@ void print_text(const nlohmann::ordered_json& j) {
 
 // --- the answer, from whatever knows values by canonical key ---
 
-template <typename Probe>
-void add_analysis(nlohmann::ordered_json& j, const spock::Game& game, const spock::Position& p,
+template <typename G, typename Probe>
+void add_analysis(nlohmann::ordered_json& j, const G& game, const typename G::Position& p,
                   Probe&& probe) {
   const auto a = tablebase::analyze_wdl(game, p, probe);
   if (!a)
     throw UsageError("--fen: this position is not among " + j["variant"].get<std::string>() +
-                     "'s (its pieces are not a placement of the row's, nor reached from one)");
+                     "'s (not a placement of the row's pieces, nor reached from one)");
   j["fen"] = fen_text(game, p);
   j.update(wdl_json(a->value));
   j["moves"] = nlohmann::ordered_json::array();
@@ -108,10 +109,44 @@ nlohmann::ordered_json table_json(const std::string& dir, const tablebase::WdlTa
            8.0 * double(t.file_bytes()) / double(std::max<std::uint64_t>(1, t.info().positions))}};
 }
 
+// The rook race: everything reachable from the start (or --fen's position) solved in memory, then
+// that position's analysis; its winning first moves listed apart.
+void solve_rookrace(const CyclicSolveRequest& r, std::chrono::steady_clock::time_point start) {
+  const PositionOptions& o = r.position;
+  if (!r.tables.empty())
+    throw UsageError("--tables: the rook race is solved in memory only; solve it without --tables");
+  const auto s = games::rookrace_setup(o.variant, o.fen);
+  solver::CyclicSolveOptions options;
+  options.memory_bytes = r.memory_bytes;
+  options.show_progress = !o.quiet;
+  std::optional<solver::CyclicRetrograde<rookrace::Game>> solved;
+  const rookrace::Position root = s.position;
+  try {
+    solved.emplace(*s.game, std::span<const rookrace::Position>(&root, 1), options);
+  } catch (const solver::CyclicMemoryError& e) {
+    throw UsageError(std::string(e.what()) + " (raise --memory)");
+  }
+  nlohmann::ordered_json j;
+  j["variant"] = variant_name(*s.game);
+  j["solved"] = report_json(solved->report(), 1);
+  add_analysis(j, *s.game, s.position,
+               [&](const rookrace::Key& k) { return solved->value_of_key(k); });
+  j["winning_moves"] = nlohmann::ordered_json::array();
+  for (const auto& m : j["moves"])
+    if (m["value"] == "win") j["winning_moves"].push_back(m["move"]);
+  j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  j["peak_memory_mb"] = peak_memory_mb();
+  if (o.json)
+    std::cout << j.dump() << std::endl;
+  else
+    print_text(j);
+}
+
 }  // namespace
 
 void run_cyclic_solve(const CyclicSolveRequest& r) {
   const auto start = std::chrono::steady_clock::now();
+  if (games::names_rookrace(r.position.variant)) return solve_rookrace(r, start);
   const PositionOptions& o = r.position;
   const bool ladder_row = o.variant != kSpockVariant;
   if (!r.tables.empty() && !ladder_row)

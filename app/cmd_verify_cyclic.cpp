@@ -1,5 +1,6 @@
-// drop16 verify for a Spock ladder row: the row solved whole by the cyclic retrograde
-// (solver/cyclic_retrograde.h), as solve does, then random positions of it searched again by the
+// drop16 verify for a Spock ladder row or a rook race variant: the row (or everything reachable
+// from the rook race's start) solved whole by the cyclic retrograde (solver/cyclic_retrograde.h),
+// as solve does, then random positions of it searched again by the
 // bounded forward search (solver/cyclic_search.h), which shares nothing with it but the rules, and
 // the values and distances compared. A draw is checked as "no forced win or loss within L plies",
 // L the row's longest distance: no bounded search proves more of a draw, and a position with a
@@ -21,46 +22,48 @@
 
 namespace app {
 
-void run_cyclic_verify(const CyclicVerifyRequest& r) {
-  const auto start = std::chrono::steady_clock::now();
-  if (r.position.variant == kSpockVariant)
-    throw UsageError("--variant spock: verify checks a ladder row, spock:WxH:BLUE/red");
-  const spock::Material m = spock::parse_material(r.position.variant);
-  const spock::Game game(m.width, m.height);
-  // Three quarters of the cap for the row (its placements and the retrograde's arrays), one for
-  // the search's table.
+namespace {
+
+// Solves everything reachable from the roots, then re-solves random positions of it (a root and
+// up to L random moves from it) with the forward search and compares. `roots_bytes` is what the
+// roots take of the retrograde's three quarters of the cap.
+template <typename G>
+void verify_reachable(const CyclicVerifyRequest& r, const G& game,
+                      const std::vector<typename G::Position>& roots, const std::string& name,
+                      std::chrono::steady_clock::time_point start) {
+  using Position = typename G::Position;
+  // Three quarters of the cap for the retrograde (the roots and its arrays), one for the search's
+  // table.
   const std::uint64_t row_bytes = r.memory_bytes / 4 * 3;
-  const std::vector<spock::Position> roots = spock_row_roots(m, row_bytes);
   solver::CyclicSolveOptions options;
-  options.memory_bytes = row_bytes - roots.size() * sizeof(spock::Position);
+  options.memory_bytes = row_bytes - roots.size() * sizeof(Position);
   options.show_progress = !r.position.quiet;
-  std::optional<solver::CyclicRetrograde<spock::Game>> solved;
+  std::optional<solver::CyclicRetrograde<G>> solved;
   try {
-    solved.emplace(game, std::span<const spock::Position>(roots), options);
+    solved.emplace(game, std::span<const Position>(roots), options);
   } catch (const solver::CyclicMemoryError& e) {
     throw UsageError(std::string(e.what()) + " (raise --memory)");
   }
   const auto& report = solved->report();
   const int longest = std::max(report.longest_win, report.longest_loss);
 
-  solver::CyclicSearch<spock::Game> search(game, r.memory_bytes / 4);
+  solver::CyclicSearch<G> search(game, r.memory_bytes / 4);
   std::mt19937_64 rng(r.seed);
   std::uint64_t mismatches = 0, wins = 0, draws = 0, losses = 0;
   nlohmann::ordered_json first_mismatch;
   solver::Progress progress("verify", r.samples, "samples", !r.position.quiet);
   for (std::uint64_t n = 0; n < r.samples; ++n) {
-    // A placement, then up to L random moves from it: the row's starting positions and the
-    // positions play reaches from them, all of which the retrograde solved. The walk plays only
-    // moves that do not end the game (so that few samples are over already) and stops where
-    // every move would.
-    spock::Position p = roots[rng() % roots.size()];
-    spock::MoveList moves;
+    // A root, then up to L random moves from it: positions play reaches, all of which the
+    // retrograde solved. The walk plays only moves that do not end the game (so that few samples
+    // are over already) and stops where every move would.
+    Position p = roots[rng() % roots.size()];
+    typename G::MoveList moves;
     for (int plies = int(rng() % std::uint64_t(longest + 1)); plies > 0; --plies) {
       game.generate(p, moves);
       const int first = moves.empty() ? 0 : int(rng() % std::uint64_t(moves.size()));
       bool moved = false;
       for (int k = 0; k < moves.size() && !moved; ++k) {
-        const spock::Move move = moves[(first + k) % moves.size()];
+        const typename G::Move move = moves[(first + k) % moves.size()];
         const auto undo = game.make(p, move);
         moved = !game.is_terminal(p);
         if (!moved) game.unmake(p, move, undo);
@@ -71,13 +74,13 @@ void run_cyclic_verify(const CyclicVerifyRequest& r) {
     (truth.wdl == solver::Wdl::win ? wins : truth.wdl == solver::Wdl::draw ? draws : losses)++;
     const auto found = search.solve(p, {longest, 0});
     if (found.stop == solver::SearchStop::memory)
-      throw std::runtime_error(spock::to_fen(game, p) + ": the forward search needs more than " +
+      throw std::runtime_error(fen_text(game, p) + ": the forward search needs more than " +
                                std::to_string((r.memory_bytes / 4) >> 20) +
                                " MB for this position alone (a quarter of --memory); raise it");
     const std::optional<solver::WdlValue> expected =
         truth.wdl == solver::Wdl::draw ? std::nullopt : std::optional(truth);
     if (found.value != expected && mismatches++ == 0)
-      first_mismatch = {{"fen", spock::to_fen(game, p)},
+      first_mismatch = {{"fen", fen_text(game, p)},
                         {"retrograde", bounded_value_json(truth)},
                         {"search", bounded_value_json(found.value)}};
     progress.advance();
@@ -85,7 +88,7 @@ void run_cyclic_verify(const CyclicVerifyRequest& r) {
   }
 
   nlohmann::ordered_json j;
-  j["variant"] = m.name();
+  j["variant"] = name;
   j["samples"] = r.samples;
   j["seed"] = r.seed;
   j["method"] = "search";
@@ -101,13 +104,28 @@ void run_cyclic_verify(const CyclicVerifyRequest& r) {
   if (r.position.json)
     std::cout << j.dump() << std::endl;
   else
-    std::cout << r.samples << " random positions of " << m.name()
+    std::cout << r.samples << " random positions of " << name
               << " checked against the forward search (draws: nothing forced within " << longest
               << " plies): " << mismatches << " mismatches" << std::endl;
   if (mismatches)
     throw std::runtime_error(std::to_string(mismatches) + " of " + std::to_string(r.samples) +
                              " positions differ between the retrograde and the forward search, " +
                              "the first " + first_mismatch["fen"].get<std::string>());
+}
+
+}  // namespace
+
+void run_cyclic_verify(const CyclicVerifyRequest& r) {
+  const auto start = std::chrono::steady_clock::now();
+  if (games::names_rookrace(r.position.variant)) {  // everything reachable from the start
+    const rookrace::Game game(rookrace::parse_variant(r.position.variant));
+    return verify_reachable(r, game, {game.start()}, game.variant().name(), start);
+  }
+  if (r.position.variant == kSpockVariant)
+    throw UsageError("--variant spock: verify checks a ladder row, spock:WxH:BLUE/red");
+  const spock::Material m = spock::parse_material(r.position.variant);
+  const spock::Game game(m.width, m.height);
+  verify_reachable(r, game, spock_row_roots(m, r.memory_bytes / 4 * 3), m.name(), start);
 }
 
 }  // namespace app

@@ -11,7 +11,8 @@ namespace app {
 
 void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen) {
   cmd.add_option("--variant", o.variant,
-                 "drop16, WxH:HAND or WxH:WHITE/black (e.g. 3x3:NBRK), spock, or nardy")
+                 "drop16, WxH:HAND or WxH:WHITE/black (e.g. 3x3:NBRK), spock, spock:WxH:BLUE/red, "
+                 "rookrace, rookrace:NxN:P or nardy")
       ->capture_default_str();
   if (with_fen) cmd.add_option("--fen", o.fen, "position (default: the variant's start)");
   cmd.add_flag("--json", o.json, "print one JSON object on stdout");
@@ -21,10 +22,10 @@ void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen) {
 Setup make_setup(const PositionOptions& o) {
   if (names_nardy(o.variant))
     throw UsageError("this command serves the Drop 16 family only; Royal Nardy has moves and show");
-  if (names_spock(o.variant))
+  if (names_spock(o.variant) || games::names_rookrace(o.variant))
     throw UsageError(
-        "this command serves the Drop 16 family only; Spock has perft, distinct, "
-        "moves, show and solve");
+        "this command serves the Drop 16 family only; Spock and the rook race have perft, "
+        "distinct, moves, show, solve and verify");
   return games::drop_setup(o.variant, o.fen);
 }
 

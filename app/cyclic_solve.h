@@ -1,5 +1,5 @@
-// `drop16 solve` and `query` for the games whose play can cycle (Spock): what the solve and query
-// commands hand over.
+// `drop16 solve` and `query` for the games whose play can cycle (Spock, the rook race): what the
+// solve and query commands hand over.
 #pragma once
 
 #include <cstdint>

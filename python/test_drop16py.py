@@ -96,6 +96,8 @@ PERFT_CASES = [
     ("spock", None, 3),
     ("spock", "k1r/3/R1K w", 5),
     (ROW, "k1r/3/R1K b", 4),
+    ("rookrace:4x4:2", None, 4),
+    ("rookrace", "R6P/8/8/8/8/8/8/7r [6,8] [2,-] b", 2),
 ]
 
 
@@ -161,6 +163,8 @@ def test_spock_tables_match_query(spock_tables):
         lambda: drop16py.moves(ROW, "k3/4/4/3K w"),  # not the row's board
         lambda: drop16py.perft(DROP, depth=-1),
         lambda: drop16py.perft("3x3:NBK:", depth=1),
+        lambda: drop16py.moves("rookrace:5x5:2"),
+        lambda: drop16py.moves("rookrace:4x4:2", "3r/4/PP2/R3 [0,2] [-,-] w"),
     ],
 )
 def test_bad_input_raises_value_error(call):

@@ -5,6 +5,8 @@
 //                  default the 5x5 start
 //   spock:WxH:BLUE/red   a row of Spock's ladder (rules/spock/material.h): every placement of
 //                  those pieces, so a position of it needs a FEN, on the row's board
+//   rookrace, rookrace:NxN:P   the rook race (games/ROOK-RACE.md, rules/rookrace/variant.h): its
+//                  start, or the FEN's position, on the variant's board
 //   nardy          Royal Nardy (games/ROYAL-NARDY.md), a dice game; the board (24 points, or 12..24
 //                  for a shortened one) is the one the FEN gives, by default the start. Its
 //                  positions are chance or decision positions, not the alternating games
@@ -26,6 +28,9 @@
 #include "rules/drop/variant.h"
 #include "rules/nardy/game.h"
 #include "rules/nardy/notation.h"
+#include "rules/rookrace/game.h"
+#include "rules/rookrace/notation.h"
+#include "rules/rookrace/variant.h"
 #include "rules/spock/game.h"
 #include "rules/spock/material.h"
 #include "rules/spock/notation.h"
@@ -44,6 +49,8 @@ inline constexpr std::string_view kNardyVariant = "nardy";
 inline bool names_nardy(std::string_view variant) {
   return variant == kNardyVariant;
 }
+
+using rookrace::names_rookrace;
 
 // A game and a position of it. The game is on the heap so that the position's users can keep a
 // reference to it while the setup moves.
@@ -89,6 +96,14 @@ inline GameSetup<nardy::Game> nardy_setup(const std::optional<std::string>& fen)
   return {std::make_unique<nardy::Game>(parsed.game), parsed.position};
 }
 
+inline GameSetup<rookrace::Game> rookrace_setup(std::string_view variant,
+                                                const std::optional<std::string>& fen) {
+  GameSetup<rookrace::Game> s;
+  s.game = std::make_unique<rookrace::Game>(rookrace::parse_variant(variant));
+  s.position = fen ? rookrace::parse_fen(*s.game, *fen) : s.game->start();
+  return s;
+}
+
 // Calls f(GameSetup<G>&) for the game the variant names; f returns nothing. Royal Nardy is not
 // one of these games (see above).
 template <typename F>
@@ -96,6 +111,11 @@ void with_game(std::string_view variant, const std::optional<std::string>& fen, 
   if (names_nardy(variant))
     throw std::invalid_argument(
         "Royal Nardy (--variant nardy) is a dice game: the moves and show commands serve it");
+  if (names_rookrace(variant)) {
+    auto s = rookrace_setup(variant, fen);
+    std::forward<F>(f)(s);
+    return;
+  }
   if (names_spock(variant)) {
     auto s = spock_setup(variant, fen);
     std::forward<F>(f)(s);
@@ -112,17 +132,26 @@ inline std::string variant_name(const drop::Game& g) {
 inline std::string variant_name(const spock::Game&) {
   return std::string(kSpockVariant);
 }
+inline std::string variant_name(const rookrace::Game& g) {
+  return g.variant().name();
+}
 inline std::string fen_text(const drop::Game& g, const drop::Position& p) {
   return drop::to_fen(g, p);
 }
 inline std::string fen_text(const spock::Game& g, const spock::Position& p) {
   return spock::to_fen(g, p);
 }
+inline std::string fen_text(const rookrace::Game& g, const rookrace::Position& p) {
+  return rookrace::to_fen(g, p);
+}
 inline std::string move_text(const drop::Game& g, drop::Move m) {
   return drop::move_name(g.geometry(), m);
 }
 inline std::string move_text(const spock::Game& g, spock::Move m) {
   return spock::move_name(g, m);
+}
+inline std::string move_text(const rookrace::Game& g, rookrace::Move m) {
+  return rookrace::move_name(g, m);
 }
 inline drop::Move parse_move_text(const drop::Game& g, const drop::Position& p,
                                   std::string_view text) {
@@ -132,11 +161,18 @@ inline spock::Move parse_move_text(const spock::Game& g, const spock::Position& 
                                    std::string_view text) {
   return spock::parse_move(g, p, text);
 }
+inline rookrace::Move parse_move_text(const rookrace::Game& g, const rookrace::Position& p,
+                                      std::string_view text) {
+  return rookrace::parse_move(g, p, text);
+}
 inline std::string diagram_text(const drop::Game& g, const drop::Position& p) {
   return drop::board_diagram(g, p);
 }
 inline std::string diagram_text(const spock::Game& g, const spock::Position& p) {
   return spock::board_diagram(g, p);
+}
+inline std::string diagram_text(const rookrace::Game& g, const rookrace::Position& p) {
+  return rookrace::board_diagram(g, p);
 }
 
 }  // namespace games

@@ -482,3 +482,89 @@ TEST_CASE("bad Spock input through the command: exit 2, one line naming the faul
   };
   for (const BadInput& c : cases) check_bad_input(c);
 }
+
+TEST_CASE("rook race perft, moves and show through the command agree with the library",
+          "[cli][rookrace]") {
+  Run r = drop16({"perft", "--variant", "rookrace:4x4:2", "--depth", "3", "--json", "--quiet"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("nodes").get<std::uint64_t>() == 5810);  // ../shared/vectors/rookrace-start-perft.txt
+  CHECK(j.at("variant") == "rookrace:4x4:2");
+  CHECK(j.at("fen") == "3r/4/4/R3 [2,2] [-,-] w");
+  r = drop16({"moves", "--variant", "rookrace:4x4:2", "--moves", "a1a2", "d4c4", "--json"});
+  REQUIRE(r.status == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("fen") == "2r1/4/R3/4 [2,2] [1,1] w");
+  CHECK(j.at("moves").size() == 19);
+  CHECK(j.at("terminal") == false);
+  r = drop16({"show", "--variant", "rookrace", "--json"});
+  REQUIRE(r.status == 0);
+  CHECK(nlohmann::json::parse(r.out).at("variant") == "rookrace");
+  // The race won: Black, to move, has lost.
+  r = drop16({"moves", "--variant", "rookrace:4x4:2", "--fen", "R2P/4/4/3r [1,2] [-,-] w",
+              "--moves", "a4d4", "--json"});
+  REQUIRE(r.status == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("terminal") == true);
+  CHECK(j.at("moves").empty());
+}
+
+TEST_CASE("rook race solve, verify and the bounded search through the command", "[cli][rookrace]") {
+  // 2x2 without pawns: either rook move wins in 3 (Black's rook must leave the corner).
+  Run r = drop16({"solve", "--variant", "rookrace:2x2:0", "--json", "--quiet"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("value") == "win");
+  CHECK(j.at("dte") == 3);
+  CHECK(j.at("winning_moves") == nlohmann::json::array({"a1b1", "a1a2"}));
+  CHECK(j.at("solved").at("positions") == 6);
+  // 4x4 without pawns: its start is drawn; the counts add up.
+  r = drop16({"solve", "--variant", "rookrace:4x4:0", "--json", "--quiet"});
+  REQUIRE(r.status == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("value") == "draw");
+  CHECK(j.at("dte").is_null());
+  const auto& s = j.at("solved");
+  CHECK(s.at("wins").get<int>() + s.at("draws").get<int>() + s.at("losses").get<int>() ==
+        s.at("positions").get<int>());
+  r = drop16({"verify", "--variant", "rookrace:4x4:0", "--samples", "200", "--json", "--quiet"});
+  REQUIRE(r.status == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("mismatches") == 0);
+  CHECK(j.at("sampled").at("draws").get<int>() > 0);
+  // Nothing is forced from a drawn start, whatever the bound; a win in 3 is found within 3.
+  r = drop16({"solve", "--variant", "rookrace:4x4:0", "--max-depth", "6", "--json", "--quiet"});
+  REQUIRE(r.status == 0);
+  CHECK(nlohmann::json::parse(r.out).at("value") == "unknown");
+  r = drop16({"solve", "--variant", "rookrace:2x2:0", "--max-depth", "3", "--json", "--quiet"});
+  REQUIRE(r.status == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("value") == "win");
+  CHECK(j.at("dte") == 3);
+}
+
+TEST_CASE("bad rook race input through the command: exit 2, one line naming the fault",
+          "[cli][rookrace][errors]") {
+  const BadInput cases[] = {
+      {{"perft", "--variant", "rookrace:5x5:2", "--depth", "1"}, {"variant", "a side of 5"}},
+      {{"perft", "--variant", "rookrace:4x4", "--depth", "1"}, {"variant", "rookrace:NxN:P"}},
+      {{"perft", "--variant", "rookrace:4x4:200", "--depth", "1"}, {"variant", "0 to 127"}},
+      {{"moves", "--variant", "rookrace", "--fen", "7r/8/8/8/8/8/8/R7 [8,8] w"},
+       {"FEN", "4 fields"}},
+      {{"moves", "--variant", "rookrace:4x4:2", "--fen", "3r/4/4/R3 [3,2] [-,-] w"},
+       {"FEN", "reserve"}},
+      {{"moves", "--variant", "rookrace:4x4:2", "--fen", "3r/4/PP2/R3 [0,2] [-,-] w"},
+       {"FEN", "block"}},
+      {{"moves", "--variant", "rookrace:4x4:2", "--fen", "7r/8/8/8/8/8/8/R7 [2,2] [-,-] w"},
+       {"FEN", "ranks"}},
+      {{"moves", "--variant", "rookrace", "--moves", "a1b2"}, {"'a1b2'", "not a legal move"}},
+      {{"moves", "--variant", "rookrace", "--moves", "p@c3"}, {"'p@c3'"}},
+      {{"show", "--variant", "rookrace:4x4:2", "--moves", "P@a1"}, {"'P@a1'"}},
+      {{"solve", "--variant", "rookrace:4x4:0", "--tables", "/tmp/rookrace-never"}, {"--tables"}},
+      {{"solve", "--variant", "rookrace:4x4:2", "--memory", "0.01"}, {"memory"}},
+      {{"prove", "--variant", "rookrace"}, {"Drop 16 family only"}},
+  };
+  for (const BadInput& c : cases) check_bad_input(c);
+}

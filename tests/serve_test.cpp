@@ -30,6 +30,8 @@
 #include "app/spock_tables.h"
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/rookrace/game.h"
+#include "rules/rookrace/notation.h"
 #include "rules/spock/material.h"
 #include "rules/spock/notation.h"
 #include "solver/cyclic_retrograde.h"
@@ -725,4 +727,63 @@ TEST_CASE("drop16 serve refuses a damaged Spock table, naming it", "[serve][spoc
   std::ifstream in(tmp.dir / "err");
   const std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   CHECK_THAT(err, Catch::Matchers::Contains(file.string()));
+}
+
+TEST_CASE("serve plays the rook race and answers what its bounded search proves",
+          "[serve][rookrace]") {
+  // The drawn start keeps the search busy to its deadline: a short one.
+  ServeProcess server({"--solve-ms", "3000"});
+  // The position: board, reserves as hands of pawns, the counters, every legal move.
+  const Reply moves = get(server.port(), "/api/moves", {{"variant", "rookrace:4x4:1"}});
+  REQUIRE(moves.status == 200);
+  CHECK(moves.body["game"] == "rookrace");
+  CHECK(moves.body["fen"] == "3r/4/4/R3 [1,1] [-,-] w");
+  CHECK(moves.body["board"] == json({{"a1", "R"}, {"d4", "r"}}));
+  CHECK(moves.body["hands"] == json({{"white", {{"P", 1}}}, {"black", {{"P", 1}}}}));
+  CHECK(moves.body["moves"].size() == 20);
+  const Reply played =
+      get(server.port(), "/api/play", {{"variant", "rookrace:4x4:1"}, {"move", "P@c3"}});
+  REQUIRE(played.status == 200);
+  CHECK(played.body["fen"] == "3r/2P1/4/R3 [0,1] [-,-] b");
+  CHECK(played.body["hands"]["white"] == json::object());
+  // Every value the search proves is the retrograde's (all play from the 4x4:1 start solved);
+  // the two drawing moves stay unknown, never "draw".
+  const rookrace::Game game(rookrace::parse_variant("rookrace:4x4:1"));
+  const rookrace::Position start = game.start();
+  const solver::CyclicRetrograde<rookrace::Game> solved(
+      game, std::span<const rookrace::Position>(&start, 1), {});
+  const Reply analysis = get(server.port(), "/api/analyze", {{"variant", "rookrace:4x4:1"}});
+  REQUIRE(analysis.status == 200);
+  CHECK(analysis.body["source"] == "search");
+  const auto truth = solved.analyze(start);
+  REQUIRE(analysis.body["moves"].size() == truth.moves.size());
+  int known = 0;
+  for (std::size_t i = 0; i < truth.moves.size(); ++i) {
+    const auto& m = analysis.body["moves"][i];
+    INFO(m.dump());
+    CHECK(m["move"] == rookrace::move_name(game, truth.moves[i].move));
+    CHECK(m["value"] != "draw");
+    if (m["value"] == "unknown") {
+      CHECK(truth.moves[i].value.wdl == solver::Wdl::draw);
+      continue;
+    }
+    ++known;
+    CHECK(m["value"] == std::string(solver::wdl_name(truth.moves[i].value.wdl)));
+    CHECK(m["dte"] == truth.moves[i].value.distance);
+  }
+  CHECK(known > 0);
+  // A won 2x2 game: the principal line runs to the end.
+  const Reply line = get(server.port(), "/api/line", {{"variant", "rookrace:2x2:0"}});
+  REQUIRE(line.status == 200);
+  CHECK(line.body["value"] == "win");
+  CHECK(line.body["complete"] == true);
+  CHECK(line.body["line"].size() == 3);
+  // Bad input: 400 naming the fault, and the server goes on.
+  check_refused(server.port(), "/api/moves", {{"variant", "rookrace:5x5:1"}}, "a side of 5");
+  check_refused(server.port(), "/api/play", {{"variant", "rookrace:4x4:1"}, {"move", "P@a1"}},
+                "P@a1");
+  check_refused(server.port(), "/api/analyze",
+                {{"variant", "rookrace:4x4:1"}, {"fen", "3r/4/4/R3 [2,1] [-,-] w"}}, "reserve");
+  CHECK(get(server.port(), "/api/moves", {{"variant", "rookrace"}}).status == 200);
+  CHECK(server.stop() == 0);
 }

@@ -1,4 +1,5 @@
-// The explorer page for Drop 16 and Spock: draws the position the server describes (/api/moves;
+// The explorer page for Drop 16, Spock and the rook race (drawn as Drop 16 is: its reserves are
+// hands of pawns): draws the position the server describes (/api/moves;
 // its "game" says which), marks every legal move with its value and distance to end
 // (/api/analyze; Spock's draws have no distance), lists perfect play (/api/line), and plays moves
 // by clicks (/api/play). Plain JavaScript, no build step.
@@ -26,6 +27,10 @@ const PIECE_SHAPES = {
      '<circle cx="18" cy="28" r="5"/><circle cx="40" cy="20" r="5"/><circle cx="60" cy="20" r="5"/>' +
      '<circle cx="82" cy="28" r="5"/><circle cx="50" cy="46" r="4"/>' +
      '<path d="M26 84 C26 76 32 70 50 70 C68 70 74 76 74 84 Z"/>',
+  // Pawn (the rook race's): a ball on a collar and a base.
+  P: '<circle cx="50" cy="30" r="12"/>' +
+     '<path d="M38 46 H62 L57 52 C58 62 62 68 66 72 H34 C38 68 42 62 43 52 Z"/>' +
+     '<path d="M28 84 C28 77 34 72 50 72 C66 72 72 77 72 84 Z"/>',
   // King: a crown under a cross.
   K: '<path d="M46 6 H54 V13 H61 V21 H54 V30 H46 V21 H39 V13 H46 Z"/>' +
      '<path d="M50 38 C44 26 22 26 22 42 C22 54 32 62 34 70 H66 C68 62 78 54 78 42 C78 26 56 26 50 38 Z"/>' +
@@ -45,7 +50,7 @@ function pieceSvg(letter) {
       PIECE_SHAPES[upper] + '</g></svg>';
 }
 
-const PIECE_ORDER = ['N', 'B', 'R', 'Q', 'K'];
+const PIECE_ORDER = ['N', 'B', 'R', 'Q', 'K', 'P'];  // in hand; P: the rook race's reserve
 
 // Spock's pieces (Rock, Scissors, Lizard, Paper, spocK): the letter in a disc of the side's
 // colour, Blue upper case and Red lower case, with a small sign of the type above it.

@@ -1,0 +1,10 @@
+// The rook race's parsers raise the error every game shares (rules/common/parse_error.h).
+#pragma once
+
+#include "rules/common/parse_error.h"
+
+namespace rookrace {
+
+using ParseError = common::ParseError;
+
+}  // namespace rookrace

@@ -1,0 +1,67 @@
+#include "rules/rookrace/variant.h"
+
+#include <charconv>
+
+#include "rules/rookrace/parse_error.h"
+
+namespace rookrace {
+
+namespace {
+
+[[noreturn]] void variant_error(std::string_view text, const std::string& what) {
+  std::string message = "variant '";
+  message += text;
+  message += "': " + what;
+  throw ParseError(message);
+}
+
+// A whole decimal number of at most 3 digits, or nothing.
+bool read_number(std::string_view s, int& out) {
+  if (s.empty() || s.size() > 3) return false;
+  for (char ch : s)
+    if (ch < '0' || ch > '9') return false;
+  std::from_chars(s.data(), s.data() + s.size(), out);
+  return true;
+}
+
+}  // namespace
+
+std::string Variant::name() const {
+  if (*this == Variant{}) return std::string(kVariantName);
+  return std::string(kVariantName) + ":" + std::to_string(size) + "x" + std::to_string(size) + ":" +
+         std::to_string(pawns);
+}
+
+bool names_rookrace(std::string_view text) {
+  return text.substr(0, kVariantName.size()) == kVariantName &&
+         (text.size() == kVariantName.size() || text[kVariantName.size()] == ':');
+}
+
+Variant parse_variant(std::string_view text) {
+  if (!names_rookrace(text)) variant_error(text, "expected rookrace or rookrace:NxN:P");
+  if (text == kVariantName) return Variant{};
+  const std::string_view rest = text.substr(kVariantName.size() + 1);
+  const auto colon = rest.find(':');
+  if (colon == std::string_view::npos)
+    variant_error(text,
+                  "expected rookrace:NxN:P (the board, then the pawns a side, e.g. "
+                  "rookrace:4x4:2)");
+  const std::string_view board = rest.substr(0, colon), pawns = rest.substr(colon + 1);
+  const auto x = board.find('x');
+  int width = 0, height = 0;
+  if (x == std::string_view::npos || !read_number(board.substr(0, x), width) ||
+      !read_number(board.substr(x + 1), height))
+    variant_error(text, "the board is '" + std::string(board) + "', expected NxN like 6x6");
+  if (width != height) variant_error(text, "the board must be square (NxN)");
+  if (width < 2 || width > 8 || width % 2)
+    variant_error(text, "a side of " + std::to_string(width) +
+                            "; boards are 2x2, 4x4, 6x6 or 8x8 (whole 2x2 blocks)");
+  Variant v;
+  v.size = width;
+  if (!read_number(pawns, v.pawns) || v.pawns > kMaxPawns)
+    variant_error(text, "the pawns a side are '" + std::string(pawns) + "', expected 0 to " +
+                            std::to_string(kMaxPawns));
+  return v;
+}
+
+}  // namespace rookrace
