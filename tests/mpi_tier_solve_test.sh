@@ -6,6 +6,7 @@
 #      variant by 3 ranks into the same directory: only the rest is solved, the files the same.
 #   3. A killed rank: kill -9 one rank in the middle of a run; the run stops with an error, the
 #      finished tiers' files are whole, and a rerun resumes from them to the same files.
+#   4. --mpi without --tables, or for Spock: refused as bad input.
 # Usage: mpi_tier_solve_test.sh DROP16 MPIRUN
 set -euo pipefail
 drop16=$1
@@ -94,3 +95,12 @@ resumed=$(json_field "$d.json" tiers_resumed)
 same_tables "$work/$v/single" "$d"
 echo "$v: rank killed with $finished of $total tiers finished (status $status), rerun resumed" \
   "$resumed, files identical"
+
+# 4. --mpi where it does not apply is bad input: one line on stderr, status 2, before any MPI.
+for args in "--variant 3x3:NBK --mpi" "--variant spock:3x3:RK/rk --tables $work/spock --mpi"; do
+  status=0
+  # shellcheck disable=SC2086 # the words of $args are the arguments
+  "$drop16" solve $args --quiet >/dev/null 2>"$work/err" || status=$?
+  ((status == 2)) && [[ $(wc -l <"$work/err") == 1 ]] || fail "solve $args: status $status"
+done
+echo "--mpi without tables or for Spock: refused with status 2"
