@@ -185,7 +185,7 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
     report.positions += space.tier_positions(t);
     report.stored += space.tier_size(t);
   }
-  report.planned_bytes = tablebase::planned_memory(space);
+  report.planned_bytes = tablebase::planned_memory(space, options.value_only);
   std::thread own_solver([&] { solve_assigned(space, options, kManager); });
   Link link(kManager);
   std::exception_ptr failure;
@@ -199,8 +199,8 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
     tablebase::DirectoryLock lock(options.dir);  // the ranks write under rank 0's lock
     std::vector<char> finished(space.tier_count(), 0);
     for (int t = 0; t < space.tier_count(); ++t)
-      finished[t] =
-          tablebase::tier_files_present(options.dir, space.variant_name(), space.tier_name(t));
+      finished[t] = tablebase::tier_files_present(options.dir, space.variant_name(),
+                                                  space.tier_name(t), options.value_only);
     tablebase::TierSchedule schedule(space, finished);
     report.tiers_resumed = schedule.finished_count();
     solver::Progress progress(
