@@ -28,6 +28,9 @@
 #include "tablebase/tablebase.h"
 #include "tablebase/tier_solver.h"
 #include "tablebase/value_tables.h"
+#if DROP16_MPI
+#include "mpi/mpi_tier_solver.h"
+#endif
 
 namespace app {
 
@@ -112,15 +115,56 @@ struct SolveOptions {
   bool value_only = false;
   std::optional<int> max_depth;  // Spock: the bounded forward search instead of the retrograde
   std::optional<double> time_limit;
+  bool mpi = false;  // the tables solved by the ranks of an mpirun (mpi/mpi_tier_solver.h)
 };
 
+// The tables' solve, by this process or, with --mpi, by every rank of the mpirun it belongs to:
+// nothing on ranks other than 0, which report their errors and figures through rank 0 (its
+// figures per rank go to `mpi_ranks`).
+std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTierSpace& space,
+                                                       const tablebase::TierSolveOptions& options,
+                                                       bool mpi,
+                                                       nlohmann::ordered_json& mpi_ranks) {
+  if (!mpi) return tablebase::solve_tiers(space, options);
+#if DROP16_MPI
+  std::optional<mpi_solve::DistributedReport> solved;
+  try {
+    solved = mpi_solve::solve_tiers_mpi(space, options);
+  } catch (const mpi_solve::RankFailure& e) {
+    if (e.exit_status == 2) throw UsageError(e.what());
+    throw;
+  }
+  if (!solved) return std::nullopt;
+  mpi_ranks = nlohmann::ordered_json::array();
+  for (const mpi_solve::RankReport& r : solved->ranks)
+    mpi_ranks.push_back({{"rank", r.rank},
+                         {"tiers_solved", r.tiers_solved},
+                         {"group_folds", r.group_folds},
+                         {"solve_seconds", r.solve_seconds},
+                         {"peak_memory_mb", r.peak_memory_mb},
+                         {"messages_sent", r.messages_sent},
+                         {"messages_received", r.messages_received},
+                         {"bytes_sent", r.bytes_sent},
+                         {"bytes_received", r.bytes_received}});
+  return solved->tiers;
+#else
+  (void)mpi_ranks;
+  throw UsageError(
+      "--mpi: this drop16 was built without MPI (install OpenMPI with "
+      "bash scripts/install-deps.sh, then build again)");
+#endif
+}
+
 void run_solve(const SolveOptions& o) {
-  if (o.value_only && (o.tables.empty() || names_spock(o.position.variant) || o.max_depth))
+  const bool cyclic = names_spock(o.position.variant) || games::names_rookrace(o.position.variant);
+  if (o.value_only && (o.tables.empty() || cyclic || o.max_depth))
     throw UsageError("--value-only: builds the tables of a Drop 16-family variant, with --tables");
+  if (o.mpi && (cyclic || o.max_depth || o.time_limit))
+    throw UsageError("--mpi: solves the tables of the Drop 16 family only");
   if (o.max_depth || o.time_limit)
     return run_cyclic_search(
         {o.position, o.tables, o.max_depth, o.time_limit, gigabytes_to_bytes(o.memory_gb)});
-  if (names_spock(o.position.variant) || games::names_rookrace(o.position.variant))
+  if (cyclic)
     return run_cyclic_solve({o.position, o.tables, gigabytes_to_bytes(o.memory_gb), o.zstd_level});
   const auto start = std::chrono::steady_clock::now();
   const Setup s = make_setup(o.position);
@@ -134,7 +178,8 @@ void run_solve(const SolveOptions& o) {
     j["positions_searched"] = search.positions_stored();
   } else {
     const tablebase::DropTierSpace space(game, true, o.max_pieces);
-    tablebase::TierSolveReport report;
+    std::optional<tablebase::TierSolveReport> solved;
+    nlohmann::ordered_json mpi_ranks;
     try {
       tablebase::TierSolveOptions options;
       options.dir = o.tables;
@@ -146,7 +191,7 @@ void run_solve(const SolveOptions& o) {
       options.stop_requested = [] { return stop_signalled.load(); };
       std::signal(SIGINT, on_stop_signal);
       std::signal(SIGTERM, on_stop_signal);
-      report = tablebase::solve_tiers(space, options);
+      solved = solve_tables(space, options, o.mpi, mpi_ranks);
     } catch (const tablebase::MemoryCapError& e) {
       throw UsageError(e.what());
     } catch (const tablebase::DirectoryBusy& e) {
@@ -157,6 +202,8 @@ void run_solve(const SolveOptions& o) {
     } catch (const tablebase::TableError& e) {  // a damaged table or checkpoint, named
       throw UsageError(e.what());
     }
+    if (!solved) return;  // an MPI rank other than 0: rank 0 answers
+    const tablebase::TierSolveReport& report = *solved;
     if (o.value_only) {
       j = value_json(space, o.tables, s.position);
     } else if (tablebase::Tablebase tables(space, o.tables); tables.covers(s.position)) {
@@ -183,6 +230,7 @@ void run_solve(const SolveOptions& o) {
         {"planned_memory_mb", double(report.planned_bytes) / double(1 << 20)},
         {"group_folds", report.group_folds},
         {"solve_seconds", report.seconds}};
+    if (o.mpi) j["tables"]["mpi_ranks"] = mpi_ranks;
   }
   j["peak_memory_mb"] = peak_memory_mb();
   print_analysis(j, o.position.json);
@@ -404,6 +452,11 @@ void register_solve(CLI::App& app) {
   cmd->add_flag("--value-only", o->value_only,
                 "with --tables: one bit a position, the value, no DTEs (.value files only): "
                 "faster and an eighth of the memory");
+  cmd->add_flag("--mpi", o->mpi,
+                "with --tables, under mpirun: the ranks solve the tiers together, rank 0 "
+                "handing out each tier whose children are finished; --memory and --threads are "
+                "each rank's")
+      ->needs("--tables");
   cmd->add_option(
          "--max-depth", o->max_depth,
          "Spock, the rook race: search forward this many plies (wins and losses within it, exact; "

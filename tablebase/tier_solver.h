@@ -171,17 +171,7 @@ class TierSolver {
           ++report.tiers_resumed;
           progress.advance(space_.tier_size(t));
         } else {
-          solve(t, progress, report);
-          // Minutes on the largest tiers (zstd 19), with done/total already at the tier's end.
-          progress.set_stage(name + " writing its table files");
-          if (options_.value_only)
-            write_value_file(options_.dir, space_.variant_name(), name, data_[t],
-                             space_.tier_size(t), options_.zstd_level);
-          else
-            write_tier_files(options_.dir, space_.variant_name(), name, bytes(t),
-                             options_.zstd_level);
-          std::filesystem::remove(partial_path(options_.dir, name));
-          ++report.tiers_solved;
+          solve_and_write(t, progress, report);
         }
         // Asked after new work only, so a resumed run always gets further than the last one.
         if (report.tiers_solved > 0 && t + 1 < space_.tier_count() && options_.stop_requested &&
@@ -206,6 +196,20 @@ class TierSolver {
   // The value there, for either kind of table.
   bool win(Location at) const {
     return options_.value_only ? value_bit(at) : solver::is_win(lookup_[at.tier][at.index]);
+  }
+
+  // Solves tier t into its files in options.dir (from its checkpoint, if it has one): run()'s
+  // step for one unfinished tier, for a caller that orders the tiers itself, holds the
+  // directory's lock and has checked the memory plan (the MPI solver, mpi/). Every child of t
+  // must be finished in options.dir; the ones this solver still holds are not read again.
+  TierSolveReport solve_tier(int t) {
+    TierSolveReport report;
+    solver::Progress quiet("", 0, "", false);
+    tbb::task_arena(options_.threads).execute([&] { solve_and_write(t, quiet, report); });
+    const TierFileSizes sizes = tier_file_sizes(options_.dir, space_.tier_name(t));
+    report.value_bytes = sizes.value_bytes;
+    report.dte_bytes = sizes.dte_bytes;
+    return report;
   }
 
  private:
@@ -285,6 +289,21 @@ class TierSolver {
     data_[t] = {};
     lookup_[t] = nullptr;
     words_[t] = nullptr;
+  }
+
+  // Solves tier t and writes its files, then drops its checkpoint.
+  void solve_and_write(int t, solver::Progress& progress, TierSolveReport& report) {
+    const std::string& name = space_.tier_name(t);
+    solve(t, progress, report);
+    // Minutes on the largest tiers (zstd 19), with done/total already at the tier's end.
+    progress.set_stage(name + " writing its table files");
+    if (options_.value_only)
+      write_value_file(options_.dir, space_.variant_name(), name, data_[t], space_.tier_size(t),
+                       options_.zstd_level);
+    else
+      write_tier_files(options_.dir, space_.variant_name(), name, bytes(t), options_.zstd_level);
+    std::filesystem::remove(partial_path(options_.dir, name));
+    ++report.tiers_solved;
   }
 
   // Reads a finished tier back from disk.

@@ -1,0 +1,60 @@
+// The tier solver over MPI ranks (`mpirun -np N drop16 solve --tables DIR --mpi`): rank 0 is the
+// manager that hands each tier whose children are all finished to an idle rank
+// (tablebase/tier_schedule.h, GamesmanOne's design); every rank, rank 0 too on a thread of its
+// own, solves the tiers it gets with the threaded TierSolver and writes their files into DIR,
+// which all ranks share (one machine, or a cluster's shared file system). A child tier solved by
+// another rank is read from its files, so the messages carry only tier numbers and reports.
+//
+// The files are the single-process solve's, byte for byte: each tier is solved by the same code
+// from the same children and written at the same zstd level; only who solves it and when differ.
+// Resuming works as for one process: finished tiers are skipped and a tier's checkpoint
+// (NAME.partial) is continued by whichever rank gets it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "tablebase/drop_space.h"
+#include "tablebase/tier_solver.h"
+
+namespace mpi_solve {
+
+// A rank's share of the run.
+struct RankReport {
+  int rank = 0;
+  int tiers_solved = 0;
+  int group_folds = 0;
+  double solve_seconds = 0;  // inside tiers, its own
+  double peak_memory_mb = 0;
+  // Between ranks (rank 0's manager and its own solving thread share a process: not counted).
+  std::uint64_t messages_sent = 0, messages_received = 0, bytes_sent = 0, bytes_received = 0;
+};
+
+struct DistributedReport {
+  tablebase::TierSolveReport tiers;  // as solve_tiers gives it, summed over ranks
+  std::vector<RankReport> ranks;     // by rank
+};
+
+// A rank's tier failed (or was stopped by a signal): the message names the rank and tier;
+// exit_status is what `drop16 solve` would exit with for that error in one process (2 for a
+// damaged file or bad input, 1 otherwise).
+class RankFailure : public std::runtime_error {
+ public:
+  RankFailure(const std::string& what, int exit_status)
+      : std::runtime_error(what), exit_status(exit_status) {}
+  int exit_status;
+};
+
+// Collective over MPI_COMM_WORLD: every rank calls it with the same variant and options (its own
+// --memory and --threads). It initialises MPI and finalises it before it returns or throws.
+// Rank 0 returns the report; the others return nothing, and leave every error for rank 0 to
+// report. Rank 0 throws what solve_tiers would for the memory plan, the directory's lock or a
+// damaged file it finds, RankFailure for a rank's failed tier, and SolveInterrupted when asked to
+// stop; tiers under way on other ranks are finished first.
+std::optional<DistributedReport> solve_tiers_mpi(const tablebase::DropTierSpace& space,
+                                                 const tablebase::TierSolveOptions& options);
+
+}  // namespace mpi_solve

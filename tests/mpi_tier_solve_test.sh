@@ -1,0 +1,106 @@
+#!/usr/bin/env bash
+# ctest mpi_tier_solve: `drop16 solve --mpi` on 3 ranks against the single-process solve.
+#   1. Every fast variant of the ladder (scripts/ladder.sh; under 2 CPU seconds each): the same
+#      table files, byte for byte, and the same answer.
+#   2. Resume from finished tiers: endgame tables (--max-pieces 4) by 3 ranks, then the whole
+#      variant by 3 ranks into the same directory: only the rest is solved, the files the same.
+#   3. A killed rank: kill -9 one rank in the middle of a run; the run stops with an error, the
+#      finished tiers' files are whole, and a rerun resumes from them to the same files.
+#   4. --mpi without --tables, or for Spock: refused as bad input.
+# Usage: mpi_tier_solve_test.sh DROP16 MPIRUN
+set -euo pipefail
+drop16=$1
+mpirun=$2
+# In memory when it can: every tier's two files are synced to disk as they are written, which on a
+# busy disk costs more than solving these small variants.
+work=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail() {
+  echo "FAIL: $*" >&2
+  exit 1
+}
+ranks() {  # mpirun for 3 ranks on this machine, whatever its cores and user
+  "$mpirun" --oversubscribe --allow-run-as-root -np 3 "$@"
+}
+# The two solves' JSON give the same answer (value, dte, moves; timings and the per-rank figures
+# differ), and the MPI one solved every tier.
+same_answer() {
+  python3 -c '
+import json, sys
+single, mpi = (json.load(open(f)) for f in sys.argv[1:3])
+key = lambda j: (j["value"], j["dte"], j["moves"])
+sys.exit(key(single) != key(mpi) or mpi["tables"]["tiers_solved"] != single["tables"]["tiers"])
+' "$1" "$2"
+}
+# The same table files in both directories, byte for byte (the lock file is no table): diff -r -q
+# compares every pair of files by content, as cmp would, in one process (thousands of cmp
+# processes take minutes on a busy machine).
+same_tables() {
+  diff -r -q --exclude=.lock "$1" "$2" >&2 || fail "$1 and $2 hold different tables"
+}
+json_field() {  # json_field FILE tables.KEY
+  python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tables"][sys.argv[2]])' "$1" "$2"
+}
+
+variants=(2x2:K 2x2:NK 2x2:QK 2x2:RK 2x2:NBK 2x2:NBRK 2x2:NBRQK 2x2:NNBRQK
+          2x3:K 2x3:NK 2x3:NBK 2x3:NBRK 2x4:K 2x4:NK 2x4:NBK 2x4:NBRK
+          3x3:K 3x3:NK 3x3:NBK 3x4:K 3x4:NK 3x4:NBK
+          4x4:K 4x4:NK 4x4:QK 4x4:RK 4x4:NBK)
+for v in "${variants[@]}"; do
+  d="$work/$v"
+  "$drop16" solve --variant "$v" --tables "$d/single" --threads 1 --json --quiet >"$d.single.json"
+  ranks "$drop16" solve --variant "$v" --tables "$d/mpi" --threads 1 --json --quiet --mpi \
+    >"$d.mpi.json" || fail "$v: the MPI solve failed"
+  same_tables "$d/single" "$d/mpi"
+  same_answer "$d.single.json" "$d.mpi.json" || fail "$v: answers differ, or not every tier solved"
+  echo "$v: identical files"
+done
+
+# 2. Resume from the finished tiers of an earlier run.
+v=2x4:NBRK
+d="$work/resume"
+ranks "$drop16" solve --variant $v --tables "$d" --max-pieces 4 --json --quiet --mpi \
+  >"$d.part.json" || fail "$v --max-pieces 4: the MPI solve failed"
+part=$(json_field "$d.part.json" tiers)
+ranks "$drop16" solve --variant $v --tables "$d" --json --quiet --mpi >"$d.json" ||
+  fail "$v: the resumed MPI solve failed"
+[[ $(json_field "$d.json" tiers_resumed) == "$part" ]] || fail "$v: resumed not $part tiers"
+same_tables "$work/$v/single" "$d"
+echo "$v: resumed $part tiers of endgame tables, files identical"
+
+# 3. Kill -9 one rank once some tiers are finished.
+d="$work/killed"
+# mpirun itself in the background (not the function's subshell): the ranks are its children.
+"$mpirun" --oversubscribe --allow-run-as-root -np 3 "$drop16" solve --variant $v --tables "$d" \
+  --threads 1 --quiet --mpi >"$d.out" 2>"$d.err" &
+launcher=$!
+total=$(json_field "$work/$v.single.json" tiers)
+for _ in $(seq 1 600); do
+  finished=$(ls "$d" 2>/dev/null | grep -c '\.value$' || true)
+  ((finished >= 20)) && break
+  sleep 0.05
+done
+victim=$(pgrep -P "$launcher" | tail -n 1)
+[[ -n $victim ]] || fail "no rank found to kill"
+kill -9 "$victim"
+status=0
+wait "$launcher" || status=$?
+finished=$(ls "$d" | grep -c '\.value$' || true)
+((status != 0)) || fail "a run with a killed rank exited with status 0"
+((finished < total)) || fail "the run finished before its rank was killed: kill earlier"
+ranks "$drop16" solve --variant $v --tables "$d" --threads 1 --json --quiet --mpi >"$d.json" ||
+  fail "$v: the MPI solve after a killed rank failed"
+resumed=$(json_field "$d.json" tiers_resumed)
+((resumed >= 20)) || fail "$v: resumed only $resumed tiers after the kill"
+same_tables "$work/$v/single" "$d"
+echo "$v: rank killed with $finished of $total tiers finished (status $status), rerun resumed" \
+  "$resumed, files identical"
+
+# 4. --mpi where it does not apply is bad input: one line on stderr, status 2, before any MPI.
+for args in "--variant 3x3:NBK --mpi" "--variant spock:3x3:RK/rk --tables $work/spock --mpi"; do
+  status=0
+  # shellcheck disable=SC2086 # the words of $args are the arguments
+  "$drop16" solve $args --quiet >/dev/null 2>"$work/err" || status=$?
+  ((status == 2)) && [[ $(wc -l <"$work/err") == 1 ]] || fail "solve $args: status $status"
+done
+echo "--mpi without tables or for Spock: refused with status 2"
