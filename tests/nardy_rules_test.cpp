@@ -139,7 +139,7 @@ TEST_CASE("nardy: plays of random games and random set-ups are the brute force's
   CHECK(seen.entries > 1000);
 }
 
-TEST_CASE("nardy: every play's name parses back to it; FEN and keys round-trip", "[nardy]") {
+TEST_CASE("nardy: every play's name parses back to it, and FEN and keys round-trip", "[nardy]") {
   std::mt19937_64 rng(7);
   const Game g12(12);
   for (int k = 0; k < 200; ++k) {
