@@ -52,6 +52,14 @@ void write_records(const std::filesystem::path& path, const TableHeader& header,
       zstd_level);
 }
 
+// Copies every block of `reader` (records `bits` wide) into place in `words`: blocks hold whole
+// words (a multiple of 64 records), so each goes straight to its offset.
+void copy_blocks(TableReader& reader, std::uint64_t bits, std::span<std::uint64_t> words) {
+  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> block) {
+    std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(first * bits / 64));
+  });
+}
+
 std::uint32_t value_record(std::uint8_t b) {
   return b & 1;
 }
@@ -173,10 +181,7 @@ void read_value_file(const std::filesystem::path& dir, const std::string& varian
     throw TableError(value_path(dir, tier), "holds " + std::to_string(value.header().record_count) +
                                                 " positions, the tier has " +
                                                 std::to_string(entries));
-  // Blocks hold whole words (a multiple of 64 records), so they copy straight into place.
-  value.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> block) {
-    std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(first / 64));
-  });
+  copy_blocks(value, 1, words);
 }
 
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier) {
@@ -239,11 +244,7 @@ PartialTier read_partial_tier(const std::filesystem::path& dir, const std::strin
     else
       throw refuse();
   }
-  // Blocks hold whole words (a multiple of 64 records), so they copy straight into place.
-  partial.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> saved) {
-    std::copy(saved.begin(), saved.end(),
-              words.begin() + std::ptrdiff_t(first * std::uint64_t(bits_per_entry) / 64));
-  });
+  copy_blocks(partial, std::uint64_t(bits_per_entry), words);
   return state;
 }
 

@@ -129,7 +129,6 @@ class TierSolver {
         options_(std::move(options)),
         index_bytes_(space.memory_bytes()),
         data_(space.tier_count()),
-        lookup_(space.tier_count(), nullptr),
         words_(space.tier_count(), nullptr) {}
 
   // Solves every tier; with an empty options.dir nothing is written and every tier stays in
@@ -192,10 +191,10 @@ class TierSolver {
 
   // The DTE at a location of a tier still in memory (every tier, after an in-memory run; not
   // for value-only tables).
-  int dte(Location at) const { return lookup_[at.tier][at.index]; }
+  int dte(Location at) const { return *byte_at(at); }
   // The value there, for either kind of table.
   bool win(Location at) const {
-    return options_.value_only ? value_bit(at) : solver::is_win(lookup_[at.tier][at.index]);
+    return options_.value_only ? value_bit(at) : solver::is_win(*byte_at(at));
   }
 
   // Solves tier t into its files in options.dir (from its checkpoint, if it has one): run()'s
@@ -221,7 +220,10 @@ class TierSolver {
   void allocate(int t) {
     data_[t] = solver::ZeroedArray<std::uint64_t>(entry_words(space_.tier_size(t), value_only()));
     words_[t] = data_[t].data();
-    lookup_[t] = reinterpret_cast<const std::uint8_t*>(words_[t]);
+  }
+  // A DTE entry's byte (bytes may be read through any object's words).
+  const std::uint8_t* byte_at(Location at) const {
+    return reinterpret_cast<const std::uint8_t*>(words_[at.tier]) + at.index;
   }
   bool value_only() const { return options_.value_only; }
   std::uint64_t memory(int t) const { return tier_memory(space_, t, value_only()); }
@@ -287,7 +289,6 @@ class TierSolver {
 
   void release(int t) {
     data_[t] = {};
-    lookup_[t] = nullptr;
     words_[t] = nullptr;
   }
 
@@ -549,7 +550,7 @@ class TierSolver {
     std::vector<const std::uint8_t*> children;
     std::array<std::size_t, kBatch + 1> first_child{};
     const auto gather = [&](Location c) {
-      const std::uint8_t* byte = lookup_[c.tier] + c.index;
+      const std::uint8_t* byte = byte_at(c);
       __builtin_prefetch(byte);
       children.push_back(byte);
     };
@@ -607,8 +608,7 @@ class TierSolver {
   std::uint64_t index_bytes_;  // the space's own (S::memory_bytes)
   // Per tier, its bytes (empty when not in memory), in huge pages: children are read at random.
   std::vector<solver::ZeroedArray<std::uint64_t>> data_;
-  std::vector<const std::uint8_t*> lookup_;  // each tier's first byte, for the inner loop
-  std::vector<std::uint64_t*> words_;        // the same as words, for value bits
+  std::vector<std::uint64_t*> words_;  // each tier's first word, for the inner loops
 };
 
 template <TierSpace S>
