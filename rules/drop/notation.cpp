@@ -5,21 +5,19 @@
 #include <sstream>
 #include <vector>
 
+#include "rules/common/text.h"
 #include "rules/drop/parse_error.h"
 
 namespace drop {
 
 namespace {
 
+using common::quoted;
+
 const char* kTypeNames[kPieceTypes] = {"knight", "bishop", "rook", "queen", "king"};
 
 [[noreturn]] void fen_error(const std::string& what) {
   throw ParseError("FEN: " + what);
-}
-
-std::string quoted(char ch) {
-  if (std::isprint(static_cast<unsigned char>(ch))) return std::string{'\'', ch, '\''};
-  return "byte " + std::to_string(static_cast<unsigned char>(ch));
 }
 
 std::vector<std::string_view> split_whitespace(std::string_view s) {

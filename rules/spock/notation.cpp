@@ -5,28 +5,17 @@
 #include <sstream>
 #include <vector>
 
+#include "rules/common/text.h"
+
 namespace spock {
 
 namespace {
 
+using common::quoted;
+using common::split;
+
 [[noreturn]] void fen_error(const std::string& what) {
   throw ParseError("FEN: " + what);
-}
-
-std::string quoted(char ch) {
-  if (std::isprint(static_cast<unsigned char>(ch))) return std::string{'\'', ch, '\''};
-  return "byte " + std::to_string(static_cast<unsigned char>(ch));
-}
-
-std::vector<std::string_view> split(std::string_view s, auto is_separator, bool keep_empty) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= s.size(); ++i)
-    if (i == s.size() || is_separator(s[i])) {
-      if (keep_empty || i > start) out.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  return out;
 }
 
 using Rank = std::vector<std::optional<Piece>>;
