@@ -59,6 +59,9 @@ class TierSchedule {
     return t;
   }
 
+  // The work tier t heads: its entries and those of its heaviest chain of parents.
+  std::uint64_t weight(int t) const { return weight_[t]; }
+
   // Tier t (taken earlier) is finished: the parents that waited on it only may now be taken.
   void finish(int t) {
     finished_[t] = 1;
