@@ -66,5 +66,6 @@ void register_claims(CLI::App& app);
 void register_serve(CLI::App& app);
 void register_bearoff(CLI::App& app);
 void register_endgame(CLI::App& app);
+void register_nardy_match(CLI::App& app);
 
 }  // namespace app
