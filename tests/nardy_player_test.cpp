@@ -11,6 +11,7 @@
 
 #include "rules/nardy/notation.h"
 #include "rules/nardy/reference_rules.h"
+#include "solver/expectimax.h"
 
 namespace {
 
@@ -97,4 +98,32 @@ TEST_CASE("nardy player: a race the database holds is valued from its distributi
   CHECK(std::abs(first - (27.0 / 36 + 9.0 / 36 * 9.0 / 36)) < 1e-12);
   // Not a race: the start.
   CHECK_FALSE(eval.from_database(nardy::parse_fen(nardy::start_fen()).position));
+}
+
+TEST_CASE("nardy player: its search is expectimax with the evaluation at the horizon",
+          "[nardy][player]") {
+  // On a 12-point board (whose positions have exact keys), the player's value of a position a play
+  // leads to is what solver::Expectimax finds 0 and 2 plies deep (the roll and the reply) with
+  // the evaluation at its horizon, for both the player's depths.
+  const nardy::Game game(12);
+  const tablebase::nardy_player::Evaluator eval(game, &database());
+  const auto horizon = [&](const nardy::Position& p) {
+    const double v = eval.value(p);
+    return p.side_to_move == nardy::kWhite ? std::array<double, 2>{v, -v}
+                                           : std::array<double, 2>{-v, v};
+  };
+  for (const char* fen :
+       {"./P/P/./././p/p/././P/p 0/0 12/12 0/0 w -", "././R/./p/././P/./r/./. 0/0 12/12 1/1 b -",
+        "P/./r/./././P/./R/./p/. 0/0 11/12 1/1 w -"}) {
+    const auto s = nardy::parse_fen(fen);
+    const nardy::Side mover = nardy::opponent(s.position.side_to_move);
+    for (int depth : {1, 2}) {
+      const Player player(game, &database(), depth);
+      solver::Expectimax<nardy::Game, double, decltype(horizon)> search(
+          game, std::uint64_t{64} << 20, horizon);
+      const auto v = search.value(s.position, 2 * (depth - 1));
+      INFO(fen << " depth " << depth);
+      CHECK(std::abs(player.value_of(s.position, mover) - v[mover]) < 1e-12);
+    }
+  }
 }
