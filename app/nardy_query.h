@@ -1,0 +1,23 @@
+// drop16 query --variant nardy: a rolled Royal Nardy position, its dice and its best play with the
+// expected points (tablebase/nardy_advice.h: exact for small plain races and finished games, the
+// player's search otherwise, and the answer says which). Needs no --tables.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "app/command.h"
+
+namespace app {
+
+struct NardyQueryOptions {
+  std::optional<std::string> roll;  // replaces the FEN's dice
+  std::string db;                   // bear-off database file for the player's leaves
+  int checkers = 0;                 // or build one of this many checkers in memory
+  int depth = 1;                    // the player's own plies
+};
+
+void add_nardy_query_options(CLI::App& cmd, NardyQueryOptions& o);
+void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o);
+
+}  // namespace app
