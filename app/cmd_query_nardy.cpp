@@ -20,19 +20,20 @@ void add_nardy_query_options(CLI::App& cmd, NardyQueryOptions& o) {
       ->capture_default_str();
 }
 
-void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o) {
-  auto s = games::nardy_setup(position.fen);
+nlohmann::ordered_json nardy_query_json(const std::optional<std::string>& fen,
+                                        const std::optional<std::string>& roll,
+                                        const tablebase::nardy_bearoff::OneSided* db, int depth) {
+  auto s = games::nardy_setup(fen);
   nardy::Position& p = s.position;
   if (s.game->is_terminal(p)) throw UsageError("--fen: the game is over in this position");
-  if (o.roll) p.dice = nardy::parse_roll(*o.roll);
+  if (roll) p.dice = nardy::parse_roll(*roll);
   if (!p.dice.rolled()) throw UsageError("query needs the dice: --roll 6-5 or a FEN with a roll");
-  const auto database = nardy_database(o.db, o.checkers);
-  const auto advice =
-      tablebase::nardy_advice::advise(*s.game, p, database ? &*database : nullptr, o.depth);
+  const auto advice = tablebase::nardy_advice::advise(*s.game, p, db, depth);
   const auto& best = advice.plays[advice.best];
   nlohmann::ordered_json j;
   j["variant"] = kNardyVariant;
   j["fen"] = nardy::to_fen(*s.game, p);
+  j["board"] = nardy::board_diagram(*s.game, p);
   j["side"] = p.side_to_move == nardy::kWhite ? "w" : "b";
   j["roll"] = nardy::roll_text(p.dice);
   j["best_play"] = nardy::move_name(best.move);
@@ -44,14 +45,21 @@ void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o
     j["plays"].push_back({{"play", nardy::move_name(play.move)},
                           {"fen", nardy::to_fen(*s.game, play.after)},
                           {"expected_points", play.value}});
+  return j;
+}
+
+void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o) {
+  const auto database = nardy_database(o.db, o.checkers);
+  const auto j = nardy_query_json(position.fen, o.roll, database ? &*database : nullptr, o.depth);
   if (position.json) {
     print_json(j);
     return;
   }
-  std::cout << nardy::board_diagram(*s.game, p) << "FEN: " << j["fen"].get<std::string>() << "\n"
-            << (p.side_to_move == nardy::kWhite ? "White" : "Black") << " to play "
-            << j["roll"].get<std::string>() << "\nbest play: " << j["best_play"].get<std::string>()
-            << ", expected points " << best.value << " (" << advice.source << ")" << std::endl;
+  std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>() << "\n"
+            << (j["side"] == "w" ? "White" : "Black") << " to play " << j["roll"].get<std::string>()
+            << "\nbest play: " << j["best_play"].get<std::string>() << ", expected points "
+            << j["expected_points"].get<double>() << " (" << j["source"].get<std::string>() << ")"
+            << std::endl;
 }
 
 }  // namespace app
