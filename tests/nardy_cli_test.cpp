@@ -208,3 +208,30 @@ TEST_CASE("drop16 query --variant nardy: the best play and its expected points, 
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
   }
 }
+
+TEST_CASE("drop16 nardy-match: a seeded match repeats, its figures add up, bad input exit 2",
+          "[nardy][cli][player]") {
+  const std::vector<std::string> args = {"nardy-match", "--games", "6", "--seed", "3", "--json"};
+  const Run a = run_drop16(args), b = run_drop16(args);
+  INFO(a.err);
+  REQUIRE(a.status == 0);
+  REQUIRE(b.status == 0);
+  auto x = nlohmann::json::parse(a.out), y = nlohmann::json::parse(b.out);
+  for (const char* key : {"mean_points", "standard_error", "wins", "losses", "mean_plies"})
+    CHECK(x.at(key) == y.at(key));
+  CHECK(x.at("wins").get<int>() + x.at("losses").get<int>() + x.at("draws").get<int>() +
+            x.at("unfinished").get<int>() ==
+        6);
+  CHECK(x.at("win_rate").get<double>() == x.at("wins").get<int>() / 6.0);
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {"nardy-match", "--depth", "3"},
+           {"nardy-match", "--games", "0"},
+           {"nardy-match", "--db", "/nonexistent.db"},
+           {"nardy-match", "--checkers", "16"},
+       }) {
+    const Run r = run_drop16(bad);
+    INFO(bad.back() << ": " << r.err);
+    CHECK(r.status == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}
