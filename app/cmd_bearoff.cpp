@@ -1,7 +1,10 @@
 // drop16 bearoff --variant nardy: builds Royal Nardy's one-sided bear-off database in memory
-// (tablebase/nardy_bearoff.h) and reports its size, build time and probe time; with --fen, the
-// side to move's home board: expected rolls, the exact distribution, and with a roll the best play.
+// (tablebase/nardy_bearoff.h), or writes it to a file (--build FILE) or loads one (--db FILE,
+// tablebase/nardy_bearoff_file.h), and reports its size, build or load time and probe time; with
+// --fen, the side to move's home board: expected rolls, the exact distribution, and with a roll
+// the best play.
 #include <chrono>
+#include <filesystem>
 #include <iostream>
 #include <random>
 
@@ -10,7 +13,9 @@
 #include "app/resources.h"
 #include "rules/nardy/notation.h"
 #include "tablebase/nardy_bearoff.h"
+#include "tablebase/nardy_bearoff_file.h"
 #include "tablebase/nardy_two_sided.h"
+#include "tablebase/table_file.h"
 
 namespace app {
 
@@ -23,6 +28,9 @@ struct BearoffOptions {
   int checkers = 15;
   int threads = 1;
   int two_sided = 0;  // 0: the one-sided database
+  std::string build;  // --build FILE: write the database there
+  std::string db;     // --db FILE: load it from there instead of building
+  bool checkers_given = false;
 };
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
@@ -121,16 +129,36 @@ void run_bearoff(const BearoffOptions& o) {
   std::optional<GameSetup<nardy::Game>> setup;
   if (o.position.fen) setup = games::nardy_setup(o.position.fen);
   if (o.two_sided > 0) return run_two_sided(o, setup);
-  const auto start = std::chrono::steady_clock::now();
-  const bearoff::OneSided db(o.checkers, o.threads);
-  const double build = seconds_since(start);
+  if (!o.build.empty() && std::filesystem::exists(o.build))
+    throw UsageError("--build " + o.build + ": the file exists; remove it or name another");
   nlohmann::ordered_json j;
   j["variant"] = kNardyVariant;
-  j["checkers"] = o.checkers;
+  auto start = std::chrono::steady_clock::now();
+  std::optional<bearoff::OneSided> loaded;
+  if (!o.db.empty()) {
+    try {
+      loaded.emplace(bearoff::read_one_sided(o.db, o.checkers_given ? o.checkers : -1));
+    } catch (const tablebase::TableError& e) {
+      throw UsageError(std::string("--db ") + e.what());
+    }
+    j["db"] = o.db;
+    j["load_seconds"] = seconds_since(start);
+  } else {
+    loaded.emplace(o.checkers, o.threads);
+    j["threads"] = o.threads;
+    j["build_seconds"] = seconds_since(start);
+  }
+  const bearoff::OneSided& db = *loaded;
+  if (!o.build.empty()) {
+    start = std::chrono::steady_clock::now();
+    bearoff::write_one_sided(o.build, db);
+    j["file"] = o.build;
+    j["file_bytes"] = std::filesystem::file_size(o.build);
+    j["write_seconds"] = seconds_since(start);
+  }
+  j["checkers"] = db.index().max_checkers();
   j["positions"] = db.size();
   j["bytes"] = db.bytes();
-  j["threads"] = o.threads;
-  j["build_seconds"] = build;
   j["probe_ns"] = probe_nanoseconds(db);
   j["peak_memory_mb"] = peak_memory_mb();
   if (setup) describe(db, *setup, j);
@@ -156,7 +184,14 @@ void register_bearoff(CLI::App& app) {
                   "instead: exact race values of every pair of plain home boards of up to this "
                   "many checkers each (eaten counts from --fen)")
       ->check(CLI::Range(1, 6));
-  cmd->callback([o] { run_bearoff(*o); });
+  auto* build = cmd->add_option("--build", o->build,
+                                "write the one-sided database to this file (never over one)");
+  cmd->add_option("--db", o->db, "load the one-sided database from this file instead of building")
+      ->excludes(build);
+  cmd->callback([cmd, o] {
+    o->checkers_given = cmd->count("--checkers") > 0;
+    run_bearoff(*o);
+  });
 }
 
 }  // namespace app

@@ -17,6 +17,7 @@
 //   GET /api/info             default variant, the tables' variant, the search limits
 //   GET /api/moves    variant, fen          the position (board, hands, side) and its legal moves
 //   GET /api/analyze  variant, fen          the contract object of `query`, plus "source"
+//                     (variant=nardy: fen, roll; the best play and its expected points)
 //   GET|POST /api/play variant, fen, move   the position after a legal move
 //   GET /api/line     variant, fen          the principal line: perfect play to the end
 // `variant` defaults to the tables' variant (else drop16) and `fen` to the variant's start (for a
@@ -42,6 +43,7 @@
 #include "app/analysis.h"
 #include "app/command.h"
 #include "app/games.h"
+#include "app/nardy_query.h"
 #include "app/spock_tables.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/parse_error.h"
@@ -628,6 +630,10 @@ Clock::time_point deadline_from_now(const Service& service) {
 }
 
 Json handle_analyze(Service& service, const httplib::Request& req) {
+  // Royal Nardy is a dice game: the best play of a roll and its expected points, not a value and
+  // a distance (app/nardy_query.h), with the player searching one ply and no database.
+  if (const auto variant = param(req, "variant"); variant && names_nardy(*variant))
+    return nardy_query_json(param(req, "fen"), param(req, "roll"), nullptr, 1);
   return with_subject(service, req, [&](const auto& s) {
     SearchClaim claim;
     const auto e = service.evaluate(s.game, s.position, deadline_from_now(service), claim);

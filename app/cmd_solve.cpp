@@ -16,6 +16,7 @@
 #include "app/cyclic_search.h"
 #include "app/cyclic_solve.h"
 #include "app/games.h"
+#include "app/nardy_query.h"
 #include "app/query_batch.h"
 #include "app/resources.h"
 #include "app/spock_tables.h"
@@ -243,6 +244,7 @@ struct QueryOptions {
   std::string tables;
   std::string batch;  // --batch FILE: app/cmd_query_batch.cpp answers it
   bool value_only = false;
+  NardyQueryOptions nardy;  // --variant nardy: app/cmd_query_nardy.cpp answers, without tables
 };
 
 // The setup for a tables command: the variant named by --variant, or else the tables'. A
@@ -259,6 +261,14 @@ Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string
 }
 
 void run_query(CLI::App& cmd, const QueryOptions& o) {
+  if (names_nardy(o.position.variant)) {
+    if (cmd.count("--tables") || cmd.count("--batch"))
+      throw UsageError("Royal Nardy's query takes neither --tables nor --batch");
+    return run_nardy_query(o.position, o.nardy);
+  }
+  for (const char* flag : {"--roll", "--db", "--checkers", "--depth"})
+    if (cmd.count(flag)) throw UsageError(std::string(flag) + " is for --variant nardy");
+  if (o.tables.empty()) throw UsageError("query needs --tables DIR");
   if (cmd.count("--batch") && (names_spock(o.position.variant) || holds_spock_table(o.tables)))
     throw UsageError("--batch answers from Drop 16-family tables only");
   if (names_spock(o.position.variant) ||
@@ -475,7 +485,8 @@ void register_query(CLI::App& app) {
       "value, DTE and every move's value and DTE of a position, from tables only "
       "(--variant defaults to the tables' variant)");
   add_position_options(*cmd, o->position);
-  add_tables_option(*cmd, o->tables, true);
+  add_tables_option(*cmd, o->tables, false);  // required for every game but Royal Nardy
+  add_nardy_query_options(*cmd, o->nardy);
   auto* batch = cmd->add_option("--batch", o->batch,
                                 "answer one FEN a line of FILE ('-': standard input), one JSON "
                                 "line each; exit 1 if any line got an error")

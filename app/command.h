@@ -67,5 +67,6 @@ void register_serve(CLI::App& app);
 void register_bearoff(CLI::App& app);
 void register_endgame(CLI::App& app);
 void register_cluster_plan(CLI::App& app);
+void register_nardy_match(CLI::App& app);
 
 }  // namespace app

@@ -23,6 +23,7 @@ int main(int argc, char** argv) {
   app::register_bearoff(app);
   app::register_endgame(app);
   app::register_cluster_plan(app);
+  app::register_nardy_match(app);
   // CLI11 would only say "a subcommand is required"; name the word it did not know.
   if (argc > 1 && argv[1][0] != '-') {
     try {

@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <numeric>
+#include <stdexcept>
+#include <utility>
 
 #include "solver/parallel_for.h"
 
@@ -61,9 +63,9 @@ std::vector<HomeBoard> plays(const nardy::Game& game, const HomeBoard& b, nardy:
 
 OneSided::OneSided(int max_checkers, int threads) : index_(max_checkers) {
   const std::uint64_t n = index_.size();
-  expected_.assign(n, 0.0);
-  counts_.assign(n * (kExactRolls + 1), 0);
-  best_.assign(n * nardy::kDistinctRolls, 0);
+  t_.expected.assign(n, 0.0);
+  t_.counts.assign(n * (kExactRolls + 1), 0);
+  t_.best.assign(n * nardy::kDistinctRolls, 0);
   // Boards by pip count: each play lowers it, so a pip count's boards need only smaller ones.
   std::vector<std::vector<std::uint64_t>> by_pips(6 * 15 + 1);
   for (std::uint64_t i = 0; i < n; ++i) by_pips[index_.board(i).pips()].push_back(i);
@@ -74,12 +76,22 @@ OneSided::OneSided(int max_checkers, int threads) : index_(max_checkers) {
                          [&](std::size_t k) { solve(level[k], game); });
 }
 
+OneSided::OneSided(int max_checkers, Tables tables) : index_(max_checkers), t_(std::move(tables)) {
+  const std::uint64_t n = index_.size();
+  if (t_.expected.size() != n || t_.counts.size() != n * (kExactRolls + 1) ||
+      t_.best.size() != n * nardy::kDistinctRolls)
+    throw std::invalid_argument("bear-off tables of the wrong size for " +
+                                std::to_string(max_checkers) + " checkers");
+  for (std::uint32_t j : t_.best)
+    if (j >= n) throw std::invalid_argument("a bear-off play names a board outside the database");
+}
+
 void OneSided::solve(std::uint64_t i, const nardy::Game& game) {
   const HomeBoard b = index_.board(i);
-  Count* c = &counts_[i * (kExactRolls + 1)];
+  Count* c = &t_.counts[i * (kExactRolls + 1)];
   if (b.checkers() == 0) {  // off already: in exactly 0 rolls
     c[0] = 1;
-    for (int r = 0; r < nardy::kDistinctRolls; ++r) best_[i * nardy::kDistinctRolls + r] = i;
+    for (int r = 0; r < nardy::kDistinctRolls; ++r) t_.best[i * nardy::kDistinctRolls + r] = i;
     return;
   }
   double played = 0;  // sum of p_r E(b_r) over the playable rolls
@@ -91,24 +103,24 @@ void OneSided::solve(std::uint64_t i, const nardy::Game& game) {
     for (const HomeBoard& after : plays(game, b, rolls[r].roll)) {
       const std::uint64_t j = index_.index(after);
       if (j == i) continue;  // the pass
-      if (choice == i || expected_[j] < e || (expected_[j] == e && j < choice))
-        choice = j, e = expected_[j];
+      if (choice == i || t_.expected[j] < e || (t_.expected[j] == e && j < choice))
+        choice = j, e = t_.expected[j];
     }
-    best_[i * nardy::kDistinctRolls + r] = std::uint32_t(choice);
+    t_.best[i * nardy::kDistinctRolls + r] = std::uint32_t(choice);
     if (choice == i)
       pass_weight += rolls[r].weight;
     else
       played += rolls[r].weight * e;
   }
   const double total = nardy::kRollsTotalWeight;
-  expected_[i] = (1 + played / total) / (1 - pass_weight / total);
+  t_.expected[i] = (1 + played / total) / (1 - pass_weight / total);
   // counts[n] = sum over rolls of weight x the chosen board's counts[n - 1] (itself on a pass,
   // whose counts[n - 1] is already done).
   for (int n = 1; n <= kExactRolls; ++n) {
     Count sum = 0;
     for (int r = 0; r < nardy::kDistinctRolls; ++r) {
-      const std::uint64_t j = best_[i * nardy::kDistinctRolls + r];
-      sum += Count(rolls[r].weight) * counts_[j * (kExactRolls + 1) + n - 1];
+      const std::uint64_t j = t_.best[i * nardy::kDistinctRolls + r];
+      sum += Count(rolls[r].weight) * t_.counts[j * (kExactRolls + 1) + n - 1];
     }
     c[n] = sum;
   }
@@ -126,8 +138,8 @@ double OneSided::probability(const HomeBoard& b, int n) const {
 }
 
 std::uint64_t OneSided::bytes() const {
-  return expected_.size() * sizeof(double) + counts_.size() * sizeof(Count) +
-         best_.size() * sizeof(std::uint32_t);
+  return t_.expected.size() * sizeof(double) + t_.counts.size() * sizeof(Count) +
+         t_.best.size() * sizeof(std::uint32_t);
 }
 
 }  // namespace tablebase::nardy_bearoff

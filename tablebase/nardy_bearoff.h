@@ -45,34 +45,45 @@ nardy::Position as_position(const HomeBoard& b);
 
 class OneSided {
  public:
+  // What the database holds, board by board in HomeIndex order: the expectation, counts[0..24]
+  // and the best play's board index for each of the 21 rolls (all_rolls() order).
+  struct Tables {
+    std::vector<double> expected;
+    std::vector<Count> counts;
+    std::vector<std::uint32_t> best;
+    friend bool operator==(const Tables&, const Tables&) = default;
+  };
+
   // Builds the database for boards of up to max_checkers checkers (0..15) with `threads` threads.
   OneSided(int max_checkers, int threads);
+  // A database read back (nardy_bearoff_file.h); throws std::invalid_argument if the tables'
+  // sizes are not those of max_checkers.
+  OneSided(int max_checkers, Tables tables);
+  const Tables& tables() const { return t_; }
 
   const HomeIndex& index() const { return index_; }
   std::uint64_t size() const { return index_.size(); }
   // Bytes of the tables (counts, expectations, best plays).
   std::uint64_t bytes() const;
 
-  double expected_rolls(const HomeBoard& b) const { return expected_[index_.index(b)]; }
+  double expected_rolls(const HomeBoard& b) const { return t_.expected[index_.index(b)]; }
   // counts(b)[n], n = 0..24: roll sequences of n rolls after which b is off in exactly n rolls.
   const Count* counts(const HomeBoard& b) const {
-    return &counts_[index_.index(b) * (kExactRolls + 1)];
+    return &t_.counts[index_.index(b) * (kExactRolls + 1)];
   }
   Count tail(const HomeBoard& b) const;
   // P(off in exactly n rolls), n <= 24, as a double.
   double probability(const HomeBoard& b, int n) const;
   // The board after the best play of roll r.
   HomeBoard best(const HomeBoard& b, nardy::Roll r) const {
-    return index_.board(best_[index_.index(b) * nardy::kDistinctRolls + nardy::roll_index(r)]);
+    return index_.board(t_.best[index_.index(b) * nardy::kDistinctRolls + nardy::roll_index(r)]);
   }
 
  private:
   void solve(std::uint64_t i, const nardy::Game& game);
 
   HomeIndex index_;
-  std::vector<double> expected_;
-  std::vector<Count> counts_;
-  std::vector<std::uint32_t> best_;  // [board][roll]: the index of the board after the best play
+  Tables t_;
 };
 
 // 36^n.

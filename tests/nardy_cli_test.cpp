@@ -143,3 +143,95 @@ TEST_CASE("drop16 endgame --variant nardy: the fixed point's value, and bad inpu
     CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
   }
 }
+
+TEST_CASE("drop16 query --variant nardy: the best play and its expected points, exact or not",
+          "[nardy][cli][nardy-query]") {
+  // A plain race of two checkers a side: exact. Each play's value is minus the two-sided table's
+  // value of the position it leads to, from Black's side (Black to roll plays White there).
+  const std::string race = "././././P/P/./././././././././././././p/p/././. 0/0 13/13 0/0 w -";
+  const Run r =
+      run_drop16({"query", "--variant", "nardy", "--fen", race, "--roll", "2-1", "--json"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("exact") == true);
+  CHECK(j.at("source") == "exact race expectimax");
+  CHECK(j.at("roll") == "2-1");
+  const tablebase::nardy_bearoff::TwoSidedPlain table(2, 0, 0);
+  const auto index_of = [&](const tablebase::nardy_bearoff::HomeBoard& b) {
+    const auto& boards = table.boards();
+    return std::size_t(std::find(boards.begin(), boards.end(), b) - boards.begin());
+  };
+  double best = -1e9;
+  REQUIRE(j.at("plays").size() >= 2);
+  for (const auto& play : j.at("plays")) {
+    const auto after = nardy::parse_fen(play.at("fen").get<std::string>());
+    const auto white =
+        tablebase::nardy_bearoff::home_board(after.game, after.position, nardy::kWhite);
+    const auto black =
+        tablebase::nardy_bearoff::home_board(after.game, after.position, nardy::kBlack);
+    REQUIRE((white && black));
+    const double v = play.at("expected_points").get<double>();
+    CHECK(std::abs(v + table.value(index_of(*black), index_of(*white))) < 1e-12);
+    best = std::max(best, v);
+  }
+  CHECK(j.at("expected_points").get<double>() == best);
+  // The start: the player's estimate, over every one of the engine's plays.
+  const Run start = run_drop16({"query", "--variant", "nardy", "--roll", "6-4", "--json"});
+  REQUIRE(start.status == 0);
+  const auto k = nlohmann::json::parse(start.out);
+  CHECK(k.at("exact") == false);
+  CHECK(k.at("source") == "player search, depth 1");
+  auto s = nardy::parse_fen(nardy::start_fen());
+  s.position.dice = nardy::parse_roll("6-4");
+  CHECK(k.at("plays").size() == std::size_t(s.game.count_moves(s.position)));
+  double top = -1e9;
+  bool found = false;
+  for (const auto& play : k.at("plays")) {
+    top = std::max(top, play.at("expected_points").get<double>());
+    found = found || play.at("play") == k.at("best_play");
+  }
+  CHECK(found);
+  CHECK(k.at("expected_points").get<double>() == top);
+  for (const std::vector<std::string>& args : std::vector<std::vector<std::string>>{
+           {"query", "--variant", "nardy"},
+           {"query", "--variant", "nardy", "--roll", "7-2"},
+           {"query", "--variant", "nardy", "--roll", "6-4", "--tables", "/tmp"},
+           {"query", "--variant", "nardy", "--roll", "6-4", "--db", "/nonexistent.db"},
+           {"query", "--variant", "nardy", "--roll", "6-4", "--depth", "3"},
+           {"query", "--variant", "nardy", "--fen", "P/./. 0/0 0/0 0/0 w 6-4"},
+           {"query", "--variant", "3x3:NBRK", "--roll", "6-4", "--tables", "/tmp"},
+       }) {
+    const Run bad = run_drop16(args);
+    INFO(args.back() << ": " << bad.err);
+    CHECK(bad.status == 2);
+    CHECK(std::count(bad.err.begin(), bad.err.end(), '\n') == 1);
+  }
+}
+
+TEST_CASE("drop16 nardy-match: a seeded match repeats, its figures add up, bad input exit 2",
+          "[nardy][cli][player]") {
+  const std::vector<std::string> args = {"nardy-match", "--games", "6", "--seed", "3", "--json"};
+  const Run a = run_drop16(args), b = run_drop16(args);
+  INFO(a.err);
+  REQUIRE(a.status == 0);
+  REQUIRE(b.status == 0);
+  auto x = nlohmann::json::parse(a.out), y = nlohmann::json::parse(b.out);
+  for (const char* key : {"mean_points", "standard_error", "wins", "losses", "mean_plies"})
+    CHECK(x.at(key) == y.at(key));
+  CHECK(x.at("wins").get<int>() + x.at("losses").get<int>() + x.at("draws").get<int>() +
+            x.at("unfinished").get<int>() ==
+        6);
+  CHECK(x.at("win_rate").get<double>() == x.at("wins").get<int>() / 6.0);
+  for (const std::vector<std::string>& bad : std::vector<std::vector<std::string>>{
+           {"nardy-match", "--depth", "3"},
+           {"nardy-match", "--games", "0"},
+           {"nardy-match", "--db", "/nonexistent.db"},
+           {"nardy-match", "--checkers", "16"},
+       }) {
+    const Run r = run_drop16(bad);
+    INFO(bad.back() << ": " << r.err);
+    CHECK(r.status == 2);
+    CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  }
+}
