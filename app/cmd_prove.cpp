@@ -432,6 +432,7 @@ void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Po
                      {"table_entries", r.table_entries},
                      {"proof_keys_sent", r.proof_keys},
                      {"search_seconds", r.search_seconds},
+                     {"idle_seconds", r.idle_seconds},
                      {"cpu_seconds", r.cpu_seconds},
                      {"peak_memory_mb", r.peak_memory_mb},
                      {"messages_sent", r.link.messages_sent},
