@@ -128,8 +128,8 @@ class DistributedProof {
   enum Tag : int { kJob = 21, kCancel = 22, kProofRequest = 23, kStop = 24 };
   enum Reply : int { kAnswer = 31, kProofKeys = 32, kStats = 33, kFailed = 34 };
   // The longest wait between polls for a message (mpi_link.h): a job's answer or a cancel waits
-  // at most this long unseen. At 0.5 ms rank 0's polling cost a tenth of 4x4:NBRK's CPU time
-  // on this loaded 2-core machine; the jobs there take seconds, so 5 ms costs nothing in time.
+  // at most this long unseen. 5 ms, as in the tier solve: 4x4:NBRK's jobs at 2 split plies take
+  // seconds, and rank 0 then used 0.6 CPU seconds of the run's 18.
   static constexpr auto kLongestPause = std::chrono::milliseconds(5);
 
   struct Answer {
