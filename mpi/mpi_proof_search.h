@@ -91,8 +91,8 @@ class DistributedProof {
   using Key = typename G::Key;
   using Table = solver::ProofTable<Key>;
 
-  // make_search: a search on this rank's table, a new one for every job (a stopped search stays
-  // stopped); oracle: what rank 0 knows of a top position before any job (endgame tables);
+  // make_search: a new search on this rank's table (one more after each cancel: a stopped search
+  // stays stopped); oracle: what rank 0 knows of a top position before any job (endgame tables);
   // is_leaf: the certificate's leaf rule. Every rank gets the same arguments but its own table.
   DistributedProof(const G& game, const Position& root, Table& table,
                    std::function<std::unique_ptr<Search>()> make_search,
@@ -200,6 +200,18 @@ class DistributedProof {
     report.oracle_hits += s.oracle_hits;
   }
 
+  // The worker's search, one for all its jobs, replaced only after a cancel stopped it (a stopped
+  // search stays stopped): one a job would build a task arena a job, and oneTBB warns at each on
+  // a rank that mpirun binds to one core. A replaced search's figures go into the report.
+  Search& worker_search(ProveRankReport& report) {
+    if (search_ && search_->stopped()) {
+      add(report, search_->stats());
+      search_.reset();
+    }
+    if (!search_) search_ = make_search_();
+    return *search_;
+  }
+
   // A worker: jobs and proof requests from rank 0 until it says stop, then its figures.
   void work(int rank) {
     Link link(rank);
@@ -225,6 +237,7 @@ class DistributedProof {
         link.send(0, kFailed, text.data(), text.size());
       }
     }
+    if (search_) add(report, search_->stats());
     report.table_entries = table_.occupied();
     own_usage(report);
     report.link = link.counts();
@@ -234,11 +247,12 @@ class DistributedProof {
   // Searches on a thread of its own while this one watches for the job's cancel.
   void search_job(Link& link, const Decoded& d, ProveRankReport& report) {
     const auto start = Clock::now();
-    const std::unique_ptr<Search> search = make_search_();
+    Search& search = worker_search(report);
+    const std::uint64_t nodes_before = search.stats().nodes;
     std::atomic<bool> finished{false};
     solver::Proof value = solver::Proof::kUnknown;
     std::thread searcher([&] {
-      value = d.last ? search->prove_after(d.position, *d.last) : search->prove(d.position);
+      value = d.last ? search.prove_after(d.position, *d.last) : search.prove(d.position);
       finished.store(true);
     });
     bool cancelled = false;
@@ -247,7 +261,7 @@ class DistributedProof {
       MPI_Status status;
       if (const auto cancel = link.try_receive(0, {kCancel}, status)) {
         if (value_of<std::uint32_t>(*cancel) == d.job && !cancelled) {
-          search->stop();
+          search.stop();
           cancelled = true;
         }
         continue;
@@ -256,23 +270,20 @@ class DistributedProof {
       pause = std::min(pause * 2, std::chrono::microseconds(kLongestPause));
     }
     searcher.join();
-    const solver::ProofStats stats = search->stats();
-    add(report, stats);
+    const std::uint64_t nodes = search.stats().nodes - nodes_before;
     ++report.jobs;
     report.jobs_cancelled += cancelled;
     report.search_seconds += seconds_since(start);
-    link.send_value(0, kAnswer, Answer{d.job, std::uint8_t(value), stats.nodes});
+    link.send_value(0, kAnswer, Answer{d.job, std::uint8_t(value), nodes});
   }
 
   // Walks the proof of a job it answered as the certificate's writer would and sends the keys
   // of the losses chosen on the way (u32 job, then 16 bytes a key).
   void walk_proof(Link& link, const Decoded& d, ProveRankReport& report) {
-    const std::unique_ptr<Search> search = make_search_();
-    solver::KnownFirstProver recorder(game_, *search, true);
+    solver::KnownFirstProver recorder(game_, worker_search(report), true);
     NullSink sink;
     solver::CertificateWriter walk(game_, recorder, is_leaf_, sink);
     walk.write({"", "", d.flag == 1, 0, 0}, d.position);
-    add(report, search->stats());
     const std::vector<Key>& keys = recorder.losses();
     std::vector<char> bytes(4 + 16 * keys.size());
     std::memcpy(bytes.data(), &d.job, 4);
@@ -418,6 +429,7 @@ class DistributedProof {
   std::function<std::optional<bool>(const Position&)> oracle_;
   std::function<bool(const Position&)> is_leaf_;
   DistributedProofOptions options_;
+  std::unique_ptr<Search> search_;  // a worker's (worker_search)
 };
 
 }  // namespace mpi_solve
