@@ -7,13 +7,16 @@
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <mutex>
 #include <thread>
 
 #include "app/command.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
+#include "solver/known_first_prover.h"
 #include "solver/proof_certificate.h"
 #include "solver/proof_checkpoint.h"
 #include "solver/proof_search.h"
@@ -22,6 +25,10 @@
 #include "tablebase/proof_checker.h"
 #include "tablebase/proof_file.h"
 #include "tablebase/value_tables.h"
+
+#if DROP16_MPI
+#include "mpi/mpi_proof_search.h"
+#endif
 
 namespace app {
 
@@ -82,6 +89,8 @@ struct ProveOptions {
   bool no_immediate_wins = false, no_mirror_reply = false, no_symmetry_pruning = false,
        no_mobility = false;
   int split_plies = 2;
+  bool mpi = false;  // the ranks of an mpirun prove it together (mpi/mpi_proof_search.h)
+  int mpi_split_plies = 2;
 };
 
 // Prior runs' totals, carried by the checkpoint file.
@@ -234,6 +243,240 @@ double cpu_seconds() {
          1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
 }
 
+solver::ProofOptions search_options(const ProveOptions& o) {
+  solver::ProofOptions options;
+  options.immediate_wins = !o.no_immediate_wins;
+  options.mirror_reply = !o.no_mirror_reply;
+  options.symmetry_pruning = !o.no_symmetry_pruning;
+  options.mobility = !o.no_mobility;
+  options.threads = o.threads;
+  options.split_plies = o.split_plies;
+  return options;
+}
+
+EndgameOracle endgame_oracle(const ProveOptions& o, const drop::Game& game) {
+  if (o.tables.empty()) return {};
+  try {
+    if (tablebase::tables_variant(o.tables) != game.variant().name())
+      throw UsageError("--tables " + o.tables + " holds tables of variant " +
+                       tablebase::tables_variant(o.tables) + ", not " + game.variant().name());
+    return EndgameOracle(game, o.tables);
+  } catch (const tablebase::TableError& e) {
+    throw UsageError(e.what());
+  }
+}
+
+// The certificate's leaves: few pieces in hand (the checker solves them), or what the endgame
+// tables decide.
+std::function<bool(const drop::Position&)> leaf_rule(const ProveOptions& o,
+                                                     const EndgameOracle& oracle) {
+  const int leaf_in_play = std::max(0, oracle.max_pieces());
+  return [leaf_hand = o.leaf_hand_pieces, leaf_in_play](const drop::Position& p) {
+    return p.pieces_in_hands() <= leaf_hand || p.pieces_in_play() <= leaf_in_play;
+  };
+}
+
+// What is known of every first move, for the side that plays it.
+void first_moves(const drop::Game& game, const drop::Position& root, Search& search,
+                 nlohmann::ordered_json& moves, nlohmann::ordered_json& winning) {
+  moves = nlohmann::ordered_json::array();
+  winning = nlohmann::ordered_json::array();
+  drop::MoveList root_moves;
+  game.generate(root, root_moves);
+  for (drop::Move m : root_moves) {
+    drop::Position child = root;
+    game.make(child, m);
+    const auto reply = search.known(child);
+    const char* v = !reply ? "unknown" : *reply ? "loss" : "win";
+    const std::string name = drop::move_name(game.geometry(), m);
+    moves.push_back({{"move", name}, {"value", v}});
+    if (reply && !*reply) winning.push_back(name);
+  }
+}
+
+// Writes --certificate with `prover`'s winning moves (CertificateWriter); `search` is the one
+// it searches with, whose nodes the progress counts.
+template <typename Prover>
+nlohmann::ordered_json write_certificate(const ProveOptions& o, const drop::Game& game,
+                                         const drop::Position& root, solver::Proof value,
+                                         Prover& prover, Search& search,
+                                         const EndgameOracle& oracle) {
+  const auto t = Clock::now();
+  // Writing re-searches the winning moves the table no longer holds, which can take long:
+  // say so every 10 s.
+  const std::uint64_t nodes_before = search.stats().nodes;
+  std::jthread reporter([&](std::stop_token stop) {
+    std::mutex m;
+    std::condition_variable_any cv;
+    std::unique_lock lock(m);
+    while (!stop.stop_requested()) {
+      cv.wait_for(lock, stop, std::chrono::seconds(10), [] { return false; });
+      if (!stop.stop_requested() && !o.position.quiet)
+        std::fprintf(stderr, "prove: writing the certificate, %.4g nodes searched again, %.0f s\n",
+                     double(search.stats().nodes - nodes_before), seconds_since(t));
+    }
+  });
+  tablebase::ProofFileWriter out(o.certificate, o.zstd_level);
+  const int leaf_in_play = std::max(0, oracle.max_pieces());
+  solver::CertificateWriter writer(game, prover, leaf_rule(o, oracle), out);
+  const solver::CertificateStats stats =
+      writer.write({game.variant().name(), drop::to_fen(game, root), value == solver::Proof::kWin,
+                    o.leaf_hand_pieces, leaf_in_play},
+                   root);
+  const std::uint64_t raw_bytes = out.bytes_in();
+  const std::uint64_t bytes = out.finish();
+  return {{"file", o.certificate},
+          {"bytes", bytes},
+          {"uncompressed_bytes", raw_bytes},
+          {"positions", stats.positions},
+          {"leaves", stats.leaves},
+          {"back_references", stats.back_references},
+          {"leaf_hand_pieces", o.leaf_hand_pieces},
+          {"leaf_pieces_in_play", leaf_in_play},
+          {"seconds", seconds_since(t)}};
+}
+
+// The fields after the search's figures: the endgame tables, the table, threads and ordering.
+void add_table_json(nlohmann::ordered_json& j, const ProveOptions& o, const EndgameOracle& oracle,
+                    const solver::ProofOptions& options, std::uint64_t table_entries,
+                    double peak_mb) {
+  j["endgame_value_bytes_loaded"] = oracle.bytes_loaded();
+  j["endgame_max_pieces"] = oracle.max_pieces() >= 0 ? nlohmann::ordered_json(oracle.max_pieces())
+                                                     : nlohmann::ordered_json();
+  j["table_entries"] = table_entries;
+  j["threads"] = o.threads;
+  j["hash_mb"] = o.hash_mb;
+  j["ordering"] = {{"immediate_wins", options.immediate_wins},
+                   {"mirror_reply", options.mirror_reply},
+                   {"symmetry_pruning", options.symmetry_pruning},
+                   {"mobility", options.mobility}};
+  j["peak_memory_mb"] = peak_mb;
+}
+
+void print_prove(const nlohmann::ordered_json& j, bool json) {
+  if (json) {
+    std::cout << j.dump() << std::endl;
+    return;
+  }
+  std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>();
+  if (!j["winning_moves"].empty())
+    std::cout << " (winning first moves: " << j["winning_moves"].dump() << ")";
+  std::cout << "\n  " << j["nodes"].get<std::uint64_t>() << " nodes in "
+            << j["seconds"].get<double>() << " s, " << j["table_entries"].get<std::uint64_t>()
+            << " table entries, peak " << j["peak_memory_mb"].get<double>() << " MB\n";
+  if (j.contains("certificate"))
+    std::cout << "  certificate " << j["certificate"]["file"].get<std::string>() << ": "
+              << j["certificate"]["bytes"] << " bytes, " << j["certificate"]["positions"]
+              << " positions\n";
+  std::cout << std::flush;
+}
+
+#if DROP16_MPI
+// --mpi: every rank of the mpirun runs this with the same options; rank 0 coordinates and
+// answers, the others search (mpi/mpi_proof_search.h).
+void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Position& root) {
+  if (!o.checkpoint.empty() || o.time_limit > 0)
+    throw UsageError("--mpi: --checkpoint and --time-limit are for a single process");
+  solver::ProofTable<drop::Key> table(o.hash_mb << 20);
+  const solver::ProofOptions options = search_options(o);
+  const EndgameOracle oracle = endgame_oracle(o, game);
+  auto make_search = [&] {
+    return std::make_unique<Search>(game, table, options, tablebase::DropMoveSymmetry(game),
+                                    oracle);
+  };
+  std::function<std::optional<bool>(const drop::Position&)> decide;
+  if (oracle.max_pieces() >= 0) decide = oracle;
+  mpi_solve::DistributedProof<drop::Game, Search> proof(
+      game, root, table, make_search, decide, leaf_rule(o, oracle),
+      {o.mpi_split_plies, o.all_moves, !o.certificate.empty(), !o.position.quiet});
+  std::optional<mpi_solve::DistributedProofReport> report;
+  try {
+    report = proof.run();
+  } catch (const mpi_solve::TooFewRanks& e) {
+    throw UsageError(e.what());
+  }
+  if (!report) return;  // a rank other than 0: rank 0 answers
+
+  // Rank 0's table holds the top tree's values and the proofs gathered for the certificate.
+  const std::unique_ptr<Search> search = make_search();
+  nlohmann::ordered_json moves, winning;
+  first_moves(game, root, *search, moves, winning);
+  nlohmann::ordered_json certificate;
+  if (!o.certificate.empty() && report->value != solver::Proof::kUnknown) {
+    solver::KnownFirstProver merged(game, *search);
+    certificate = write_certificate(o, game, root, report->value, merged, *search, oracle);
+    // Both 0 when the gathered proofs held every winning move the certificate needed.
+    certificate["winning_moves_searched"] = merged.searched();
+    certificate["nodes_searched"] = search->stats().nodes;
+  }
+  report->ranks[0].cpu_seconds = cpu_seconds();
+  report->ranks[0].peak_memory_mb = peak_memory_mb();
+
+  mpi_solve::ProveRankReport sum;
+  double peak_mb = 0;
+  nlohmann::ordered_json ranks = nlohmann::ordered_json::array();
+  for (const mpi_solve::ProveRankReport& r : report->ranks) {
+    sum.nodes += r.nodes;
+    sum.proven += r.proven;
+    sum.disproven += r.disproven;
+    sum.table_hits += r.table_hits;
+    sum.oracle_hits += r.oracle_hits;
+    sum.table_entries += r.rank == 0 ? 0 : r.table_entries;
+    sum.cpu_seconds += r.cpu_seconds;
+    peak_mb = std::max(peak_mb, r.peak_memory_mb);
+    ranks.push_back({{"rank", r.rank},
+                     {"jobs", r.jobs},
+                     {"jobs_cancelled", r.jobs_cancelled},
+                     {"proofs_walked", r.proofs_walked},
+                     {"nodes", r.nodes},
+                     {"table_entries", r.table_entries},
+                     {"proof_keys_sent", r.proof_keys},
+                     {"search_seconds", r.search_seconds},
+                     {"idle_seconds", r.idle_seconds},
+                     {"cpu_seconds", r.cpu_seconds},
+                     {"peak_memory_mb", r.peak_memory_mb},
+                     {"messages_sent", r.link.messages_sent},
+                     {"messages_received", r.link.messages_received},
+                     {"bytes_sent", r.link.bytes_sent},
+                     {"bytes_received", r.link.bytes_received}});
+  }
+  const double seconds = report->seconds;
+  nlohmann::ordered_json j;
+  j["variant"] = game.variant().name();
+  j["fen"] = drop::to_fen(game, root);
+  j["value"] = value_name(report->value);
+  j["winning_moves"] = winning;
+  j["moves"] = moves;
+  j["stopped"] = nlohmann::ordered_json();
+  j["nodes"] = sum.nodes;  // the workers' searches (rank 0 searches none)
+  j["seconds"] = seconds;
+  j["nodes_per_second"] = seconds > 0 ? double(sum.nodes) / seconds : 0.0;
+  j["cpu_seconds"] = sum.cpu_seconds;  // every rank's
+  j["proven"] = sum.proven;
+  j["disproven"] = sum.disproven;
+  j["table_hits"] = sum.table_hits;
+  j["endgame_table_hits"] = sum.oracle_hits;
+  add_table_json(j, o, oracle, options, sum.table_entries, peak_mb);  // the largest rank's
+  if (!certificate.is_null()) j["certificate"] = certificate;
+  j["mpi"] = {{"ranks", report->ranks.size()},
+              {"split_plies", o.mpi_split_plies},
+              {"jobs", report->jobs},
+              {"cancels", report->cancels},
+              {"top_tree_positions", report->tree_positions},
+              {"proof_jobs", report->proof_jobs},
+              {"proof_keys", report->proof_keys},
+              {"gather_seconds", report->gather_seconds},
+              {"per_rank", ranks}};
+  print_prove(j, o.position.json);
+}
+#else
+void run_prove_mpi(const ProveOptions&, const drop::Game&, const drop::Position&) {
+  throw UsageError(
+      "--mpi: this drop16 was built without MPI (install OpenMPI with "
+      "bash scripts/install-deps.sh, then build again)");
+}
+#endif
+
 void run_prove(const ProveOptions& o) {
   const Setup s = make_setup(o.position);
   const drop::Game& game = *s.game;
@@ -243,26 +486,11 @@ void run_prove(const ProveOptions& o) {
   if (o.hash_mb > physical_memory_mb())
     throw UsageError("--hash " + std::to_string(o.hash_mb) + " MB is more than this machine's " +
                      std::to_string(physical_memory_mb()) + " MB of memory");
+  if (o.mpi) return run_prove_mpi(o, game, s.position);
   solver::ProofTable<drop::Key> table(o.hash_mb << 20);
   const History history = resume(o, game, s.position, table);
-  solver::ProofOptions options;
-  options.immediate_wins = !o.no_immediate_wins;
-  options.mirror_reply = !o.no_mirror_reply;
-  options.symmetry_pruning = !o.no_symmetry_pruning;
-  options.mobility = !o.no_mobility;
-  options.threads = o.threads;
-  options.split_plies = o.split_plies;
-  EndgameOracle oracle;
-  if (!o.tables.empty()) {
-    try {
-      if (tablebase::tables_variant(o.tables) != game.variant().name())
-        throw UsageError("--tables " + o.tables + " holds tables of variant " +
-                         tablebase::tables_variant(o.tables) + ", not " + game.variant().name());
-      oracle = EndgameOracle(game, o.tables);
-    } catch (const tablebase::TableError& e) {
-      throw UsageError(e.what());
-    }
-  }
+  const solver::ProofOptions options = search_options(o);
+  const EndgameOracle oracle = endgame_oracle(o, game);
   Search search(game, table, options, tablebase::DropMoveSymmetry(game), oracle);
 
   std::signal(SIGINT, on_interrupt);
@@ -298,60 +526,11 @@ void run_prove(const ProveOptions& o) {
   std::signal(SIGINT, SIG_DFL);
   std::signal(SIGTERM, SIG_DFL);
 
-  // What is known of every first move, for the side that plays it.
-  nlohmann::ordered_json moves = nlohmann::ordered_json::array();
-  nlohmann::ordered_json winning = nlohmann::ordered_json::array();
-  for (drop::Move m : root_moves) {
-    drop::Position child = s.position;
-    game.make(child, m);
-    const auto reply = search.known(child);
-    const char* v = !reply ? "unknown" : *reply ? "loss" : "win";
-    const std::string name = drop::move_name(game.geometry(), m);
-    moves.push_back({{"move", name}, {"value", v}});
-    if (reply && !*reply) winning.push_back(name);
-  }
-
+  nlohmann::ordered_json moves, winning;
+  first_moves(game, s.position, search, moves, winning);
   nlohmann::ordered_json certificate;
-  if (!o.certificate.empty() && value != solver::Proof::kUnknown) {
-    const auto t = Clock::now();
-    // Writing re-searches the winning moves the table no longer holds, which can take long:
-    // say so every 10 s.
-    const std::uint64_t nodes_before = search.stats().nodes;
-    std::jthread reporter([&](std::stop_token stop) {
-      std::mutex m;
-      std::condition_variable_any cv;
-      std::unique_lock lock(m);
-      while (!stop.stop_requested()) {
-        cv.wait_for(lock, stop, std::chrono::seconds(10), [] { return false; });
-        if (!stop.stop_requested() && !o.position.quiet)
-          std::fprintf(stderr,
-                       "prove: writing the certificate, %.4g nodes searched again, %.0f s\n",
-                       double(search.stats().nodes - nodes_before), seconds_since(t));
-      }
-    });
-    tablebase::ProofFileWriter out(o.certificate, o.zstd_level);
-    // Leaves: few pieces in hand (the checker solves them), or what the endgame tables decide.
-    const int leaf_in_play = std::max(0, oracle.max_pieces());
-    auto is_leaf = [&](const drop::Position& p) {
-      return p.pieces_in_hands() <= o.leaf_hand_pieces || p.pieces_in_play() <= leaf_in_play;
-    };
-    solver::CertificateWriter writer(game, search, is_leaf, out);
-    const solver::CertificateStats stats =
-        writer.write({game.variant().name(), drop::to_fen(game, s.position),
-                      value == solver::Proof::kWin, o.leaf_hand_pieces, leaf_in_play},
-                     s.position);
-    const std::uint64_t raw_bytes = out.bytes_in();
-    const std::uint64_t bytes = out.finish();
-    certificate = {{"file", o.certificate},
-                   {"bytes", bytes},
-                   {"uncompressed_bytes", raw_bytes},
-                   {"positions", stats.positions},
-                   {"leaves", stats.leaves},
-                   {"back_references", stats.back_references},
-                   {"leaf_hand_pieces", o.leaf_hand_pieces},
-                   {"leaf_pieces_in_play", leaf_in_play},
-                   {"seconds", seconds_since(t)}};
-  }
+  if (!o.certificate.empty() && value != solver::Proof::kUnknown)
+    certificate = write_certificate(o, game, s.position, value, search, search, oracle);
 
   const solver::ProofStats stats = search.stats();
   nlohmann::ordered_json j;
@@ -370,17 +549,7 @@ void run_prove(const ProveOptions& o) {
   j["disproven"] = stats.disproven;
   j["table_hits"] = stats.table_hits;
   j["endgame_table_hits"] = stats.oracle_hits;
-  j["endgame_value_bytes_loaded"] = oracle.bytes_loaded();
-  j["endgame_max_pieces"] = oracle.max_pieces() >= 0 ? nlohmann::ordered_json(oracle.max_pieces())
-                                                     : nlohmann::ordered_json();
-  j["table_entries"] = table.occupied();
-  j["threads"] = o.threads;
-  j["hash_mb"] = o.hash_mb;
-  j["ordering"] = {{"immediate_wins", options.immediate_wins},
-                   {"mirror_reply", options.mirror_reply},
-                   {"symmetry_pruning", options.symmetry_pruning},
-                   {"mobility", options.mobility}};
-  j["peak_memory_mb"] = peak_memory_mb();
+  add_table_json(j, o, oracle, options, table.occupied(), peak_memory_mb());
   if (!o.checkpoint.empty())
     j["checkpoint"] = {{"file", o.checkpoint},
                        {"resumed_entries", history.resumed_entries},
@@ -388,19 +557,7 @@ void run_prove(const ProveOptions& o) {
                        {"total_nodes", history.nodes + stats.nodes},
                        {"total_seconds", history.seconds + seconds}};
   if (!certificate.is_null()) j["certificate"] = certificate;
-
-  if (o.position.json) {
-    std::cout << j.dump() << std::endl;
-  } else {
-    std::cout << j["fen"].get<std::string>() << ": " << value_name(value);
-    if (!winning.empty()) std::cout << " (winning first moves: " << winning.dump() << ")";
-    std::cout << "\n  " << stats.nodes << " nodes in " << seconds << " s, " << table.occupied()
-              << " table entries, peak " << peak_memory_mb() << " MB\n";
-    if (!certificate.is_null())
-      std::cout << "  certificate " << o.certificate << ": " << certificate["bytes"] << " bytes, "
-                << certificate["positions"] << " positions\n";
-    std::cout << std::flush;
-  }
+  print_prove(j, o.position.json);
   if (stop_reason && std::string(stop_reason) == "interrupted")
     throw std::runtime_error(o.checkpoint.empty()
                                  ? "interrupted (no --checkpoint, so the work is lost)"
@@ -498,6 +655,14 @@ void register_prove(CLI::App& app) {
   cmd->add_flag("--no-mobility", o->no_mobility, "ordering off: fewest opponent replies first");
   cmd->add_option("--split-plies", o->split_plies, "plies from the root searched in parallel")
       ->check(CLI::Range(0, 32))
+      ->capture_default_str();
+  cmd->add_flag("--mpi", o->mpi,
+                "under mpirun: rank 0 holds the top of the tree and hands the subtrees below it to "
+                "the other ranks (--hash and --threads are each rank's)");
+  cmd->add_option("--mpi-split-plies", o->mpi_split_plies,
+                  "with --mpi: plies rank 0 holds; the positions below them are the ranks' jobs")
+      ->check(CLI::Range(1, 8))
+      ->needs("--mpi")
       ->capture_default_str();
   cmd->callback([o] { run_prove(*o); });
 }

@@ -1,6 +1,5 @@
 #include "mpi/mpi_tier_solver.h"
 
-#include <mpi.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -8,9 +7,9 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <initializer_list>
 #include <thread>
 
+#include "mpi/mpi_link.h"
 #include "solver/progress.h"
 #include "tablebase/directory_lock.h"
 #include "tablebase/tier_files.h"
@@ -47,90 +46,6 @@ double peak_memory_mb() {
   return double(usage.ru_maxrss) / 1024.0;
 }
 
-// MPI for the length of a solve. Rank 0 runs the manager and a solving thread that both call
-// MPI, so the library must allow calls from any thread.
-class Session {
- public:
-  Session() {
-    int provided = 0;
-    MPI_Init_thread(nullptr, nullptr, MPI_THREAD_MULTIPLE, &provided);
-    MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
-    MPI_Comm_size(MPI_COMM_WORLD, &size_);
-    if (provided < MPI_THREAD_MULTIPLE) {
-      if (rank_ == 0)
-        std::fprintf(stderr,
-                     "drop16: this MPI library does not allow calls from several "
-                     "threads (MPI_THREAD_MULTIPLE), which --mpi needs\n");
-      MPI_Abort(MPI_COMM_WORLD, 1);
-    }
-  }
-  ~Session() { MPI_Finalize(); }
-  Session(const Session&) = delete;
-  Session& operator=(const Session&) = delete;
-  int rank() const { return rank_; }
-  int size() const { return size_; }
-
- private:
-  int rank_ = 0, size_ = 1;
-};
-
-// One thread's end of the messages, counting what goes between ranks (messages a process sends
-// itself, rank 0's manager to its own solving thread, cost nothing and are not counted).
-class Link {
- public:
-  explicit Link(int rank) : rank_(rank) {}
-
-  void send(int to, Tag tag, const void* data = nullptr, std::size_t bytes = 0) {
-    MPI_Send(data, int(bytes), MPI_BYTE, to, tag, MPI_COMM_WORLD);
-    if (to == rank_) return;
-    ++report_.messages_sent;
-    report_.bytes_sent += bytes;
-  }
-  template <typename T>
-  void send_value(int to, Tag tag, const T& value) {
-    send(to, tag, &value, sizeof value);
-  }
-
-  // Waits for a message from `from` (or MPI_ANY_SOURCE) with one of `tags` and receives it.
-  // Polls rather than blocks: OpenMPI's blocking receive spins a core, which rank 0's own
-  // solving thread needs; a tier's answer waits at most a few milliseconds this way.
-  std::vector<char> receive(int from, std::initializer_list<Tag> tags, MPI_Status& status) {
-    auto pause = std::chrono::microseconds(50);
-    for (;;) {
-      for (const Tag tag : tags) {
-        int found = 0;
-        MPI_Iprobe(from, tag, MPI_COMM_WORLD, &found, &status);
-        if (!found) continue;
-        int bytes = 0;
-        MPI_Get_count(&status, MPI_BYTE, &bytes);
-        std::vector<char> data(static_cast<std::size_t>(bytes));
-        MPI_Recv(data.data(), bytes, MPI_BYTE, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
-                 MPI_STATUS_IGNORE);
-        if (status.MPI_SOURCE != rank_) {
-          ++report_.messages_received;
-          report_.bytes_received += std::uint64_t(bytes);
-        }
-        return data;
-      }
-      std::this_thread::sleep_for(pause);
-      pause = std::min(pause * 2, std::chrono::microseconds(5000));
-    }
-  }
-
-  RankReport& report() { return report_; }
-
- private:
-  int rank_;
-  RankReport report_;
-};
-
-template <typename T>
-T value_of(const std::vector<char>& data) {
-  T value{};
-  std::memcpy(&value, data.data(), std::min(sizeof value, data.size()));
-  return value;
-}
-
 // The exit status `drop16 solve` gives an error of this kind in one process (cmd_solve.cpp).
 int exit_status_of(const std::exception& e) {
   if (dynamic_cast<const tablebase::TableWriteError*>(&e)) return 1;  // the disk: the machine's
@@ -145,7 +60,7 @@ int exit_status_of(const std::exception& e) {
 void solve_assigned(const DropTierSpace& space, TierSolveOptions options, int rank) {
   options.show_progress = false;  // rank 0 shows the run's progress
   Link link(rank);
-  RankReport& report = link.report();
+  RankReport report;
   report.rank = rank;
   tablebase::TierSolver<DropTierSpace> solver(space, options);
   for (;;) {
@@ -172,6 +87,10 @@ void solve_assigned(const DropTierSpace& space, TierSolveOptions options, int ra
   }
   report.peak_memory_mb = peak_memory_mb();
   // The report's own message is not in it: the manager counts it as received.
+  report.messages_sent = link.counts().messages_sent;
+  report.messages_received = link.counts().messages_received;
+  report.bytes_sent = link.counts().bytes_sent;
+  report.bytes_received = link.counts().bytes_received;
   link.send_value(kManager, kStats, report);
 }
 
@@ -283,10 +202,10 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
   }
   own_solver.join();
   RankReport& own = result.ranks[kManager];
-  own.messages_sent += link.report().messages_sent;
-  own.messages_received += link.report().messages_received;
-  own.bytes_sent += link.report().bytes_sent;
-  own.bytes_received += link.report().bytes_received;
+  own.messages_sent += link.counts().messages_sent;
+  own.messages_received += link.counts().messages_received;
+  own.bytes_sent += link.counts().bytes_sent;
+  own.bytes_received += link.counts().bytes_received;
   own.peak_memory_mb = peak_memory_mb();
   report.seconds = seconds_since(start);
   if (failure) std::rethrow_exception(failure);

@@ -34,6 +34,7 @@
 #include <cstdint>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "solver/game_concept.h"
 #include "solver/parallel_for.h"
@@ -121,6 +122,24 @@ class ProofSearch {
     Proof result;
     arena_.execute([&] { result = search(p, Move(), false, 0, stopper_, locals_.local()); });
     return result;
+  }
+
+  // prove(p) for a position reached by `last` inside a larger tree whose top another process
+  // searches (mpi/mpi_proof_search.h): the mirror reply ordering sees the move as it would there.
+  Proof prove_after(Position p, Move last) {
+    Proof result;
+    arena_.execute([&] { result = search(p, last, true, 0, stopper_, locals_.local()); });
+    return result;
+  }
+
+  // The moves the search tries in p (reached by `last`, none at the root), in its order: images
+  // of earlier moves under p's symmetries left out, and only the move that wins at once when
+  // there is one. For a caller that splits the top of the tree itself.
+  std::vector<Move> moves_in_order(Position p, std::optional<Move> last) const {
+    Ordered order;
+    if (const auto win = order_moves(p, last.value_or(Move()), last.has_value(), order))
+      return {*win};
+    return {order.moves, order.moves + order.size};
   }
 
   // A move that wins in p, if p is a win (searching children as needed, on this thread).
