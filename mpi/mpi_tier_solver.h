@@ -3,7 +3,8 @@
 // (tablebase/tier_schedule.h, GamesmanOne's design); every rank, rank 0 too on a thread of its
 // own, solves the tiers it gets with the threaded TierSolver and writes their files into DIR,
 // which all ranks share (one machine, or a cluster's shared file system). A child tier solved by
-// another rank is read from its files, so the messages carry only tier numbers and reports.
+// another rank is read from its files, so for whole tiers the messages carry only tier numbers
+// and reports.
 //
 // The files are the single-process solve's, byte for byte: each tier is solved by the same code
 // from the same children and written at the same zstd level; only who solves it and when differ.
@@ -13,13 +14,14 @@
 // A tier larger than a threshold is split (tablebase/tier_team.h, Irving's Pentago design for one
 // tier): once every rank is idle, all of them solve it together, each its own contiguous part of
 // every pass, and after each pass (and each group fold) every part goes from its owner to all
-// other ranks (broadcasts), since the next pass reads the entries of the earlier ones. That moves
-// (ranks - 1) x the tier's bytes per sweep (an eighth of that for value-only tiers). Children in
-// other tiers are finished, so they are still read from the shared files. Every rank then holds
-// the whole tier as one process would; rank 0 writes its files, and its checkpoint between
-// passes, which is the single-process checkpoint (so no per-rank checkpoints: any team, or one
-// process, resumes from it). A rank killed in a split tier ends the run through mpirun (OpenMPI
-// aborts the job and names the rank); a rerun resumes from the finished tiers and the checkpoint.
+// other ranks (broadcasts), since the next pass reads the entries of the earlier ones. The passes
+// move (ranks - 1) x the tier's bytes (an eighth of that for value-only tiers), each group fold
+// as much again over the entries it covers. Children in other tiers are finished, so they are
+// still read from the shared files. Every rank then holds the whole tier as one process would;
+// rank 0 writes its files, and its checkpoint between passes, which is the single-process
+// checkpoint (so no per-rank checkpoints: any team, or one process, resumes from it). A rank
+// killed in a split tier ends the run through mpirun (OpenMPI aborts the job and names the
+// rank); a rerun resumes from the finished tiers and the checkpoint.
 #pragma once
 
 #include <cstdint>
