@@ -7,6 +7,7 @@
 #include <chrono>
 #include <csignal>
 #include <iostream>
+#include <limits>
 #include <random>
 #include <string>
 #include <vector>
@@ -117,6 +118,11 @@ struct SolveOptions {
   std::optional<int> max_depth;  // Spock: the bounded forward search instead of the retrograde
   std::optional<double> time_limit;
   bool mpi = false;  // the tables solved by the ranks of an mpirun (mpi/mpi_tier_solver.h)
+#if DROP16_MPI
+  std::uint64_t mpi_split_entries = mpi_solve::kDefaultSplitEntries;
+#else
+  std::uint64_t mpi_split_entries = 0;  // --mpi is refused without MPI
+#endif
 };
 
 // The tables' solve, by this process or, with --mpi, by every rank of the mpirun it belongs to:
@@ -124,13 +130,13 @@ struct SolveOptions {
 // figures per rank go to `mpi_ranks`).
 std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTierSpace& space,
                                                        const tablebase::TierSolveOptions& options,
-                                                       bool mpi,
+                                                       bool mpi, std::uint64_t mpi_split_entries,
                                                        nlohmann::ordered_json& mpi_ranks) {
   if (!mpi) return tablebase::solve_tiers(space, options);
 #if DROP16_MPI
   std::optional<mpi_solve::DistributedReport> solved;
   try {
-    solved = mpi_solve::solve_tiers_mpi(space, options);
+    solved = mpi_solve::solve_tiers_mpi(space, options, mpi_split_entries);
   } catch (const mpi_solve::RankFailure& e) {
     if (e.exit_status == 2) throw UsageError(e.what());
     throw;
@@ -140,6 +146,7 @@ std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTier
   for (const mpi_solve::RankReport& r : solved->ranks)
     mpi_ranks.push_back({{"rank", r.rank},
                          {"tiers_solved", r.tiers_solved},
+                         {"split_tiers", r.split_tiers},
                          {"group_folds", r.group_folds},
                          {"solve_seconds", r.solve_seconds},
                          {"peak_memory_mb", r.peak_memory_mb},
@@ -150,6 +157,7 @@ std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTier
   return solved->tiers;
 #else
   (void)mpi_ranks;
+  (void)mpi_split_entries;
   throw UsageError(
       "--mpi: this drop16 was built without MPI (install OpenMPI with "
       "bash scripts/install-deps.sh, then build again)");
@@ -192,7 +200,7 @@ void run_solve(const SolveOptions& o) {
       options.stop_requested = [] { return stop_signalled.load(); };
       std::signal(SIGINT, on_stop_signal);
       std::signal(SIGTERM, on_stop_signal);
-      solved = solve_tables(space, options, o.mpi, mpi_ranks);
+      solved = solve_tables(space, options, o.mpi, o.mpi_split_entries, mpi_ranks);
     } catch (const tablebase::MemoryCapError& e) {
       throw UsageError(e.what());
     } catch (const tablebase::DirectoryBusy& e) {
@@ -467,6 +475,12 @@ void register_solve(CLI::App& app) {
                 "handing out each tier whose children are finished; --memory and --threads are "
                 "each rank's")
       ->needs("--tables");
+  cmd->add_option("--mpi-split-entries", o->mpi_split_entries,
+                  "with --mpi: a tier of more entries is solved by all ranks together, each its "
+                  "part of every pass")
+      ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()))
+      ->needs("--mpi")
+      ->capture_default_str();
   cmd->add_option(
          "--max-depth", o->max_depth,
          "Spock, the rook race: search forward this many plies (wins and losses within it, exact; "

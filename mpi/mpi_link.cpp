@@ -19,9 +19,11 @@ Session::Session() {
                    "threads (MPI_THREAD_MULTIPLE), which --mpi needs\n");
     MPI_Abort(MPI_COMM_WORLD, 1);
   }
+  MPI_Comm_dup(MPI_COMM_WORLD, &team_);
 }
 
 Session::~Session() {
+  MPI_Comm_free(&team_);
   MPI_Finalize();
 }
 

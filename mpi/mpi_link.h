@@ -17,6 +17,8 @@ namespace mpi_solve {
 
 // MPI_Init_thread for MPI_THREAD_MULTIPLE (rank 0 of the tier solve calls MPI from two threads)
 // and MPI_Finalize. A library that does not allow it makes rank 0 say so and aborts the run.
+// Collectives (the tier solve's split tiers) go over a communicator of their own, team(), so they
+// never meet the point-to-point messages of MPI_COMM_WORLD.
 class Session {
  public:
   Session();
@@ -25,9 +27,11 @@ class Session {
   Session& operator=(const Session&) = delete;
   int rank() const { return rank_; }
   int size() const { return size_; }
+  MPI_Comm team() const { return team_; }
 
  private:
   int rank_ = 0, size_ = 1;
+  MPI_Comm team_ = MPI_COMM_NULL;
 };
 
 // Messages, counted: a message a process sends itself (rank 0's manager to its own solving

@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
+#include <initializer_list>
+#include <span>
 #include <thread>
 
 #include "mpi/mpi_link.h"
@@ -14,12 +16,14 @@
 #include "tablebase/directory_lock.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_schedule.h"
+#include "tablebase/tier_team.h"
 
 namespace mpi_solve {
 
 namespace {
 
 using tablebase::DropTierSpace;
+using tablebase::IndexRange;
 using tablebase::TierSolveOptions;
 using Clock = std::chrono::steady_clock;
 
@@ -27,6 +31,16 @@ constexpr int kManager = 0;
 // Manager to a rank; a rank to the manager. The two sets are disjoint, so rank 0's manager and
 // its own solving thread, both receiving at rank 0, never take each other's messages.
 enum Tag : int { kAssign = 1, kStop = 2, kDone = 11, kFailed = 12, kStats = 13 };
+
+// The manager's word to a rank: solve this tier, alone or (split) with every other rank.
+struct Assignment {
+  std::int32_t tier = 0;
+  std::int32_t split = 0;
+};
+
+// The exit status a rank reports for a split tier it stopped because another rank of the team
+// failed: that rank's own report is the run's error.
+constexpr std::int32_t kFailedElsewhere = -1;
 
 // What a rank sends when it finished a tier. Sent as bytes: the ranks run one build of drop16 on
 // machines of one architecture.
@@ -46,6 +60,109 @@ double peak_memory_mb() {
   return double(usage.ru_maxrss) / 1024.0;
 }
 
+// Waits for a nonblocking MPI operation, polling with growing sleeps: OpenMPI's blocking calls
+// spin a core, which the other ranks on a machine of few cores need (and, on rank 0, the
+// manager's thread).
+void wait_for(MPI_Request& request) {
+  auto pause = std::chrono::microseconds(20);
+  for (;;) {
+    int done = 0;
+    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
+    if (done) return;
+    std::this_thread::sleep_for(pause);
+    pause = std::min(pause * 2, std::chrono::microseconds(2000));
+  }
+}
+
+// The team of a split tier: every rank, over the session's team communicator. A part goes from
+// its owner to the others by a broadcast; the figures count it as if the owner sent it to each
+// of them (what a broadcast tree moves in all, whatever its shape), and an agreement (any) as
+// each member sending its 4-byte flag to each other.
+class MpiTeam final : public tablebase::TierTeam {
+ public:
+  MpiTeam(MPI_Comm comm, RankReport& report) : comm_(comm), report_(report) {
+    MPI_Comm_rank(comm_, &rank_);
+    MPI_Comm_size(comm_, &size_);
+  }
+
+  int members() const override { return size_; }
+  int member() const override { return rank_; }
+
+  void share(std::span<std::uint64_t> words, IndexRange range, int entry_bits) override {
+    for (int owner = 0; owner < size_; ++owner) {
+      const IndexRange p = part(range, owner, size_);
+      if (p.begin == p.end) continue;
+      if (entry_bits == 8)
+        share_bytes(reinterpret_cast<char*>(words.data()) + p.begin, p.end - p.begin, owner);
+      else
+        share_bits(words, p, owner);
+    }
+  }
+
+  bool any(bool mine) override {
+    const int in = mine ? 1 : 0;
+    int out = 0;
+    MPI_Request request;
+    MPI_Iallreduce(&in, &out, 1, MPI_INT, MPI_LOR, comm_, &request);
+    wait_for(request);
+    count(std::uint64_t(size_ - 1), std::uint64_t(size_ - 1) * sizeof in, true);
+    count(std::uint64_t(size_ - 1), std::uint64_t(size_ - 1) * sizeof in, false);
+    return out != 0;
+  }
+
+ private:
+  // Broadcasts go in pieces: MPI counts are ints.
+  static constexpr std::uint64_t kPieceBytes = std::uint64_t{1} << 28;
+
+  void broadcast(void* data, std::uint64_t bytes, int owner) {
+    MPI_Request request;
+    MPI_Ibcast(data, int(bytes), MPI_BYTE, owner, comm_, &request);
+    wait_for(request);
+    if (owner == rank_)
+      count(std::uint64_t(size_ - 1), bytes * std::uint64_t(size_ - 1), true);
+    else
+      count(1, bytes, false);
+  }
+
+  // DTE entries are whole bytes: the owner's go in place.
+  void share_bytes(char* first, std::uint64_t bytes, int owner) {
+    for (std::uint64_t at = 0; at < bytes; at += kPieceBytes)
+      broadcast(first + at, std::min(kPieceBytes, bytes - at), owner);
+  }
+
+  // Value bits: the words that hold the part, of which the receivers take only the part's bits
+  // (its first and last word may hold a neighbouring part's or pass's bits).
+  void share_bits(std::span<std::uint64_t> words, IndexRange p, int owner) {
+    const std::uint64_t first = p.begin / 64, end = (p.end + 63) / 64;
+    constexpr std::uint64_t kPieceWords = kPieceBytes / 8;
+    std::vector<std::uint64_t> received(owner == rank_ ? 0 : std::min(kPieceWords, end - first));
+    for (std::uint64_t w = first; w < end; w += kPieceWords) {
+      const std::uint64_t n = std::min(kPieceWords, end - w);
+      if (owner == rank_) {
+        broadcast(words.data() + w, n * 8, owner);
+        continue;
+      }
+      broadcast(received.data(), n * 8, owner);
+      for (std::uint64_t k = 0; k < n; ++k) {
+        const std::uint64_t lo = std::max(p.begin, (w + k) * 64) - (w + k) * 64;
+        const std::uint64_t hi = std::min(p.end, (w + k) * 64 + 64) - (w + k) * 64;
+        const std::uint64_t mask =
+            (hi - lo == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (hi - lo)) - 1) << lo;
+        words[w + k] = (words[w + k] & ~mask) | (received[k] & mask);
+      }
+    }
+  }
+
+  void count(std::uint64_t messages, std::uint64_t bytes, bool sent) {
+    (sent ? report_.messages_sent : report_.messages_received) += messages;
+    (sent ? report_.bytes_sent : report_.bytes_received) += bytes;
+  }
+
+  MPI_Comm comm_;
+  RankReport& report_;
+  int rank_ = 0, size_ = 1;
+};
+
 // The exit status `drop16 solve` gives an error of this kind in one process (cmd_solve.cpp).
 int exit_status_of(const std::exception& e) {
   if (dynamic_cast<const tablebase::TableWriteError*>(&e)) return 1;  // the disk: the machine's
@@ -56,8 +173,10 @@ int exit_status_of(const std::exception& e) {
 }
 
 // A rank's solving loop: tiers from the manager until it says stop, then its report. Any failure
-// goes to the manager, which stops handing out tiers.
-void solve_assigned(const DropTierSpace& space, TierSolveOptions options, int rank) {
+// goes to the manager, which stops handing out tiers. A split tier is solved with every other
+// rank over the team communicator.
+void solve_assigned(const DropTierSpace& space, TierSolveOptions options, int rank,
+                    MPI_Comm team_comm) {
   options.show_progress = false;  // rank 0 shows the run's progress
   Link link(rank);
   RankReport report;
@@ -67,18 +186,23 @@ void solve_assigned(const DropTierSpace& space, TierSolveOptions options, int ra
     MPI_Status status;
     const std::vector<char> message = link.receive(kManager, {kAssign, kStop}, status);
     if (status.MPI_TAG == kStop) break;
-    const int t = value_of<std::int32_t>(message);
+    const Assignment assigned = value_of<Assignment>(message);
+    const int t = assigned.tier;
     const auto start = Clock::now();
     try {
-      const tablebase::TierSolveReport solved = solver.solve_tier(t);
+      std::optional<MpiTeam> team;
+      if (assigned.split) team.emplace(team_comm, report);
+      const tablebase::TierSolveReport solved = solver.solve_tier(t, team ? &*team : nullptr);
       const Done done{t, solved.group_folds, seconds_since(start)};
-      report.tiers_solved += 1;
+      (assigned.split ? report.split_tiers : report.tiers_solved) += 1;
       report.group_folds += solved.group_folds;
       report.solve_seconds += done.seconds;
       link.send_value(kManager, kDone, done);
     } catch (const std::exception& e) {
       report.solve_seconds += seconds_since(start);
-      const std::int32_t code = exit_status_of(e);
+      const std::int32_t code = dynamic_cast<const tablebase::TeamMemberFailed*>(&e)
+                                    ? kFailedElsewhere
+                                    : exit_status_of(e);
       std::string text(sizeof code, '\0');
       std::memcpy(text.data(), &code, sizeof code);
       text += "rank " + std::to_string(rank) + ", tier " + space.tier_name(t) + ": " + e.what();
@@ -94,8 +218,11 @@ void solve_assigned(const DropTierSpace& space, TierSolveOptions options, int ra
   link.send_value(kManager, kStats, report);
 }
 
-// Rank 0: the run's bookkeeping and the tiers' schedule, with a solving thread of its own.
-DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& options, int ranks) {
+// Rank 0: the run's bookkeeping and the tiers' schedule, with a solving thread of its own. A tier
+// of more than split_entries entries waits until every rank is idle and then goes to all of
+// them at once (tier_team.h); it is finished when every rank has reported its part done.
+DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& options, int ranks,
+                         std::uint64_t split_entries, MPI_Comm team_comm) {
   const auto start = Clock::now();
   DistributedReport result;
   tablebase::TierSolveReport& report = result.tiers;
@@ -105,9 +232,10 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
     report.stored += space.tier_size(t);
   }
   report.planned_bytes = tablebase::planned_memory(space, options.value_only);
-  std::thread own_solver([&] { solve_assigned(space, options, kManager); });
+  std::thread own_solver([&] { solve_assigned(space, options, kManager, team_comm); });
   Link link(kManager);
   std::exception_ptr failure;
+  bool failure_elsewhere = false;  // only a rank stopped by its team's failure has reported
   try {
     if (report.planned_bytes > options.memory_bytes)
       throw tablebase::MemoryCapError("solving " + space.variant_name() + " needs " +
@@ -131,18 +259,36 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
     for (int r = 0; r < ranks; ++r)
       idle[r] = r;  // taken from the back: rank 0, which also manages, last
     int busy = 0;
+    int split_waiting = -1;  // a split tier taken, waiting for every rank to be idle
+    std::vector<int> parts_left(space.tier_count(), 0);  // per split tier under way
     const auto stopping = [&] {
       return failure || (options.stop_requested && options.stop_requested());
     };
     while (!schedule.all_finished()) {
       while (!stopping() && !idle.empty()) {
+        if (split_waiting >= 0) {
+          if (busy > 0) break;
+          for (int r = 0; r < ranks; ++r) {
+            solving[r] = split_waiting;
+            link.send_value(r, kAssign, Assignment{std::int32_t(split_waiting), 1});
+          }
+          parts_left[split_waiting] = ranks;
+          busy = ranks;
+          idle.clear();
+          split_waiting = -1;
+          break;
+        }
         const std::optional<int> t = schedule.take();
         if (!t) break;
+        if (ranks > 1 && space.tier_size(*t) > split_entries) {
+          split_waiting = *t;
+          continue;
+        }
         const int r = idle.back();
         idle.pop_back();
         solving[r] = *t;
         ++busy;
-        link.send_value(r, kAssign, std::int32_t(*t));
+        link.send_value(r, kAssign, Assignment{std::int32_t(*t), 0});
       }
       if (busy == 0) break;  // stopping, with every tier under way finished
       std::string under_way;
@@ -160,13 +306,16 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
       idle.push_back(r);
       --busy;
       if (status.MPI_TAG == kFailed) {
-        if (!failure) {
-          const auto code = value_of<std::int32_t>(message);
+        const auto code = value_of<std::int32_t>(message);
+        if (!failure || (failure_elsewhere && code != kFailedElsewhere)) {
           failure = std::make_exception_ptr(
-              RankFailure(std::string(message.begin() + sizeof code, message.end()), int(code)));
+              RankFailure(std::string(message.begin() + sizeof code, message.end()),
+                          code == kFailedElsewhere ? 1 : int(code)));
+          failure_elsewhere = code == kFailedElsewhere;
         }
         continue;
       }
+      if (parts_left[t] > 0 && --parts_left[t] > 0) continue;  // a split tier's other parts
       const Done done = value_of<Done>(message);
       schedule.finish(t);
       progress.advance(space.tier_size(done.tier));
@@ -215,13 +364,14 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
 }  // namespace
 
 std::optional<DistributedReport> solve_tiers_mpi(const DropTierSpace& space,
-                                                 const TierSolveOptions& options) {
+                                                 const TierSolveOptions& options,
+                                                 std::uint64_t split_entries) {
   const Session session;
   if (session.rank() != kManager) {
-    solve_assigned(space, options, session.rank());
+    solve_assigned(space, options, session.rank(), session.team());
     return std::nullopt;
   }
-  return manage(space, options, session.size());
+  return manage(space, options, session.size(), split_entries, session.team());
 }
 
 }  // namespace mpi_solve

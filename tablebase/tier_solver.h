@@ -43,6 +43,7 @@
 #include "tablebase/directory_lock.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_space.h"
+#include "tablebase/tier_team.h"
 
 namespace tablebase {
 
@@ -201,10 +202,19 @@ class TierSolver {
   // step for one unfinished tier, for a caller that orders the tiers itself, holds the
   // directory's lock and has checked the memory plan (the MPI solver, mpi/). Every child of t
   // must be finished in options.dir; the ones this solver still holds are not read again.
-  TierSolveReport solve_tier(int t) {
+  // With a team (tier_team.h), this process solves its part of the tier with the team's other
+  // members, which call this at the same time; member 0 writes the files and checkpoints, and
+  // every member holds the whole tier afterwards.
+  TierSolveReport solve_tier(int t, TierTeam* team = nullptr) {
     TierSolveReport report;
     solver::Progress quiet("", 0, "", false);
+    team_ = team;
+    struct Alone {  // the team is this call's only
+      TierTeam*& team;
+      ~Alone() { team = nullptr; }
+    } alone{team_};
     tbb::task_arena(options_.threads).execute([&] { solve_and_write(t, quiet, report); });
+    if (!writes()) return report;
     const TierFileSizes sizes = tier_file_sizes(options_.dir, space_.tier_name(t));
     report.value_bytes = sizes.value_bytes;
     report.dte_bytes = sizes.dte_bytes;
@@ -226,6 +236,8 @@ class TierSolver {
     return reinterpret_cast<const std::uint8_t*>(words_[at.tier]) + at.index;
   }
   bool value_only() const { return options_.value_only; }
+  // This process writes the tier's files and checkpoints: alone, or as member 0 of a team.
+  bool writes() const { return !team_ || team_->member() == 0; }
   std::uint64_t memory(int t) const { return tier_memory(space_, t, value_only()); }
 
   // A value-only entry's bit. Words of the tier being swept also change while it is read (a
@@ -296,6 +308,8 @@ class TierSolver {
   void solve_and_write(int t, solver::Progress& progress, TierSolveReport& report) {
     const std::string& name = space_.tier_name(t);
     solve(t, progress, report);
+    ++report.tiers_solved;
+    if (!writes()) return;
     // Minutes on the largest tiers (zstd 19), with done/total already at the tier's end.
     progress.set_stage(name + " writing its table files");
     if (options_.value_only)
@@ -304,8 +318,28 @@ class TierSolver {
     else
       write_tier_files(options_.dir, space_.variant_name(), name, bytes(t), options_.zstd_level);
     std::filesystem::remove(partial_path(options_.dir, name));
-    ++report.tiers_solved;
   }
+
+  // Runs `step` (reading children or a checkpoint) and, in a team, has the members agree that
+  // none failed: a member that throws would otherwise leave the others waiting in the next
+  // collective for ever. The failing member rethrows its error, the others TeamMemberFailed.
+  template <typename Step>
+  void together(int t, const Step& step) {
+    if (!team_) return step();
+    std::exception_ptr failure;
+    try {
+      step();
+    } catch (...) {
+      failure = std::current_exception();
+    }
+    if (!team_->any(failure != nullptr)) return;
+    if (failure) std::rethrow_exception(failure);
+    throw TeamMemberFailed("stopped in tier " + space_.tier_name(t) +
+                           ": another rank of its team failed");
+  }
+
+  // True on every member of a team when `mine` is on any; alone, `mine`.
+  bool agreed(bool mine) { return team_ ? team_->any(mine) : mine; }
 
   // Reads a finished tier back from disk.
   void load(int t) {
@@ -332,11 +366,12 @@ class TierSolver {
     allocate(t);
     const auto& passes = space_.tier_passes(t);
     PartialTier state;
-    if (!options_.dir.empty()) {
-      state = read_partial_tier(options_.dir, space_.variant_name(), name, data_[t],
-                                entry_bits(value_only()));
-      check_checkpoint(t, state);
-    }
+    if (!options_.dir.empty())
+      together(t, [&] {  // every member of a team reads the same checkpoint
+        state = read_partial_tier(options_.dir, space_.variant_name(), name, data_[t],
+                                  entry_bits(value_only()));
+        check_checkpoint(t, state);
+      });
     // Entries before `unfinished` hold their DTE; past it, the deciding child of the groups
     // folded in so far (once any is).
     const std::uint64_t unfinished = first_unfinished(t, state);
@@ -357,11 +392,15 @@ class TierSolver {
 
     auto next_save = std::chrono::steady_clock::now() + options_.checkpoint_interval;
     // After each chunk of work, fold and pass: saves when due or asked to stop, then stops if
-    // asked. Saves take at most a tenth of the time: writing a 14 GB tier takes a while.
+    // asked. Saves take at most a tenth of the time: writing a 14 GB tier takes a while. A
+    // team saves between sweeps only, where every member holds the same state as one process
+    // would: one checkpoint, written by member 0, resumes any team or a process alone; member 0's
+    // clock decides, and a stop asked of any member stops all.
     const auto checkpoint = [&](const std::string& done) {
       using Clock = std::chrono::steady_clock;
-      const bool stop = options_.stop_requested && options_.stop_requested();
-      if (!options_.dir.empty() && (stop || Clock::now() >= next_save)) {
+      const bool stop = agreed(options_.stop_requested && options_.stop_requested());
+      const bool due = agreed(writes() && Clock::now() >= next_save);
+      if (!options_.dir.empty() && (stop || due) && writes()) {
         const auto saving = Clock::now();
         const bool all_bytes_matter = !state.folded.empty() || !state.folding.empty();
         write_partial_tier(options_.dir, space_.variant_name(), name, data_[t],
@@ -383,7 +422,9 @@ class TierSolver {
     TierClock clock;
     for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
       make_room(t, groups[g]);
-      for (int c : groups[g]) load(c);
+      together(t, [&] {
+        for (int c : groups[g]) load(c);
+      });
       // Value bits need no marker: 0 until a losing child is found.
       if (state.folded.empty() && state.folding.empty() && !value_only())
         std::fill(tier_bytes + unfinished, tier_bytes + size, kNoChild);
@@ -393,11 +434,12 @@ class TierSolver {
       for (int c : groups[g]) wanted[c] = 1;
       const std::string doing = "folding in " + absl::StrJoin(state.folding, ",");
       const std::uint64_t sweeps_after = groups.size() - 1 - g;  // folds after this, the passes
-      sweep(t, std::max(unfinished, state.folding_through), size, wanted, Sweep::kFoldGroup,
-            {doing, sweeps_after * per_sweep}, clock, progress, [&](std::uint64_t through) {
-              state.folding_through = through;
-              checkpoint(doing);
-            });
+      sweep_shared(t, {std::max(unfinished, state.folding_through), size}, wanted,
+                   Sweep::kFoldGroup, {doing, sweeps_after * per_sweep}, clock, progress,
+                   [&](std::uint64_t through) {
+                     state.folding_through = through;
+                     checkpoint(doing);
+                   });
       ++report.group_folds;
       for (int c : groups[g]) folded[c] = 1;
       state.folded.insert(state.folded.end(), state.folding.begin(), state.folding.end());
@@ -406,18 +448,20 @@ class TierSolver {
       checkpoint("after " + doing);
     }
     make_room(t, groups.back());
-    for (int c : groups.back()) load(c);
+    together(t, [&] {
+      for (int c : groups.back()) load(c);
+    });
     std::vector<char> wanted(space_.tier_count(), 0);
     for (int c = 0; c < space_.tier_count(); ++c) wanted[c] = !folded[c];
     const Sweep kind = state.folded.empty() ? Sweep::kSolve : Sweep::kSolveFolded;
     for (int k = state.passes; k < int(passes.size()); ++k) {
       const std::string doing =
           "in pass " + std::to_string(k + 1) + " of " + std::to_string(passes.size());
-      sweep(t, std::max(unfinished, passes[k].begin), passes[k].end, wanted, kind,
-            {doing, size - passes[k].end}, clock, progress, [&](std::uint64_t through) {
-              state.next_pass_done = through - passes[k].begin;
-              checkpoint(doing);
-            });
+      sweep_shared(t, {std::max(unfinished, passes[k].begin), passes[k].end}, wanted, kind,
+                   {doing, size - passes[k].end}, clock, progress, [&](std::uint64_t through) {
+                     state.next_pass_done = through - passes[k].begin;
+                     checkpoint(doing);
+                   });
       state.passes = k + 1;
       state.next_pass_done = 0;
       // Also after the last pass: writing a large tier's files takes long enough (the 14e9-entry
@@ -503,6 +547,20 @@ class TierSolver {
       return std::nullopt;
     }
   };
+
+  // One sweep over entries `range` of tier t: alone, all of it, calling after_chunk between
+  // chunks (sweep); in a team, this member's part, then every member's part shared, and no
+  // checkpoint inside it (the members' chunks do not line up).
+  template <typename AfterChunk>
+  void sweep_shared(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
+                    const SweepLabel& label, TierClock& clock, solver::Progress& progress,
+                    const AfterChunk& after_chunk) {
+    if (!team_)
+      return sweep(t, range.begin, range.end, wanted, kind, label, clock, progress, after_chunk);
+    const IndexRange mine = team_->own_part(range);
+    sweep(t, mine.begin, mine.end, wanted, kind, label, clock, progress, [](std::uint64_t) {});
+    team_->share({data_[t].data(), data_[t].size()}, range, entry_bits(value_only()));
+  }
 
   // One sweep over entries [begin, end) of tier t, reading the children in the `wanted` tiers: in
   // chunks, each in parallel, calling after_chunk(first entry not swept) after each but the last.
@@ -609,6 +667,7 @@ class TierSolver {
   // Per tier, its bytes (empty when not in memory), in huge pages: children are read at random.
   std::vector<solver::ZeroedArray<std::uint64_t>> data_;
   std::vector<std::uint64_t*> words_;  // each tier's first word, for the inner loops
+  TierTeam* team_ = nullptr;           // during solve_tier with a team only
 };
 
 template <TierSpace S>

@@ -190,6 +190,9 @@ TEST_CASE("bad variants and flags through the command: exit 2, one line", "[cli]
       // 8x4 keys need 4 x 32 squares + hand + side bits, more than 128.
       {{"perft", "--depth", "1", "--variant", "8x4:NNBBRRQK", "--hash", "1"}, {"--hash", "128"}},
       {{"distinct", "--depth", "1", "--variant", "8x4:NNBBRRQK"}, {"128"}},
+      {{"solve", "--variant", "2x2:K", "--tables", "t", "--mpi-split-entries", "9"}, {"--mpi"}},
+      {{"solve", "--variant", "2x2:K", "--tables", "t", "--mpi", "--mpi-split-entries", "0"},
+       {"--mpi-split-entries", "range"}},
   };
   for (const BadInput& c : cases) check_bad_input(c);
   // The same variant is fine without --hash (plain perft needs no keys): 5 types x 32 squares.

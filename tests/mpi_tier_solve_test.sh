@@ -1,11 +1,15 @@
 #!/usr/bin/env bash
 # ctest mpi_tier_solve: `drop16 solve --mpi` on 3 ranks against the single-process solve.
 #   1. Every fast variant of the ladder (scripts/ladder.sh; under 2 CPU seconds each): the same
-#      table files, byte for byte, and the same answer.
+#      table files, byte for byte, and the same answer; with whole tiers per rank, and with every
+#      tier of more than 100 entries split over the 3 ranks (--mpi-split-entries 100: nearly
+#      all of them). Split too: value-only tables, and a cap that makes tiers fold their children
+#      in groups.
 #   2. Resume from finished tiers: endgame tables (--max-pieces 4) by 3 ranks, then the whole
 #      variant by 3 ranks into the same directory: only the rest is solved, the files the same.
-#   3. A killed rank: kill -9 one rank in the middle of a run; the run stops with an error, the
-#      finished tiers' files are whole, and a rerun resumes from them to the same files.
+#   3. A killed rank: kill -9 one rank in the middle of a run whose tiers are split; the run stops
+#      with an error naming the rank, the finished tiers' files are whole, and a rerun resumes from
+#      them to the same files.
 #   4. --mpi without --tables, or for Spock: refused as bad input.
 # Usage: mpi_tier_solve_test.sh DROP16 MPIRUN
 set -euo pipefail
@@ -22,6 +26,7 @@ fail() {
 ranks() {  # mpirun for 3 ranks on this machine, whatever its cores and user
   "$mpirun" --oversubscribe --allow-run-as-root -np 3 "$@"
 }
+split=(--mpi-split-entries 100)  # tiers of more entries are split over the ranks
 # The two solves' JSON give the same answer (value, dte, moves; timings and the per-rank figures
 # differ), and the MPI one solved every tier.
 same_answer() {
@@ -53,8 +58,27 @@ for v in "${variants[@]}"; do
     >"$d.mpi.json" || fail "$v: the MPI solve failed"
   same_tables "$d/single" "$d/mpi"
   same_answer "$d.single.json" "$d.mpi.json" || fail "$v: answers differ, or not every tier solved"
-  echo "$v: identical files"
+  ranks "$drop16" solve --variant "$v" --tables "$d/split" --threads 1 --json --quiet --mpi \
+    "${split[@]}" >"$d.split.json" || fail "$v: the MPI solve with split tiers failed"
+  same_tables "$d/single" "$d/split"
+  same_answer "$d.single.json" "$d.split.json" || fail "$v split: answers differ, or not every tier"
+  echo "$v: identical files, whole tiers and split ones"
 done
+v=2x4:NBRK
+d="$work/$v"
+"$drop16" solve --variant $v --tables "$d/single-values" --threads 1 --json --quiet --value-only \
+  >/dev/null
+ranks "$drop16" solve --variant $v --tables "$d/split-values" --threads 1 --json --quiet --mpi \
+  "${split[@]}" --value-only >/dev/null || fail "$v --value-only: the split MPI solve failed"
+same_tables "$d/single-values" "$d/split-values"
+# The smallest cap the plan allows (its planned_memory_mb, in GB, a little above): the largest
+# tiers fold their children in groups, and so do their split parts.
+cap=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tables"]["planned_memory_mb"] / 1024 + 1e-5)' "$d.single.json")
+ranks "$drop16" solve --variant $v --tables "$d/split-folds" --threads 1 --json --quiet --mpi \
+  "${split[@]}" --memory "$cap" >"$d.folds.json" || fail "$v --memory $cap: the split solve failed"
+(($(json_field "$d.folds.json" group_folds) > 0)) || fail "$v --memory $cap: no group folds"
+same_tables "$d/single" "$d/split-folds"
+echo "$v: split tiers identical with --value-only, and with group folds under --memory $cap"
 
 # 2. Resume from the finished tiers of an earlier run.
 v=2x4:NBRK
@@ -72,7 +96,7 @@ echo "$v: resumed $part tiers of endgame tables, files identical"
 d="$work/killed"
 # mpirun itself in the background (not the function's subshell): the ranks are its children.
 "$mpirun" --oversubscribe --allow-run-as-root -np 3 "$drop16" solve --variant $v --tables "$d" \
-  --threads 1 --quiet --mpi >"$d.out" 2>"$d.err" &
+  --threads 1 --quiet --mpi "${split[@]}" >"$d.out" 2>"$d.err" &
 launcher=$!
 total=$(json_field "$work/$v.single.json" tiers)
 for _ in $(seq 1 600); do
@@ -88,8 +112,10 @@ wait "$launcher" || status=$?
 finished=$(ls "$d" | grep -c '\.value$' || true)
 ((status != 0)) || fail "a run with a killed rank exited with status 0"
 ((finished < total)) || fail "the run finished before its rank was killed: kill earlier"
-ranks "$drop16" solve --variant $v --tables "$d" --threads 1 --json --quiet --mpi >"$d.json" ||
-  fail "$v: the MPI solve after a killed rank failed"
+# mpirun ends the other ranks and says which one died.
+grep -q "rank [0-9]* .*signal 9" "$d.err" || fail "no message naming the killed rank: $(cat "$d.err")"
+ranks "$drop16" solve --variant $v --tables "$d" --threads 1 --json --quiet --mpi "${split[@]}" \
+  >"$d.json" || fail "$v: the MPI solve after a killed rank failed"
 resumed=$(json_field "$d.json" tiers_resumed)
 ((resumed >= 20)) || fail "$v: resumed only $resumed tiers after the kill"
 same_tables "$work/$v/single" "$d"
