@@ -14,14 +14,14 @@
 #include "app/command.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
+#include "solver/dfpn_search.h"
 #include "solver/proof_certificate.h"
 #include "solver/proof_checkpoint.h"
 #include "solver/proof_search.h"
 #include "tablebase/drop_move_symmetry.h"
-#include "tablebase/drop_space.h"
+#include "tablebase/endgame_oracle.h"
 #include "tablebase/proof_checker.h"
 #include "tablebase/proof_file.h"
-#include "tablebase/value_tables.h"
 
 namespace app {
 
@@ -29,31 +29,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Endgame tables (drop16 solve --max-pieces) as the proof search's oracle: a position with few
-// enough pieces in play is decided by one probe of the value bits, held in memory, instead of a
-// search. Without tables it knows nothing. Copies share the tables, which are thread-safe.
-class EndgameOracle {
- public:
-  EndgameOracle() = default;
-  EndgameOracle(const drop::Game& game, const std::string& dir)
-      : max_pieces_(tablebase::tables_max_pieces(dir)),
-        space_(std::make_shared<tablebase::DropTierSpace>(game, true, max_pieces_)),
-        tables_(std::make_shared<tablebase::ValueTables<tablebase::DropTierSpace>>(*space_, dir)) {}
+using tablebase::EndgameOracle;
 
-  std::optional<bool> operator()(const drop::Position& p) const {
-    if (!tables_ || p.pieces_in_play() > max_pieces_) return std::nullopt;
-    return tables_->win(p);
-  }
-  int max_pieces() const { return max_pieces_; }
-  std::uint64_t bytes_loaded() const { return tables_ ? tables_->bytes_loaded() : 0; }
-
- private:
-  int max_pieces_ = -1;
-  std::shared_ptr<const tablebase::DropTierSpace> space_;
-  std::shared_ptr<tablebase::ValueTables<tablebase::DropTierSpace>> tables_;
-};
-
-using Search = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
+using NegamaxSearch = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
+using DfpnSearch = solver::DfpnSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -82,6 +61,8 @@ struct ProveOptions {
   bool no_immediate_wins = false, no_mirror_reply = false, no_symmetry_pruning = false,
        no_mobility = false;
   int split_plies = 2;
+  std::string algorithm = "negamax";
+  double epsilon = 0.25;
 };
 
 // Prior runs' totals, carried by the checkpoint file.
@@ -91,8 +72,9 @@ struct History {
   std::uint64_t resumed_entries = 0;
 };
 
-// Runs beside the search: prints progress, saves checkpoints, and stops the search on a signal
-// or at the time limit.
+// Runs beside the search (either algorithm): prints progress, saves checkpoints, and stops the
+// search on a signal or at the time limit.
+template <typename Search>
 class Monitor {
  public:
   Monitor(const ProveOptions& o, const drop::Game& game, const drop::Position& root, Search& search,
@@ -234,37 +216,13 @@ double cpu_seconds() {
          1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
 }
 
-void run_prove(const ProveOptions& o) {
-  const Setup s = make_setup(o.position);
+// The run once its search is made, for either algorithm: every first move or the root, the
+// report and the certificate. describe() returns the search's own fields of the JSON, at the end.
+template <typename Search, typename Describe>
+void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::Key>& table,
+                Search& search, const EndgameOracle& oracle, const History& history,
+                Describe describe) {
   const drop::Game& game = *s.game;
-  if (!game.keys_fit())
-    throw UsageError("this variant's positions need " + std::to_string(game.key_bits()) +
-                     " bits, more than the 128-bit exact keys of the proof table hold");
-  if (o.hash_mb > physical_memory_mb())
-    throw UsageError("--hash " + std::to_string(o.hash_mb) + " MB is more than this machine's " +
-                     std::to_string(physical_memory_mb()) + " MB of memory");
-  solver::ProofTable<drop::Key> table(o.hash_mb << 20);
-  const History history = resume(o, game, s.position, table);
-  solver::ProofOptions options;
-  options.immediate_wins = !o.no_immediate_wins;
-  options.mirror_reply = !o.no_mirror_reply;
-  options.symmetry_pruning = !o.no_symmetry_pruning;
-  options.mobility = !o.no_mobility;
-  options.threads = o.threads;
-  options.split_plies = o.split_plies;
-  EndgameOracle oracle;
-  if (!o.tables.empty()) {
-    try {
-      if (tablebase::tables_variant(o.tables) != game.variant().name())
-        throw UsageError("--tables " + o.tables + " holds tables of variant " +
-                         tablebase::tables_variant(o.tables) + ", not " + game.variant().name());
-      oracle = EndgameOracle(game, o.tables);
-    } catch (const tablebase::TableError& e) {
-      throw UsageError(e.what());
-    }
-  }
-  Search search(game, table, options, tablebase::DropMoveSymmetry(game), oracle);
-
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   drop::MoveList root_moves;
@@ -274,7 +232,7 @@ void run_prove(const ProveOptions& o) {
   const char* stop_reason = nullptr;
   std::uint64_t checkpoint_entries = 0;
   {
-    Monitor monitor(o, game, s.position, search, table, history);
+    Monitor<Search> monitor(o, game, s.position, search, table, history);
     if (o.all_moves) {
       // Every first move in turn, each proven with all threads; the root follows from them.
       bool all_known = true, any_win = false;
@@ -376,10 +334,8 @@ void run_prove(const ProveOptions& o) {
   j["table_entries"] = table.occupied();
   j["threads"] = o.threads;
   j["hash_mb"] = o.hash_mb;
-  j["ordering"] = {{"immediate_wins", options.immediate_wins},
-                   {"mirror_reply", options.mirror_reply},
-                   {"symmetry_pruning", options.symmetry_pruning},
-                   {"mobility", options.mobility}};
+  const nlohmann::ordered_json described = describe();
+  for (const auto& [name, v] : described.items()) j[name] = v;
   j["peak_memory_mb"] = peak_memory_mb();
   if (!o.checkpoint.empty())
     j["checkpoint"] = {{"file", o.checkpoint},
@@ -406,6 +362,72 @@ void run_prove(const ProveOptions& o) {
                                  ? "interrupted (no --checkpoint, so the work is lost)"
                                  : "interrupted; checkpoint saved to " + o.checkpoint +
                                        ": run the same command again to resume");
+}
+
+void run_prove(const ProveOptions& o) {
+  const Setup s = make_setup(o.position);
+  const drop::Game& game = *s.game;
+  if (!game.keys_fit())
+    throw UsageError("this variant's positions need " + std::to_string(game.key_bits()) +
+                     " bits, more than the 128-bit exact keys of the proof table hold");
+  if (o.hash_mb > physical_memory_mb())
+    throw UsageError("--hash " + std::to_string(o.hash_mb) + " MB is more than this machine's " +
+                     std::to_string(physical_memory_mb()) + " MB of memory");
+  const bool dfpn = o.algorithm == "dfpn";
+  if (dfpn && o.no_immediate_wins)
+    throw UsageError(
+        "--no-immediate-wins is for --algorithm negamax: df-pn decides a move that leaves no "
+        "reply from its leaf numbers");
+  EndgameOracle oracle;
+  if (!o.tables.empty()) {
+    try {
+      if (tablebase::tables_variant(o.tables) != game.variant().name())
+        throw UsageError("--tables " + o.tables + " holds tables of variant " +
+                         tablebase::tables_variant(o.tables) + ", not " + game.variant().name());
+      oracle = EndgameOracle(game, o.tables);
+    } catch (const tablebase::TableError& e) {
+      throw UsageError(e.what());
+    }
+  }
+  const nlohmann::ordered_json ordering = {{"immediate_wins", !o.no_immediate_wins},
+                                           {"mirror_reply", !o.no_mirror_reply},
+                                           {"symmetry_pruning", !o.no_symmetry_pruning},
+                                           {"mobility", !o.no_mobility}};
+  if (dfpn) {
+    // The negamax's memory: half of --hash for the proven values, half for the numbers of the
+    // positions not yet decided.
+    solver::ProofTable<drop::Key> table(o.hash_mb << 19);
+    solver::DfpnTable<drop::Key> numbers(o.hash_mb << 19);
+    const History history = resume(o, game, s.position, table);
+    solver::DfpnOptions options;
+    options.mirror_reply = !o.no_mirror_reply;
+    options.symmetry_pruning = !o.no_symmetry_pruning;
+    options.mobility = !o.no_mobility;
+    options.epsilon = o.epsilon;
+    options.threads = o.threads;
+    options.split_plies = o.split_plies;
+    DfpnSearch search(game, table, numbers, options, tablebase::DropMoveSymmetry(game), oracle);
+    prove_with(o, s, table, search, oracle, history, [&] {
+      return nlohmann::ordered_json{{"algorithm", "dfpn"},
+                                    {"epsilon", o.epsilon},
+                                    {"ordering", ordering},
+                                    {"number_table_entries", numbers.occupied()}};
+    });
+    return;
+  }
+  solver::ProofTable<drop::Key> table(o.hash_mb << 20);
+  const History history = resume(o, game, s.position, table);
+  solver::ProofOptions options;
+  options.immediate_wins = !o.no_immediate_wins;
+  options.mirror_reply = !o.no_mirror_reply;
+  options.symmetry_pruning = !o.no_symmetry_pruning;
+  options.mobility = !o.no_mobility;
+  options.threads = o.threads;
+  options.split_plies = o.split_plies;
+  NegamaxSearch search(game, table, options, tablebase::DropMoveSymmetry(game), oracle);
+  prove_with(o, s, table, search, oracle, history, [&] {
+    return nlohmann::ordered_json{{"algorithm", "negamax"}, {"ordering", ordering}};
+  });
 }
 
 struct CheckProofOptions {
@@ -496,6 +518,15 @@ void register_prove(CLI::App& app) {
   cmd->add_flag("--no-mirror", o->no_mirror_reply, "ordering off: half-turn mirror reply first");
   cmd->add_flag("--no-symmetry", o->no_symmetry_pruning, "ordering off: skip symmetric moves");
   cmd->add_flag("--no-mobility", o->no_mobility, "ordering off: fewest opponent replies first");
+  cmd->add_option("--algorithm", o->algorithm,
+                  "negamax (boolean negamax with move ordering) or dfpn (depth-first "
+                  "proof-number search; --hash is split between proven values and numbers)")
+      ->check(CLI::IsMember({"negamax", "dfpn"}))
+      ->capture_default_str();
+  cmd->add_option("--epsilon", o->epsilon,
+                  "dfpn: the 1+epsilon threshold against thrashing (0: plain df-pn)")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
   cmd->add_option("--split-plies", o->split_plies, "plies from the root searched in parallel")
       ->check(CLI::Range(0, 32))
       ->capture_default_str();
