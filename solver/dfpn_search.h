@@ -178,24 +178,56 @@ class DfpnSearch {
   }
 
   // Fills `children` with the moves of p and their numbers, counted as one node. Returns a
-  // move whose result is decided lost for the opponent, if there is one: p is won.
-  std::optional<Move> expand(Position& p, Move last, bool has_last, Children& children,
-                             Local& local) {
+  // move whose result is decided lost for the opponent, if there is one: p is won. In two passes:
+  // the first makes each child and starts loading its table buckets, the second reads them, so
+  // the cache misses of all the children overlap (they are most of the time of a node).
+  // Not inlined: its scratch arrays are off the stack before mid() recurses.
+  [[gnu::noinline]] std::optional<Move> expand(Position& p, Move last, bool has_last,
+                                               Children& children, Local& local) {
     bump(local.nodes);
     typename G::MoveList all;
     game_.generate(p, all);
     const std::uint32_t stabilizer = options_.symmetry_pruning ? symmetry_.stabilizer(p) : 1u;
+    Key keys[G::MoveList::kCapacity];
+    bool look_up[G::MoveList::kCapacity], fresh[G::MoveList::kCapacity];
     children.size = 0;
     for (int i = 0; i < all.size(); ++i) {
       if (stabilizer != 1 && image_of_earlier(all[i], stabilizer, children)) continue;
       const auto undo = game_.make(p, all[i]);
-      const Numbers n = lookup(p, local);
+      const int k = children.size;
+      const std::uint32_t replies = options_.mobility      ? std::uint32_t(game_.count_moves(p))
+                                    : game_.is_terminal(p) ? 0
+                                                           : 1;
+      look_up[k] = fresh[k] = false;
+      if (replies == 0) {
+        children.numbers[k] = kLost;
+      } else if (const auto decided = oracle_(p)) {
+        bump(local.oracle_hits);
+        children.numbers[k] = *decided ? kWon : kLost;
+      } else {
+        keys[k] = game_.canonical_key(p);
+        proven_.prefetch(keys[k]);
+        numbers_.prefetch(keys[k]);
+        children.numbers[k] = {1, replies};
+        look_up[k] = fresh[k] = true;
+      }
       game_.unmake(p, all[i], undo);
-      if (n.delta == 0) return all[i];
-      children.moves[children.size] = all[i];
-      children.numbers[children.size++] = n;
+      if (children.numbers[k].delta == 0) return all[i];
+      children.moves[children.size++] = all[i];
     }
-    if (options_.mirror_reply && has_last) bring_mirror_first(p, last, children);
+    for (int k = 0; k < children.size; ++k) {
+      if (!look_up[k]) continue;
+      if (const auto hit = proven_.probe(keys[k])) {
+        bump(local.table_hits);
+        if (!hit->win) return children.moves[k];
+        children.numbers[k] = kWon;
+        fresh[k] = false;
+      } else if (const auto n = numbers_.probe(keys[k])) {
+        children.numbers[k] = {n->phi, n->delta};
+        fresh[k] = false;
+      }
+    }
+    if (options_.mirror_reply && has_last) bring_mirror_first(p, last, children, fresh);
     return std::nullopt;
   }
 
@@ -209,7 +241,8 @@ class DfpnSearch {
     return false;
   }
 
-  void bring_mirror_first(Position& p, Move last, Children& children) const {
+  // fresh[i]: child i's numbers are the leaf values, not from a table.
+  void bring_mirror_first(Position& p, Move last, Children& children, const bool* fresh) const {
     const int half_turn = symmetry_.half_turn();
     if (half_turn < 0) return;
     const Move mirror = symmetry_.image(last, half_turn);
@@ -221,6 +254,8 @@ class DfpnSearch {
         if (restores) {
           std::rotate(children.moves, children.moves + i, children.moves + i + 1);
           std::rotate(children.numbers, children.numbers + i, children.numbers + i + 1);
+          // Not yet expanded: the copying strategy's move looks as cheap as a move can.
+          if (fresh[i] && children.numbers[0].phi == 1) children.numbers[0].delta = 1;
         }
         return;
       }

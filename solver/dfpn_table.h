@@ -39,6 +39,9 @@ class DfpnTable {
     });
   }
 
+  // Starts loading key's bucket into the cache (locked_buckets.h), ahead of a probe.
+  void prefetch(const Key& key) const { buckets_.prefetch(key.mix()); }
+
   // Sets key's numbers and adds `work` (> 0, the nodes this visit searched) to its total.
   void store(const Key& key, Numbers n, std::uint32_t work) {
     buckets_.with_bucket(key.mix(), [&](Slots& b) {
