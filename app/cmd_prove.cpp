@@ -63,6 +63,7 @@ struct ProveOptions {
   int split_plies = 2;
   std::string algorithm = "negamax";
   double epsilon = 0.25;
+  int deep = solver::DfpnOptions().deep;
 };
 
 // Prior runs' totals, carried by the checkpoint file.
@@ -404,12 +405,14 @@ void run_prove(const ProveOptions& o) {
     options.symmetry_pruning = !o.no_symmetry_pruning;
     options.mobility = !o.no_mobility;
     options.epsilon = o.epsilon;
+    options.deep = o.deep;
     options.threads = o.threads;
     options.split_plies = o.split_plies;
     DfpnSearch search(game, table, numbers, options, tablebase::DropMoveSymmetry(game), oracle);
     prove_with(o, s, table, search, oracle, history, [&] {
       return nlohmann::ordered_json{{"algorithm", "dfpn"},
                                     {"epsilon", o.epsilon},
+                                    {"deep", o.deep},
                                     {"ordering", ordering},
                                     {"number_table_entries", numbers.occupied()}};
     });
@@ -526,6 +529,11 @@ void register_prove(CLI::App& app) {
   cmd->add_option("--epsilon", o->epsilon,
                   "dfpn: the 1+epsilon threshold against thrashing (0: plain df-pn)")
       ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  cmd->add_option("--deep", o->deep,
+                  "dfpn: unexplored moves this many plies from the root or fewer look dearer the "
+                  "nearer the root (deep df-pn; 0: off)")
+      ->check(CLI::Range(0, 1000))
       ->capture_default_str();
   cmd->add_option("--split-plies", o->split_plies, "plies from the root searched in parallel")
       ->check(CLI::Range(0, 32))

@@ -18,7 +18,8 @@
 //                 subtree); decided ones go to the exact ProofTable, shared with the negamax, so
 //                 checkpoints, certificates and --all-moves read them unchanged;
 //   leaf numbers  a child not yet expanded starts at phi = 1 and delta = its number of replies
-//                 (mobility: a loss needs every reply refuted), or 1 with mobility off; the oracle
+//                 (mobility: a loss needs every reply refuted), or 1 with mobility off, both
+//                 scaled up near the root (`deep`, below); the oracle
 //                 (endgame tables), the proof table and terminal positions decide a child outright,
 //                 so a move that leaves the opponent no move proves its node at once;
 //   symmetry      in a position fixed by a board symmetry, moves whose result is an image of an
@@ -56,6 +57,12 @@ struct DfpnOptions {
   double epsilon = 0.25;  // the 1 + epsilon threshold; 0 is Nagai's plain df-pn
   int threads = 1;
   int split_plies = 2;  // plies from the root searched by all threads together
+  // Deep df-pn (Ishitobi et al. 2015): a fresh child `depth` plies below the search's root
+  // starts with its numbers times max(1, deep - depth), so shallow unexplored moves look dearer
+  // than deep ones and the search dives instead of widening. Without it (0) a position with many
+  // moves of many replies each is widened level by level and reaches no end of the game in
+  // millions of nodes (4x4:NBRRQK: 4.6 M nodes, nothing proven).
+  int deep = 10;
 };
 
 template <KeyedGame G, MoveSymmetry<G> Symmetry = NoMoveSymmetry, typename Oracle = NoProofOracle>
@@ -148,6 +155,7 @@ class DfpnSearch {
   // Counters written only by their own thread (plain load+store), read by stats() at any time.
   struct Local {
     std::atomic<std::uint64_t> nodes{0}, proven{0}, disproven{0}, table_hits{0}, oracle_hits{0};
+    int depth = 0;  // of the mid() running on this thread, below its search's root
   };
   static void bump(std::atomic<std::uint64_t>& counter, std::uint64_t by = 1) {
     counter.store(counter.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
@@ -208,7 +216,8 @@ class DfpnSearch {
         keys[k] = game_.canonical_key(p);
         proven_.prefetch(keys[k]);
         numbers_.prefetch(keys[k]);
-        children.numbers[k] = {1, replies};
+        const std::uint32_t scale = std::uint32_t(std::max(1, options_.deep - local.depth));
+        children.numbers[k] = {scale, scale * replies};
         look_up[k] = fresh[k] = true;
       }
       game_.unmake(p, all[i], undo);
@@ -254,8 +263,8 @@ class DfpnSearch {
         if (restores) {
           std::rotate(children.moves, children.moves + i, children.moves + i + 1);
           std::rotate(children.numbers, children.numbers + i, children.numbers + i + 1);
-          // Not yet expanded: the copying strategy's move looks as cheap as a move can.
-          if (fresh[i] && children.numbers[0].phi == 1) children.numbers[0].delta = 1;
+          // Not yet expanded: the copying strategy's move looks as cheap as a move can here.
+          if (fresh[i]) children.numbers[0].delta = children.numbers[0].phi;
         }
         return;
       }
@@ -394,10 +403,12 @@ class DfpnSearch {
         const std::uint64_t child_th_delta = std::min<std::uint64_t>(th_phi, widened);
         const Move m = children.moves[best];
         const auto undo = game_.make(p, m);
+        ++local.depth;
         const auto c = mid(p, m, true, std::uint32_t(std::min<std::uint64_t>(child_th_phi, kInf)),
                            std::uint32_t(std::min<std::uint64_t>(child_th_delta, kInf)), stopper,
                            local, nullptr);
         game_.unmake(p, m, undo);
+        --local.depth;
         if (!c) return std::nullopt;
         children.numbers[best] = *c;
       }

@@ -64,8 +64,9 @@ std::vector<drop::Position> reachable(const drop::Game& game, std::size_t most) 
   return found;
 }
 
-// The option sets every comparison runs: the default, plain df-pn (epsilon 0), no mobility, no
-// symmetry or mirror; `tiny` tables force the replacement rule and the re-search of evicted proofs.
+// The option sets every comparison runs: the default, plain df-pn (epsilon 0, deep 0), no mobility,
+// no symmetry or mirror; `tiny` tables force the replacement rule and the re-search of evicted
+// proofs.
 struct Setting {
   const char* name;
   solver::DfpnOptions options;
@@ -74,10 +75,11 @@ struct Setting {
 std::vector<Setting> settings() {
   solver::DfpnOptions plain, no_mobility, no_symmetry;
   plain.epsilon = 0;
+  plain.deep = 0;
   no_mobility.mobility = false;
   no_symmetry.symmetry_pruning = no_symmetry.mirror_reply = false;
   return {{"default", {}, 4 << 20, 4 << 20},
-          {"epsilon 0", plain, 4 << 20, 4 << 20},
+          {"epsilon 0, deep 0", plain, 4 << 20, 4 << 20},
           {"no mobility", no_mobility, 4 << 20, 4 << 20},
           {"no symmetry, no mirror", no_symmetry, 4 << 20, 4 << 20},
           {"tiny tables", {}, 64 * 16, 64 * 16}};
@@ -310,6 +312,7 @@ TEST_CASE("prove --algorithm: dfpn proves what negamax proves; bad values exit 2
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"prove", "--variant", "3x3:NK", "--algorithm", "pns"},
         {"prove", "--variant", "3x3:NK", "--algorithm", "dfpn", "--epsilon", "-1"},
+        {"prove", "--variant", "3x3:NK", "--algorithm", "dfpn", "--deep", "x"},
         {"prove", "--variant", "3x3:NK", "--algorithm", "dfpn", "--no-immediate-wins"}}) {
     const test_support::Run r = test_support::run_drop16(args);
     INFO("stderr: " << r.err);
