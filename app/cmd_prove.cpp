@@ -16,15 +16,15 @@
 #include "app/command.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
+#include "solver/dfpn_search.h"
 #include "solver/known_first_prover.h"
 #include "solver/proof_certificate.h"
 #include "solver/proof_checkpoint.h"
 #include "solver/proof_search.h"
 #include "tablebase/drop_move_symmetry.h"
-#include "tablebase/drop_space.h"
+#include "tablebase/endgame_oracle.h"
 #include "tablebase/proof_checker.h"
 #include "tablebase/proof_file.h"
-#include "tablebase/value_tables.h"
 
 #if DROP16_MPI
 #include "mpi/mpi_proof_search.h"
@@ -36,31 +36,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Endgame tables (drop16 solve --max-pieces) as the proof search's oracle: a position with few
-// enough pieces in play is decided by one probe of the value bits, held in memory, instead of a
-// search. Without tables it knows nothing. Copies share the tables, which are thread-safe.
-class EndgameOracle {
- public:
-  EndgameOracle() = default;
-  EndgameOracle(const drop::Game& game, const std::string& dir)
-      : max_pieces_(tablebase::tables_max_pieces(dir)),
-        space_(std::make_shared<tablebase::DropTierSpace>(game, true, max_pieces_)),
-        tables_(std::make_shared<tablebase::ValueTables<tablebase::DropTierSpace>>(*space_, dir)) {}
+using tablebase::EndgameOracle;
 
-  std::optional<bool> operator()(const drop::Position& p) const {
-    if (!tables_ || p.pieces_in_play() > max_pieces_) return std::nullopt;
-    return tables_->win(p);
-  }
-  int max_pieces() const { return max_pieces_; }
-  std::uint64_t bytes_loaded() const { return tables_ ? tables_->bytes_loaded() : 0; }
-
- private:
-  int max_pieces_ = -1;
-  std::shared_ptr<const tablebase::DropTierSpace> space_;
-  std::shared_ptr<tablebase::ValueTables<tablebase::DropTierSpace>> tables_;
-};
-
-using Search = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
+using NegamaxSearch = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
+using DfpnSearch = solver::DfpnSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -91,6 +70,9 @@ struct ProveOptions {
   int split_plies = 2;
   bool mpi = false;  // the ranks of an mpirun prove it together (mpi/mpi_proof_search.h)
   int mpi_split_plies = 2;
+  std::string algorithm = "negamax";
+  double epsilon = 0.25;
+  int deep = solver::DfpnOptions().deep;
 };
 
 // Prior runs' totals, carried by the checkpoint file.
@@ -100,8 +82,9 @@ struct History {
   std::uint64_t resumed_entries = 0;
 };
 
-// Runs beside the search: prints progress, saves checkpoints, and stops the search on a signal
-// or at the time limit.
+// Runs beside the search (either algorithm): prints progress, saves checkpoints, and stops the
+// search on a signal or at the time limit.
+template <typename Search>
 class Monitor {
  public:
   Monitor(const ProveOptions& o, const drop::Game& game, const drop::Position& root, Search& search,
@@ -277,6 +260,7 @@ std::function<bool(const drop::Position&)> leaf_rule(const ProveOptions& o,
 }
 
 // What is known of every first move, for the side that plays it.
+template <typename Search>
 void first_moves(const drop::Game& game, const drop::Position& root, Search& search,
                  nlohmann::ordered_json& moves, nlohmann::ordered_json& winning) {
   moves = nlohmann::ordered_json::array();
@@ -296,7 +280,7 @@ void first_moves(const drop::Game& game, const drop::Position& root, Search& sea
 
 // Writes --certificate with `prover`'s winning moves (CertificateWriter); `search` is the one
 // it searches with, whose nodes the progress counts.
-template <typename Prover>
+template <typename Prover, typename Search>
 nlohmann::ordered_json write_certificate(const ProveOptions& o, const drop::Game& game,
                                          const drop::Position& root, solver::Proof value,
                                          Prover& prover, Search& search,
@@ -336,9 +320,10 @@ nlohmann::ordered_json write_certificate(const ProveOptions& o, const drop::Game
           {"seconds", seconds_since(t)}};
 }
 
-// The fields after the search's figures: the endgame tables, the table, threads and ordering.
+// The fields after the search's figures: the endgame tables, the table, threads, and what the
+// search says of itself (its algorithm and ordering).
 void add_table_json(nlohmann::ordered_json& j, const ProveOptions& o, const EndgameOracle& oracle,
-                    const solver::ProofOptions& options, std::uint64_t table_entries,
+                    const nlohmann::ordered_json& described, std::uint64_t table_entries,
                     double peak_mb) {
   j["endgame_value_bytes_loaded"] = oracle.bytes_loaded();
   j["endgame_max_pieces"] = oracle.max_pieces() >= 0 ? nlohmann::ordered_json(oracle.max_pieces())
@@ -346,11 +331,15 @@ void add_table_json(nlohmann::ordered_json& j, const ProveOptions& o, const Endg
   j["table_entries"] = table_entries;
   j["threads"] = o.threads;
   j["hash_mb"] = o.hash_mb;
-  j["ordering"] = {{"immediate_wins", options.immediate_wins},
-                   {"mirror_reply", options.mirror_reply},
-                   {"symmetry_pruning", options.symmetry_pruning},
-                   {"mobility", options.mobility}};
+  for (const auto& [name, v] : described.items()) j[name] = v;
   j["peak_memory_mb"] = peak_mb;
+}
+
+nlohmann::ordered_json ordering_json(const ProveOptions& o) {
+  return {{"immediate_wins", !o.no_immediate_wins},
+          {"mirror_reply", !o.no_mirror_reply},
+          {"symmetry_pruning", !o.no_symmetry_pruning},
+          {"mobility", !o.no_mobility}};
 }
 
 void print_prove(const nlohmann::ordered_json& j, bool json) {
@@ -381,12 +370,12 @@ void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Po
   const solver::ProofOptions options = search_options(o);
   const EndgameOracle oracle = endgame_oracle(o, game);
   auto make_search = [&] {
-    return std::make_unique<Search>(game, table, options, tablebase::DropMoveSymmetry(game),
-                                    oracle);
+    return std::make_unique<NegamaxSearch>(game, table, options, tablebase::DropMoveSymmetry(game),
+                                           oracle);
   };
   std::function<std::optional<bool>(const drop::Position&)> decide;
   if (oracle.max_pieces() >= 0) decide = oracle;
-  mpi_solve::DistributedProof<drop::Game, Search> proof(
+  mpi_solve::DistributedProof<drop::Game, NegamaxSearch> proof(
       game, root, table, make_search, decide, leaf_rule(o, oracle),
       {o.mpi_split_plies, o.all_moves, !o.certificate.empty(), !o.position.quiet});
   std::optional<mpi_solve::DistributedProofReport> report;
@@ -398,7 +387,7 @@ void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Po
   if (!report) return;  // a rank other than 0: rank 0 answers
 
   // Rank 0's table holds the top tree's values and the proofs gathered for the certificate.
-  const std::unique_ptr<Search> search = make_search();
+  const std::unique_ptr<NegamaxSearch> search = make_search();
   nlohmann::ordered_json moves, winning;
   first_moves(game, root, *search, moves, winning);
   nlohmann::ordered_json certificate;
@@ -456,7 +445,8 @@ void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Po
   j["disproven"] = sum.disproven;
   j["table_hits"] = sum.table_hits;
   j["endgame_table_hits"] = sum.oracle_hits;
-  add_table_json(j, o, oracle, options, sum.table_entries, peak_mb);  // the largest rank's
+  add_table_json(j, o, oracle, {{"algorithm", "negamax"}, {"ordering", ordering_json(o)}},
+                 sum.table_entries, peak_mb);  // the largest rank's
   if (!certificate.is_null()) j["certificate"] = certificate;
   j["mpi"] = {{"ranks", report->ranks.size()},
               {"split_plies", o.mpi_split_plies},
@@ -477,22 +467,13 @@ void run_prove_mpi(const ProveOptions&, const drop::Game&, const drop::Position&
 }
 #endif
 
-void run_prove(const ProveOptions& o) {
-  const Setup s = make_setup(o.position);
+// The run once its search is made, for either algorithm: every first move or the root, the
+// report and the certificate. describe() returns the search's own fields of the JSON, at the end.
+template <typename Search, typename Describe>
+void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::Key>& table,
+                Search& search, const EndgameOracle& oracle, const History& history,
+                Describe describe) {
   const drop::Game& game = *s.game;
-  if (!game.keys_fit())
-    throw UsageError("this variant's positions need " + std::to_string(game.key_bits()) +
-                     " bits, more than the 128-bit exact keys of the proof table hold");
-  if (o.hash_mb > physical_memory_mb())
-    throw UsageError("--hash " + std::to_string(o.hash_mb) + " MB is more than this machine's " +
-                     std::to_string(physical_memory_mb()) + " MB of memory");
-  if (o.mpi) return run_prove_mpi(o, game, s.position);
-  solver::ProofTable<drop::Key> table(o.hash_mb << 20);
-  const History history = resume(o, game, s.position, table);
-  const solver::ProofOptions options = search_options(o);
-  const EndgameOracle oracle = endgame_oracle(o, game);
-  Search search(game, table, options, tablebase::DropMoveSymmetry(game), oracle);
-
   std::signal(SIGINT, on_interrupt);
   std::signal(SIGTERM, on_interrupt);
   drop::MoveList root_moves;
@@ -502,7 +483,7 @@ void run_prove(const ProveOptions& o) {
   const char* stop_reason = nullptr;
   std::uint64_t checkpoint_entries = 0;
   {
-    Monitor monitor(o, game, s.position, search, table, history);
+    Monitor<Search> monitor(o, game, s.position, search, table, history);
     if (o.all_moves) {
       // Every first move in turn, each proven with all threads; the root follows from them.
       bool all_known = true, any_win = false;
@@ -549,7 +530,7 @@ void run_prove(const ProveOptions& o) {
   j["disproven"] = stats.disproven;
   j["table_hits"] = stats.table_hits;
   j["endgame_table_hits"] = stats.oracle_hits;
-  add_table_json(j, o, oracle, options, table.occupied(), peak_memory_mb());
+  add_table_json(j, o, oracle, describe(), table.occupied(), peak_memory_mb());
   if (!o.checkpoint.empty())
     j["checkpoint"] = {{"file", o.checkpoint},
                        {"resumed_entries", history.resumed_entries},
@@ -563,6 +544,59 @@ void run_prove(const ProveOptions& o) {
                                  ? "interrupted (no --checkpoint, so the work is lost)"
                                  : "interrupted; checkpoint saved to " + o.checkpoint +
                                        ": run the same command again to resume");
+}
+
+void run_prove(const ProveOptions& o) {
+  const Setup s = make_setup(o.position);
+  const drop::Game& game = *s.game;
+  if (!game.keys_fit())
+    throw UsageError("this variant's positions need " + std::to_string(game.key_bits()) +
+                     " bits, more than the 128-bit exact keys of the proof table hold");
+  if (o.hash_mb > physical_memory_mb())
+    throw UsageError("--hash " + std::to_string(o.hash_mb) + " MB is more than this machine's " +
+                     std::to_string(physical_memory_mb()) + " MB of memory");
+  const bool dfpn = o.algorithm == "dfpn";
+  if (dfpn && o.no_immediate_wins)
+    throw UsageError(
+        "--no-immediate-wins is for --algorithm negamax: df-pn decides a move that leaves no "
+        "reply from its leaf numbers");
+  if (o.mpi) {
+    if (dfpn) throw UsageError("--mpi: the ranks search with --algorithm negamax");
+    return run_prove_mpi(o, game, s.position);
+  }
+  const EndgameOracle oracle = endgame_oracle(o, game);
+  const nlohmann::ordered_json ordering = ordering_json(o);
+  if (dfpn) {
+    // The negamax's memory: half of --hash for the proven values, half for the numbers of the
+    // positions not yet decided.
+    solver::ProofTable<drop::Key> table(o.hash_mb << 19);
+    solver::DfpnTable<drop::Key> numbers(o.hash_mb << 19);
+    const History history = resume(o, game, s.position, table);
+    solver::DfpnOptions options;
+    options.mirror_reply = !o.no_mirror_reply;
+    options.symmetry_pruning = !o.no_symmetry_pruning;
+    options.mobility = !o.no_mobility;
+    options.epsilon = o.epsilon;
+    options.deep = o.deep;
+    options.threads = o.threads;
+    options.split_plies = o.split_plies;
+    DfpnSearch search(game, table, numbers, options, tablebase::DropMoveSymmetry(game), oracle);
+    prove_with(o, s, table, search, oracle, history, [&] {
+      return nlohmann::ordered_json{{"algorithm", "dfpn"},
+                                    {"epsilon", o.epsilon},
+                                    {"deep", o.deep},
+                                    {"ordering", ordering},
+                                    {"number_table_entries", numbers.occupied()}};
+    });
+    return;
+  }
+  solver::ProofTable<drop::Key> table(o.hash_mb << 20);
+  const History history = resume(o, game, s.position, table);
+  const solver::ProofOptions options = search_options(o);
+  NegamaxSearch search(game, table, options, tablebase::DropMoveSymmetry(game), oracle);
+  prove_with(o, s, table, search, oracle, history, [&] {
+    return nlohmann::ordered_json{{"algorithm", "negamax"}, {"ordering", ordering}};
+  });
 }
 
 struct CheckProofOptions {
@@ -653,6 +687,20 @@ void register_prove(CLI::App& app) {
   cmd->add_flag("--no-mirror", o->no_mirror_reply, "ordering off: half-turn mirror reply first");
   cmd->add_flag("--no-symmetry", o->no_symmetry_pruning, "ordering off: skip symmetric moves");
   cmd->add_flag("--no-mobility", o->no_mobility, "ordering off: fewest opponent replies first");
+  cmd->add_option("--algorithm", o->algorithm,
+                  "negamax (boolean negamax with move ordering) or dfpn (depth-first "
+                  "proof-number search; --hash is split between proven values and numbers)")
+      ->check(CLI::IsMember({"negamax", "dfpn"}))
+      ->capture_default_str();
+  cmd->add_option("--epsilon", o->epsilon,
+                  "dfpn: the 1+epsilon threshold against thrashing (0: plain df-pn)")
+      ->check(CLI::Range(0.0, 100.0))
+      ->capture_default_str();
+  cmd->add_option("--deep", o->deep,
+                  "dfpn: unexplored moves this many plies from the root or fewer look dearer the "
+                  "nearer the root (deep df-pn; 0: off)")
+      ->check(CLI::Range(0, 1000))
+      ->capture_default_str();
   cmd->add_option("--split-plies", o->split_plies, "plies from the root searched in parallel")
       ->check(CLI::Range(0, 32))
       ->capture_default_str();

@@ -52,6 +52,9 @@ class ProofTable {
     });
   }
 
+  // Starts loading key's bucket into the cache (locked_buckets.h), ahead of a probe.
+  void prefetch(const Key& key) const { buckets_.prefetch(key.mix()); }
+
   // work: a work_log2, 0..63.
   void store(const Key& key, bool win, int work) {
     const std::uint8_t data = kUsed | (win ? kWin : 0) | std::uint8_t(work << kWorkShift);
