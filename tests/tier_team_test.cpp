@@ -173,7 +173,7 @@ TEST_CASE("a team's parts cut every range into contiguous parts on 64-entry boun
   }
 }
 
-TEST_CASE("tiers split over a team of threads give one solver's tables", "[tierteam]") {
+TEST_CASE("tiers split over a team of threads give one solver's tables", "[tierteam][parallel]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
   const DropTierSpace space(game);
   for (const bool value_only : {false, true}) {
@@ -185,7 +185,8 @@ TEST_CASE("tiers split over a team of threads give one solver's tables", "[tiert
   }
 }
 
-TEST_CASE("a split tier stopped by one member resumes from member 0's checkpoint", "[tierteam]") {
+TEST_CASE("a split tier stopped by one member resumes from member 0's checkpoint",
+          "[tierteam][parallel]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
   const DropTierSpace space(game);
   for (const bool value_only : {false, true}) {
