@@ -45,6 +45,7 @@
 #include "solver/dfpn_table.h"
 #include "solver/game_concept.h"
 #include "solver/parallel_for.h"
+#include "solver/proof_counters.h"
 #include "solver/proof_search.h"
 #include "solver/proof_table.h"
 
@@ -120,13 +121,7 @@ class DfpnSearch {
   // children those lookups decided.
   ProofStats stats() const {
     ProofStats s;
-    for (const Local& l : locals_) {
-      s.nodes += l.nodes.load(std::memory_order_relaxed);
-      s.proven += l.proven.load(std::memory_order_relaxed);
-      s.disproven += l.disproven.load(std::memory_order_relaxed);
-      s.table_hits += l.table_hits.load(std::memory_order_relaxed);
-      s.oracle_hits += l.oracle_hits.load(std::memory_order_relaxed);
-    }
+    for (const Local& l : locals_) l.add_to(s);
     return s;
   }
 
@@ -141,25 +136,11 @@ class DfpnSearch {
   // checkpoints keep the tree's top (as the negamax does).
   static constexpr std::uint64_t kSplitWork = std::uint64_t{1} << 62;
 
-  // A split node's stop flag, linked to its ancestors': a search below stops when any is set.
-  struct Stopper {
-    std::atomic<bool> flag{false};
-    const Stopper* parent = nullptr;
-    bool stopped() const {
-      for (const Stopper* s = this; s; s = s->parent)
-        if (s->flag.load(std::memory_order_relaxed)) return true;
-      return false;
-    }
-  };
+  using Stopper = LinkedStop;
 
-  // Counters written only by their own thread (plain load+store), read by stats() at any time.
-  struct Local {
-    std::atomic<std::uint64_t> nodes{0}, proven{0}, disproven{0}, table_hits{0}, oracle_hits{0};
+  struct Local : ProofCounters {
     int depth = 0;  // of the mid() running on this thread, below its search's root
   };
-  static void bump(std::atomic<std::uint64_t>& counter, std::uint64_t by = 1) {
-    counter.store(counter.load(std::memory_order_relaxed) + by, std::memory_order_relaxed);
-  }
 
   // The children of one node, in the order ties are broken, with their current numbers (for
   // the child's side to move).
@@ -173,12 +154,12 @@ class DfpnSearch {
   Numbers lookup(Position& p, Local& local) {
     if (game_.is_terminal(p)) return kLost;
     if (const auto decided = oracle_(p)) {
-      bump(local.oracle_hits);
+      ProofCounters::bump(local.oracle_hits);
       return *decided ? kWon : kLost;
     }
     const Key key = game_.canonical_key(p);
     if (const auto hit = proven_.probe(key)) {
-      bump(local.table_hits);
+      ProofCounters::bump(local.table_hits);
       return hit->win ? kWon : kLost;
     }
     if (const auto n = numbers_.probe(key)) return {n->phi, n->delta};
@@ -192,7 +173,7 @@ class DfpnSearch {
   // Not inlined: its scratch arrays are off the stack before mid() recurses.
   [[gnu::noinline]] std::optional<Move> expand(Position& p, Move last, bool has_last,
                                                Children& children, Local& local) {
-    bump(local.nodes);
+    ProofCounters::bump(local.nodes);
     typename G::MoveList all;
     game_.generate(p, all);
     const std::uint32_t stabilizer = options_.symmetry_pruning ? symmetry_.stabilizer(p) : 1u;
@@ -210,7 +191,7 @@ class DfpnSearch {
       if (replies == 0) {
         children.numbers[k] = kLost;
       } else if (const auto decided = oracle_(p)) {
-        bump(local.oracle_hits);
+        ProofCounters::bump(local.oracle_hits);
         children.numbers[k] = *decided ? kWon : kLost;
       } else {
         keys[k] = game_.canonical_key(p);
@@ -227,7 +208,7 @@ class DfpnSearch {
     for (int k = 0; k < children.size; ++k) {
       if (!look_up[k]) continue;
       if (const auto hit = proven_.probe(keys[k])) {
-        bump(local.table_hits);
+        ProofCounters::bump(local.table_hits);
         if (!hit->win) return children.moves[k];
         children.numbers[k] = kWon;
         fresh[k] = false;
@@ -350,7 +331,7 @@ class DfpnSearch {
     const Key key = game_.canonical_key(p);
     work += numbers_.erase(key);
     proven_.store(key, n.phi == 0, work_log2(work));
-    bump(n.phi == 0 ? local.proven : local.disproven);
+    ProofCounters::bump(n.phi == 0 ? local.proven : local.disproven);
   }
 
   // Nagai's MID: expands p and searches below it until its numbers reach a threshold (phi >=

@@ -38,6 +38,7 @@
 
 #include "solver/game_concept.h"
 #include "solver/parallel_for.h"
+#include "solver/proof_counters.h"
 #include "solver/proof_table.h"
 
 namespace solver {
@@ -53,14 +54,6 @@ struct ProofOptions {
   bool mobility = true;
   int threads = 1;
   int split_plies = 2;  // plies from the root searched by all threads together
-};
-
-struct ProofStats {
-  std::uint64_t nodes = 0;       // positions expanded or looked up
-  std::uint64_t proven = 0;      // wins stored in the table
-  std::uint64_t disproven = 0;   // losses stored
-  std::uint64_t table_hits = 0;  // positions answered by the table
-  std::uint64_t oracle_hits = 0;
 };
 
 // A game that exposes none of its symmetries: no pruning, no mirror reply.
@@ -170,37 +163,17 @@ class ProofSearch {
   // Totals over all threads; may lag a running search slightly.
   ProofStats stats() const {
     ProofStats s;
-    for (const Local& l : locals_) {
-      s.nodes += l.nodes.load(std::memory_order_relaxed);
-      s.proven += l.proven.load(std::memory_order_relaxed);
-      s.disproven += l.disproven.load(std::memory_order_relaxed);
-      s.table_hits += l.table_hits.load(std::memory_order_relaxed);
-      s.oracle_hits += l.oracle_hits.load(std::memory_order_relaxed);
-    }
+    for (const Local& l : locals_) l.add_to(s);
     return s;
   }
 
  private:
-  // A split node's stop flag, linked to its ancestors': a search below stops when any is set.
-  struct Stopper {
-    std::atomic<bool> flag{false};
-    const Stopper* parent = nullptr;
-    bool stopped() const {
-      for (const Stopper* s = this; s; s = s->parent)
-        if (s->flag.load(std::memory_order_relaxed)) return true;
-      return false;
-    }
-  };
+  using Stopper = LinkedStop;
 
-  // Counters written only by their own thread (plain load+store), read by stats() at any time.
-  struct Local {
-    std::atomic<std::uint64_t> nodes{0}, proven{0}, disproven{0}, table_hits{0}, oracle_hits{0};
+  struct Local : ProofCounters {
     std::uint64_t credit = 0;  // nodes spared by table hits so far (saturating)
   };
   static constexpr std::uint64_t kMaxCredit = std::uint64_t{1} << 62;
-  static void bump(std::atomic<std::uint64_t>& counter) {
-    counter.store(counter.load(std::memory_order_relaxed) + 1, std::memory_order_relaxed);
-  }
 
   struct Ordered {
     Move moves[G::MoveList::kCapacity];
@@ -274,15 +247,15 @@ class ProofSearch {
   Proof search(Position& p, Move last, bool has_last, int ply, const Stopper& stopper,
                Local& local) {
     if (stopper.stopped()) return Proof::kUnknown;
-    bump(local.nodes);
+    ProofCounters::bump(local.nodes);
     if (const auto decided = oracle_(p)) {
-      bump(local.oracle_hits);
+      ProofCounters::bump(local.oracle_hits);
       return *decided ? Proof::kWin : Proof::kLoss;
     }
     if (game_.is_terminal(p)) return Proof::kLoss;
     const Key key = game_.canonical_key(p);
     if (const auto hit = table_.probe(key)) {
-      bump(local.table_hits);
+      ProofCounters::bump(local.table_hits);
       // The hit spared the nodes that proved it: credit them to the ancestors' work.
       if (hit->work_log2 > 0)
         local.credit =
@@ -316,7 +289,7 @@ class ProofSearch {
                          : work_log2(local.nodes.load(std::memory_order_relaxed) - nodes_before +
                                      (local.credit - credit_before));
     table_.store(key, result == Proof::kWin, work);
-    bump(result == Proof::kWin ? local.proven : local.disproven);
+    ProofCounters::bump(result == Proof::kWin ? local.proven : local.disproven);
     return result;
   }
 

@@ -278,7 +278,7 @@ TEST_CASE("the checker accepts df-pn's certificates", "[dfpn]") {
   }
 }
 
-TEST_CASE("prove --algorithm: dfpn proves what negamax proves; bad values exit 2", "[dfpn][cli]") {
+TEST_CASE("prove --algorithm: dfpn proves what negamax proves and bad values exit 2", "[dfpn][cli]") {
   const auto value_of = [](const std::vector<std::string>& args) {
     const test_support::Run r = test_support::run_drop16(args);
     INFO("stderr: " << r.err);
