@@ -291,38 +291,13 @@ class DfpnSearch {
   // here) stops the others.
   Proof split(const Position& p, const Children& children, const int* order, int ply,
               const Stopper& parent) {
-    Stopper here;
-    here.parent = &parent;
-    std::atomic<int> next{0}, wins{0};
-    std::atomic<bool> won{false};
-    auto worker = [&] {
-      Local& local = locals_.local();
-      for (int i; !here.stopped() && (i = next.fetch_add(1)) < children.size;) {
-        const Move m = children.moves[order[i]];
-        Position child = p;
-        game_.make(child, m);
-        const Proof r = value(child, m, true, ply + 1, here, local);
-        if (r == Proof::kLoss) {
-          won.store(true);
-          here.flag.store(true, std::memory_order_relaxed);
-        } else if (r == Proof::kWin) {
-          wins.fetch_add(1);
-        }
-      }
-    };
-    const int helpers = std::min(children.size, options_.threads) - 1;
-    HappensBefore finished;  // oneTBB's ordering, for ThreadSanitizer (parallel_for.h)
-    auto helper = [&] {
-      worker();
-      finished.release();
-    };
-    tbb::task_group group;
-    for (int t = 0; t < helpers; ++t) group.run(OrderedTask(helper));
-    worker();
-    group.wait();
-    finished.acquire();
-    if (won.load()) return Proof::kWin;
-    return wins.load() == children.size ? Proof::kLoss : Proof::kUnknown;
+    return prove_split_node(children.size, options_.threads, parent,
+                            [&](int i, const Stopper& here) {
+                              const Move m = children.moves[order[i]];
+                              Position child = p;
+                              game_.make(child, m);
+                              return value(child, m, true, ply + 1, here, locals_.local());
+                            });
   }
 
   // A decided position leaves the number table for the proof table, with all the work spent on

@@ -56,6 +56,42 @@ struct ProofOptions {
   int split_plies = 2;  // plies from the root searched by all threads together
 };
 
+// A split node, shared by the proof searches: its `count` children searched by up to `threads`
+// threads (the caller's and oneTBB tasks), which take them in order from a shared counter.
+// search_child(i, stop) searches child i and returns its value for its own side to move; a
+// child lost for its mover wins the node and sets `stop` for the others.
+template <typename SearchChild>
+Proof prove_split_node(int count, int threads, const LinkedStop& parent, SearchChild search_child) {
+  LinkedStop here;
+  here.parent = &parent;
+  std::atomic<int> next{0}, wins{0};
+  std::atomic<bool> won{false};
+  auto worker = [&] {
+    for (int i; !here.stopped() && (i = next.fetch_add(1)) < count;) {
+      const Proof r = search_child(i, here);
+      if (r == Proof::kLoss) {
+        won.store(true);
+        here.flag.store(true, std::memory_order_relaxed);
+      } else if (r == Proof::kWin) {
+        wins.fetch_add(1);
+      }
+    }
+  };
+  const int helpers = std::min(count, threads) - 1;
+  HappensBefore finished;  // oneTBB's ordering, for ThreadSanitizer (parallel_for.h)
+  auto helper = [&] {
+    worker();
+    finished.release();
+  };
+  tbb::task_group group;
+  for (int t = 0; t < helpers; ++t) group.run(OrderedTask(helper));
+  worker();
+  group.wait();
+  finished.acquire();
+  if (won.load()) return Proof::kWin;
+  return wins.load() == count ? Proof::kLoss : Proof::kUnknown;
+}
+
 // A game that exposes none of its symmetries: no pruning, no mirror reply.
 struct NoMoveSymmetry {
   template <typename Position>
@@ -296,37 +332,11 @@ class ProofSearch {
   // Searches the children of p on every thread of the arena, in order; a losing child (a win
   // here) stops the others.
   Proof split(const Position& p, const Ordered& order, int ply, const Stopper& parent) {
-    Stopper here;
-    here.parent = &parent;
-    std::atomic<int> next{0}, wins{0};
-    std::atomic<bool> won{false};
-    auto worker = [&] {
-      Local& local = locals_.local();
-      for (int i; !here.stopped() && (i = next.fetch_add(1)) < order.size;) {
-        Position child = p;
-        game_.make(child, order.moves[i]);
-        const Proof r = search(child, order.moves[i], true, ply + 1, here, local);
-        if (r == Proof::kLoss) {
-          won.store(true);
-          here.flag.store(true, std::memory_order_relaxed);
-        } else if (r == Proof::kWin) {
-          wins.fetch_add(1);
-        }
-      }
-    };
-    const int helpers = std::min(order.size, options_.threads) - 1;
-    HappensBefore finished;  // oneTBB's ordering, for ThreadSanitizer (parallel_for.h)
-    auto helper = [&] {
-      worker();
-      finished.release();
-    };
-    tbb::task_group group;
-    for (int t = 0; t < helpers; ++t) group.run(OrderedTask(helper));
-    worker();
-    group.wait();
-    finished.acquire();
-    if (won.load()) return Proof::kWin;
-    return wins.load() == order.size ? Proof::kLoss : Proof::kUnknown;
+    return prove_split_node(order.size, options_.threads, parent, [&](int i, const Stopper& here) {
+      Position child = p;
+      game_.make(child, order.moves[i]);
+      return search(child, order.moves[i], true, ply + 1, here, locals_.local());
+    });
   }
 
   const G& game_;
