@@ -38,23 +38,39 @@ class HappensBefore {
 // a task that acquired inside f would have read f's address before its acquire. Each copy
 // therefore releases at its own address, and the call acquires there first: its address comes in
 // a register, and everything read after it (f and all f captured) is ordered after the copy.
+// oneTBB also reuses a finished task's memory for the next task, on any thread, unseen too: the
+// call releases again once it has read f's address, and a copy acquires before it writes, so the
+// next task's copy is ordered after the last read of the one before it at that address.
 template <typename F>
 class OrderedTask {
  public:
-  explicit OrderedTask(F& f) : f_(&f) { release_here(); }
-  OrderedTask(const OrderedTask& other) : f_(other.f_) { release_here(); }
+  explicit OrderedTask(F& f) {
+    acquire_here();
+    f_ = &f;
+    release_here();
+  }
+  OrderedTask(const OrderedTask& other) {
+    acquire_here();
+    f_ = other.f_;
+    release_here();
+  }
   OrderedTask& operator=(const OrderedTask&) = delete;
   void operator()() const {
-#ifdef DROP16_TSAN
-    __tsan_acquire(const_cast<OrderedTask*>(this));
-#endif
-    (*f_)();
+    acquire_here();
+    F* f = f_;
+    release_here();
+    (*f)();
   }
 
  private:
-  void release_here() {
+  void acquire_here() const {
 #ifdef DROP16_TSAN
-    __tsan_release(this);
+    __tsan_acquire(const_cast<OrderedTask*>(this));
+#endif
+  }
+  void release_here() const {
+#ifdef DROP16_TSAN
+    __tsan_release(const_cast<OrderedTask*>(this));
 #endif
   }
   F* f_;
