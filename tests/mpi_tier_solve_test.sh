@@ -61,7 +61,8 @@ for v in "${variants[@]}"; do
   echo "$v: identical files, whole tiers"
 done
 # Split tiers: every pass of every split tier is a collective of the 3 ranks, which on a machine
-# of 2 busy cores waits on descheduled ranks, so a sample of the ladder, each board and hand size.
+# of 2 busy cores waits on descheduled ranks, so a sample of the ladder: one variant of each board
+# size, hands of 2 to 5 pieces.
 for v in 2x2:NBRQK 2x3:NBRK 2x4:NBK 3x3:NBK 3x4:NK 4x4:NBK; do
   d="$work/$v"
   ranks "$drop16" solve --variant "$v" --tables "$d/split" --threads 1 --json --quiet --mpi \
