@@ -23,7 +23,6 @@ namespace mpi_solve {
 namespace {
 
 using tablebase::DropTierSpace;
-using tablebase::IndexRange;
 using tablebase::TierSolveOptions;
 using Clock = std::chrono::steady_clock;
 
@@ -74,10 +73,10 @@ void wait_for(MPI_Request& request) {
   }
 }
 
-// The team of a split tier: every rank, over the session's team communicator. A part goes from
-// its owner to the others by a broadcast; the figures count it as if the owner sent it to each
-// of them (what a broadcast tree moves in all, whatever its shape), and an agreement (any) as
-// each member sending its 4-byte flag to each other.
+// The team of a split tier: every rank, over the session's team communicator. An exchange is
+// an all-to-all of byte strings (their sizes first); the figures count each non-empty string to
+// another rank as a message, and an agreement (any) as each member sending its 4-byte flag to
+// each other.
 class MpiTeam final : public tablebase::TierTeam {
  public:
   MpiTeam(MPI_Comm comm, RankReport& report) : comm_(comm), report_(report) {
@@ -88,15 +87,43 @@ class MpiTeam final : public tablebase::TierTeam {
   int members() const override { return size_; }
   int member() const override { return rank_; }
 
-  void share(std::span<std::uint64_t> words, IndexRange range, int entry_bits) override {
-    for (int owner = 0; owner < size_; ++owner) {
-      const IndexRange p = part(range, owner, size_);
-      if (p.begin == p.end) continue;
-      if (entry_bits == 8)
-        share_bytes(reinterpret_cast<char*>(words.data()) + p.begin, p.end - p.begin, owner);
-      else
-        share_bits(words, p, owner);
+  std::vector<Bytes> exchange(const std::vector<Bytes>& to_each) override {
+    std::vector<long long> send_sizes(size_), receive_sizes(size_);
+    for (int m = 0; m < size_; ++m) send_sizes[m] = static_cast<long long>(to_each[m].size());
+    MPI_Request request;
+    MPI_Ialltoall(send_sizes.data(), 1, MPI_LONG_LONG, receive_sizes.data(), 1, MPI_LONG_LONG,
+                  comm_, &request);
+    wait_for(request);
+    // MPI counts and offsets are ints: a round's requests and a write's batches stay far below.
+    std::vector<int> send_counts(size_), send_offsets(size_), receive_counts(size_),
+        receive_offsets(size_);
+    Bytes sending;
+    long long sent = 0, received = 0;
+    for (int m = 0; m < size_; ++m) {
+      send_offsets[m] = int(sent);
+      send_counts[m] = int(send_sizes[m]);
+      sent += send_sizes[m];
+      receive_offsets[m] = int(received);
+      receive_counts[m] = int(receive_sizes[m]);
+      received += receive_sizes[m];
+      sending.insert(sending.end(), to_each[m].begin(), to_each[m].end());
     }
+    if (sent > kMaxExchangeBytes || received > kMaxExchangeBytes)
+      throw std::runtime_error("a team exchange of more than 2 GB, which MPI counts cannot hold");
+    Bytes receiving(static_cast<std::size_t>(received));
+    MPI_Ialltoallv(sending.data(), send_counts.data(), send_offsets.data(), MPI_BYTE,
+                   receiving.data(), receive_counts.data(), receive_offsets.data(), MPI_BYTE,
+                   comm_, &request);
+    wait_for(request);
+    std::vector<Bytes> from(size_);
+    for (int m = 0; m < size_; ++m) {
+      from[m].assign(receiving.begin() + receive_offsets[m],
+                     receiving.begin() + receive_offsets[m] + receive_counts[m]);
+      if (m == rank_) continue;
+      if (send_counts[m] > 0) count(1, std::uint64_t(send_counts[m]), true);
+      if (receive_counts[m] > 0) count(1, std::uint64_t(receive_counts[m]), false);
+    }
+    return from;
   }
 
   bool any(bool mine) override {
@@ -111,47 +138,7 @@ class MpiTeam final : public tablebase::TierTeam {
   }
 
  private:
-  // Broadcasts go in pieces: MPI counts are ints.
-  static constexpr std::uint64_t kPieceBytes = std::uint64_t{1} << 28;
-
-  void broadcast(void* data, std::uint64_t bytes, int owner) {
-    MPI_Request request;
-    MPI_Ibcast(data, int(bytes), MPI_BYTE, owner, comm_, &request);
-    wait_for(request);
-    if (owner == rank_)
-      count(std::uint64_t(size_ - 1), bytes * std::uint64_t(size_ - 1), true);
-    else
-      count(1, bytes, false);
-  }
-
-  // DTE entries are whole bytes: the owner's go in place.
-  void share_bytes(char* first, std::uint64_t bytes, int owner) {
-    for (std::uint64_t at = 0; at < bytes; at += kPieceBytes)
-      broadcast(first + at, std::min(kPieceBytes, bytes - at), owner);
-  }
-
-  // Value bits: the words that hold the part, of which the receivers take only the part's bits
-  // (its first and last word may hold a neighbouring part's or pass's bits).
-  void share_bits(std::span<std::uint64_t> words, IndexRange p, int owner) {
-    const std::uint64_t first = p.begin / 64, end = (p.end + 63) / 64;
-    constexpr std::uint64_t kPieceWords = kPieceBytes / 8;
-    std::vector<std::uint64_t> received(owner == rank_ ? 0 : std::min(kPieceWords, end - first));
-    for (std::uint64_t w = first; w < end; w += kPieceWords) {
-      const std::uint64_t n = std::min(kPieceWords, end - w);
-      if (owner == rank_) {
-        broadcast(words.data() + w, n * 8, owner);
-        continue;
-      }
-      broadcast(received.data(), n * 8, owner);
-      for (std::uint64_t k = 0; k < n; ++k) {
-        const std::uint64_t lo = std::max(p.begin, (w + k) * 64) - (w + k) * 64;
-        const std::uint64_t hi = std::min(p.end, (w + k) * 64 + 64) - (w + k) * 64;
-        const std::uint64_t mask =
-            (hi - lo == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << (hi - lo)) - 1) << lo;
-        words[w + k] = (words[w + k] & ~mask) | (received[k] & mask);
-      }
-    }
-  }
+  static constexpr long long kMaxExchangeBytes = 0x7fffffff;
 
   void count(std::uint64_t messages, std::uint64_t bytes, bool sent) {
     (sent ? report_.messages_sent : report_.messages_received) += messages;
@@ -231,7 +218,8 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
     report.positions += space.tier_positions(t);
     report.stored += space.tier_size(t);
   }
-  report.planned_bytes = tablebase::planned_memory(space, options.value_only);
+  report.planned_bytes =
+      tablebase::planned_memory(space, options.value_only, split_entries, ranks);
   std::thread own_solver([&] { solve_assigned(space, options, kManager, team_comm); });
   Link link(kManager);
   std::exception_ptr failure;

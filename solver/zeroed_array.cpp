@@ -10,14 +10,12 @@ namespace solver {
 
 namespace {
 
-constexpr std::size_t kHugePage = std::size_t{2} << 20;
-
 bool huge(std::size_t bytes) {
   return bytes >= kHugePageArrayBytes;
 }
 
 std::size_t page_bytes(std::size_t bytes) {
-  return huge(bytes) ? kHugePage : std::size_t(sysconf(_SC_PAGESIZE));
+  return huge(bytes) ? kHugePageBytes : std::size_t(sysconf(_SC_PAGESIZE));
 }
 
 }  // namespace
@@ -39,12 +37,12 @@ void* map_zeroed(std::size_t bytes) {
   }
   // Map a huge page more than needed, then return the parts before and after the aligned block.
   void* raw =
-      mmap(nullptr, length + kHugePage, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      mmap(nullptr, length + kHugePageBytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
   if (raw == MAP_FAILED) throw std::bad_alloc();
   const auto start = reinterpret_cast<std::uintptr_t>(raw);
-  const std::uintptr_t aligned = (start + kHugePage - 1) & ~(kHugePage - 1);
+  const std::uintptr_t aligned = (start + kHugePageBytes - 1) & ~(kHugePageBytes - 1);
   if (aligned > start) munmap(raw, aligned - start);
-  if (const std::size_t tail = start + kHugePage - aligned; tail > 0)
+  if (const std::size_t tail = start + kHugePageBytes - aligned; tail > 0)
     munmap(reinterpret_cast<void*>(aligned + length), tail);
   // Advice only: without transparent huge pages the memory is still good, in 4 KB pages.
   madvise(reinterpret_cast<void*>(aligned), length, MADV_HUGEPAGE);
@@ -53,6 +51,12 @@ void* map_zeroed(std::size_t bytes) {
 
 void unmap_zeroed(void* memory, std::size_t bytes) {
   munmap(memory, mapped_bytes(bytes));
+}
+
+void discard_zeroed(void* memory, std::size_t from, std::size_t to) {
+  const auto page = std::size_t(sysconf(_SC_PAGESIZE));
+  const std::size_t first = (from + page - 1) / page * page, end = to / page * page;
+  if (first < end) madvise(static_cast<char*>(memory) + first, end - first, MADV_DONTNEED);
 }
 
 }  // namespace solver

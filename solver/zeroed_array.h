@@ -10,6 +10,7 @@
 // T must be a type for which all-zero bytes are a valid, "empty" value.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <span>
@@ -18,9 +19,10 @@
 
 namespace solver {
 
-// Arrays of at least this many bytes get huge pages; a huge page then rounds one up by at most
-// 1/32 of its size.
+// Arrays of at least this many bytes get huge pages of kHugePageBytes; a huge page then rounds
+// one up by at most 1/32 of its size.
 inline constexpr std::size_t kHugePageArrayBytes = std::size_t{64} << 20;
+inline constexpr std::size_t kHugePageBytes = std::size_t{2} << 20;
 
 // What an array of `bytes` costs when all of it is in use: its length rounded up to whole pages
 // of the size it gets. Memory plans count this, not `bytes`.
@@ -30,6 +32,9 @@ std::size_t mapped_bytes(std::size_t bytes);
 // the system refuses.
 void* map_zeroed(std::size_t bytes);
 void unmap_zeroed(void* memory, std::size_t bytes);
+// Gives the pages wholly inside bytes [from, to) of memory from map_zeroed back to the kernel:
+// they read as zero again and hold no memory until written.
+void discard_zeroed(void* memory, std::size_t from, std::size_t to);
 
 template <typename T>
 class ZeroedArray {
@@ -56,6 +61,10 @@ class ZeroedArray {
   bool empty() const { return size_ == 0; }
   // The memory it holds once every element is used (mapped_bytes).
   std::size_t mapped_bytes() const { return size_ ? solver::mapped_bytes(size_ * sizeof(T)) : 0; }
+  // Drops the pages wholly inside bytes [from, to): they read as zero again (discard_zeroed).
+  void discard(std::size_t from, std::size_t to) {
+    if (data_) discard_zeroed(data_, from, std::min(to, size_ * sizeof(T)));
+  }
   T& operator[](std::size_t i) { return data_[i]; }
   const T& operator[](std::size_t i) const { return data_[i]; }
   operator std::span<T>() { return {data_, size_}; }

@@ -99,7 +99,7 @@ std::vector<std::byte> encode_header(const TableHeader& h, const Layout& layout)
 // `words` (zeroed, exactly words_in_block(i) long).
 template <class FillBlock>
 void write_blocks(const std::filesystem::path& path, const TableHeader& header, int zstd_level,
-                  std::size_t block_bytes, FillBlock fill) {
+                  std::size_t block_bytes, FillBlock fill, const BeforeBatch& before_batch = {}) {
   const Layout layout(header.record_count, header.bits_per_record,
                       records_per_block(header.bits_per_record, block_bytes));
   const std::vector<std::byte> header_bytes = encode_header(header, layout);
@@ -110,10 +110,16 @@ void write_blocks(const std::filesystem::path& path, const TableHeader& header, 
 
     ByteWriter index;
     std::uint64_t offset = data_offset;
-    const std::uint64_t batch_blocks = std::max<std::uint64_t>(1, kWriteBatchBytes / block_bytes);
+    std::uint64_t batch_blocks = std::max<std::uint64_t>(1, kWriteBatchBytes / block_bytes);
+    if (before_batch)
+      batch_blocks = std::clamp<std::uint64_t>(kStreamedBatchRecords / layout.records_per_block, 1,
+                                               batch_blocks);
     std::vector<std::vector<std::byte>> compressed(std::min(batch_blocks, layout.block_count));
     for (std::uint64_t first = 0; first < layout.block_count; first += batch_blocks) {
       const std::uint64_t count = std::min(batch_blocks, layout.block_count - first);
+      if (before_batch)
+        before_batch(first * layout.records_per_block,
+                     std::min(layout.record_count, (first + count) * layout.records_per_block));
       solver::parallel_for(std::uint64_t{0}, count, [&](std::uint64_t k) {
         const std::uint64_t i = first + k;
         std::vector<std::uint64_t> words(layout.words_in_block(i));
@@ -178,7 +184,7 @@ void write_table(const std::filesystem::path& path, const TableHeader& header,
 
 void write_packed_table(const std::filesystem::path& path, const TableHeader& header,
                         std::span<const std::uint64_t> packed_words, int zstd_level,
-                        std::size_t block_bytes) {
+                        std::size_t block_bytes, const BeforeBatch& before_batch) {
   check_header_for_write(header, block_bytes);
   const std::uint64_t needed = ceil_div(header.record_count * header.bits_per_record, 64);
   if (packed_words.size() != needed)
@@ -190,16 +196,19 @@ void write_packed_table(const std::filesystem::path& path, const TableHeader& he
                [&](std::uint64_t block, std::span<std::uint64_t> words) {
                  std::copy_n(packed_words.begin() + block * block_words, words.size(),
                              words.begin());
-               });
+               },
+               before_batch);
 }
 
 void write_table_blocks(const std::filesystem::path& path, const TableHeader& header,
-                        const PackBlock& pack, int zstd_level, std::size_t block_bytes) {
+                        const PackBlock& pack, int zstd_level, std::size_t block_bytes,
+                        const BeforeBatch& before_batch) {
   check_header_for_write(header, block_bytes);
   const std::uint64_t per_block = records_per_block(header.bits_per_record, block_bytes);
   write_blocks(
       path, header, zstd_level, block_bytes,
-      [&](std::uint64_t block, std::span<std::uint64_t> words) { pack(block * per_block, words); });
+      [&](std::uint64_t block, std::span<std::uint64_t> words) { pack(block * per_block, words); },
+      before_batch);
 }
 
 struct TableReader::Impl {

@@ -83,6 +83,13 @@ inline std::uint32_t packed_record(std::span<const std::uint64_t> words, std::ui
   return std::uint32_t(v & ((std::uint64_t{1} << bits) - 1));
 }
 
+// Called on the writing thread before each batch of blocks is packed, with the records
+// [first_record, end_record) the batch holds: lets a caller bring those records into memory just
+// in time and drop them after (a team's member 0 gathers a split tier from its owners this way,
+// tier_team.h). With it a batch holds at most kStreamedBatchRecords records.
+using BeforeBatch = std::function<void(std::uint64_t first_record, std::uint64_t end_record)>;
+inline constexpr std::uint64_t kStreamedBatchRecords = std::uint64_t{1} << 25;
+
 // Writes records[0..record_count) (the low bits_per_record bits of each) to `path`: to
 // `path + ".tmp"` first, fsync, then rename, so an interrupted write never leaves a table that
 // looks complete. Blocks are compressed in parallel. Throws std::invalid_argument for a bad header
@@ -94,7 +101,8 @@ void write_table(const std::filesystem::path& path, const TableHeader& header,
 // ceil(record_count * bits_per_record / 64) words (bits past the last record are ignored).
 void write_packed_table(const std::filesystem::path& path, const TableHeader& header,
                         std::span<const std::uint64_t> packed_words, int zstd_level = 19,
-                        std::size_t block_bytes = kDefaultBlockBytes);
+                        std::size_t block_bytes = kDefaultBlockBytes,
+                        const BeforeBatch& before_batch = {});
 
 // Same, with the records packed block by block as they are written: pack(first_record, words)
 // fills `words` (zeroed, one block long) with records [first_record, first_record + the block's
@@ -103,7 +111,8 @@ void write_packed_table(const std::filesystem::path& path, const TableHeader& he
 using PackBlock = std::function<void(std::uint64_t first_record, std::span<std::uint64_t> words)>;
 void write_table_blocks(const std::filesystem::path& path, const TableHeader& header,
                         const PackBlock& pack, int zstd_level = 19,
-                        std::size_t block_bytes = kDefaultBlockBytes);
+                        std::size_t block_bytes = kDefaultBlockBytes,
+                        const BeforeBatch& before_batch = {});
 
 class TableReader {
  public:

@@ -17,6 +17,7 @@
 
 #include "rules/drop/position.h"
 #include "rules/drop/variant.h"
+#include "tablebase/index_range.h"
 
 namespace tablebase {
 
@@ -35,10 +36,6 @@ struct Slice {
 };
 
 // A contiguous run of indices whose children all lie in earlier runs or earlier tiers.
-struct IndexRange {
-  std::uint64_t begin = 0, end = 0;
-};
-
 struct Tier {
   std::string name;  // Syzygy-like "NBRKvNK": the larger material first
   std::array<Material, 2> materials{};

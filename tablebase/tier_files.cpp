@@ -37,7 +37,7 @@ constexpr absl::string_view kFoldingThroughKey = "folded before entry: ";
 // packed block by block as the file is written.
 void write_records(const std::filesystem::path& path, const TableHeader& header,
                    std::span<const std::uint8_t> bytes, std::uint32_t (*record)(std::uint8_t),
-                   int zstd_level) {
+                   int zstd_level, const BeforeBatch& before_batch) {
   const int bits = int(header.bits_per_record);
   write_table_blocks(
       path, header,
@@ -49,14 +49,23 @@ void write_records(const std::filesystem::path& path, const TableHeader& header,
           words[bit >> 6] |= std::uint64_t(record(bytes[i])) << (bit & 63);
         }
       },
-      zstd_level);
+      zstd_level, kDefaultBlockBytes, before_batch);
 }
 
 // Copies every block of `reader` (records `bits` wide) into place in `words`: blocks hold whole
-// words (a multiple of 64 records), so each goes straight to its offset.
-void copy_blocks(TableReader& reader, std::uint64_t bits, std::span<std::uint64_t> words) {
+// words (a multiple of 64 records), so each goes straight to its offset. With `only`, just the
+// records there (bits 8 or 1).
+void copy_blocks(TableReader& reader, std::uint64_t bits, std::span<std::uint64_t> words,
+                 std::span<const IndexRange> only = {}) {
+  const std::uint64_t records = reader.header().record_count;
   reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> block) {
-    std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(first * bits / 64));
+    if (only.empty()) {
+      std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(first * bits / 64));
+      return;
+    }
+    const IndexRange in_block{first, std::min(records, first + block.size() * 64 / bits)};
+    for (const IndexRange& r : only)
+      copy_entries(block, first, words, intersection(r, in_block), int(bits));
   });
 }
 
@@ -78,23 +87,29 @@ std::filesystem::path dte_path(const std::filesystem::path& dir, const std::stri
 
 TierFileSizes write_tier_files(const std::filesystem::path& dir, const std::string& variant,
                                const std::string& tier, std::span<const std::uint8_t> bytes,
-                               int zstd_level) {
+                               int zstd_level, const StreamedWrite* streamed) {
   int max_half = 0;
-  for (std::uint8_t b : bytes) max_half = std::max(max_half, int(dte_record(b)));
+  if (streamed)
+    max_half = int(dte_record(std::uint8_t(streamed->max_dte)));
+  else
+    for (std::uint8_t b : bytes) max_half = std::max(max_half, int(dte_record(b)));
+  const BeforeBatch before_batch = streamed ? streamed->before_batch : BeforeBatch{};
   const int dte_bits =
       int(std::bit_ceil(std::max(1u, unsigned(std::bit_width(unsigned(max_half))))));
   TableHeader dte{variant, tier, bytes.size(), std::uint32_t(dte_bits), std::string(kDteEncoding)};
-  write_records(dte_path(dir, tier), dte, bytes, dte_record, zstd_level);
+  write_records(dte_path(dir, tier), dte, bytes, dte_record, zstd_level, before_batch);
   TableHeader value{variant, tier, bytes.size(), 1, std::string(kValueEncoding)};
-  write_records(value_path(dir, tier), value, bytes, value_record, zstd_level);
+  write_records(value_path(dir, tier), value, bytes, value_record, zstd_level, before_batch);
   return tier_file_sizes(dir, tier);
 }
 
 TierFileSizes write_value_file(const std::filesystem::path& dir, const std::string& variant,
                                const std::string& tier, std::span<const std::uint64_t> bits,
-                               std::uint64_t entries, int zstd_level) {
+                               std::uint64_t entries, int zstd_level,
+                               const BeforeBatch& before_batch) {
   const TableHeader header{variant, tier, entries, 1, std::string(kValueEncoding)};
-  write_packed_table(value_path(dir, tier), header, bits.first((entries + 63) / 64), zstd_level);
+  write_packed_table(value_path(dir, tier), header, bits.first((entries + 63) / 64), zstd_level,
+                     kDefaultBlockBytes, before_batch);
   return tier_file_sizes(dir, tier);
 }
 
@@ -190,7 +205,8 @@ std::filesystem::path partial_path(const std::filesystem::path& dir, const std::
 
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,
                         const std::string& tier, std::span<const std::uint64_t> words,
-                        std::uint64_t positions, const PartialTier& state, int bits_per_entry) {
+                        std::uint64_t positions, const PartialTier& state, int bits_per_entry,
+                        const BeforeBatch& before_batch) {
   std::string encoding = absl::StrCat(kPartialEncoding, state.passes);
   const auto add = [&](absl::string_view key, const auto& value) {
     absl::StrAppend(&encoding, kFieldSeparator, key, value);
@@ -205,12 +221,13 @@ void write_partial_tier(const std::filesystem::path& dir, const std::string& var
   const TableHeader header{variant, tier, positions, std::uint32_t(bits_per_entry), encoding};
   // Level 1: a checkpoint is written often and read at most once.
   write_packed_table(partial_path(dir, tier), header,
-                     words.first((positions * std::uint64_t(bits_per_entry) + 63) / 64), 1);
+                     words.first((positions * std::uint64_t(bits_per_entry) + 63) / 64), 1,
+                     kDefaultBlockBytes, before_batch);
 }
 
 PartialTier read_partial_tier(const std::filesystem::path& dir, const std::string& variant,
                               const std::string& tier, std::span<std::uint64_t> words,
-                              int bits_per_entry) {
+                              int bits_per_entry, std::span<const IndexRange> only) {
   const std::filesystem::path path = partial_path(dir, tier);
   if (!std::filesystem::exists(path)) return {};
   TableReader partial(path, variant, tier);
@@ -244,7 +261,7 @@ PartialTier read_partial_tier(const std::filesystem::path& dir, const std::strin
     else
       throw refuse();
   }
-  copy_blocks(partial, std::uint64_t(bits_per_entry), words);
+  copy_blocks(partial, std::uint64_t(bits_per_entry), words, only);
   return state;
 }
 

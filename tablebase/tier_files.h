@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "tablebase/index_range.h"
 #include "tablebase/table_file.h"
 
 namespace tablebase {
@@ -31,15 +32,26 @@ struct TierFileSizes {
   std::uint64_t value_bytes = 0, dte_bytes = 0;
 };
 
-// Writes both files of a solved tier (each to a temporary name, then renamed; .dte first).
+// A tier written while its entries are brought into memory batch by batch (a split tier's member
+// 0, tier_solver.h): before_batch brings each batch's entries into the array being written, and
+// max_dte is the tier's largest DTE (it sets the .dte record width), which the writer cannot
+// count from entries it does not hold.
+struct StreamedWrite {
+  BeforeBatch before_batch;
+  int max_dte = 0;
+};
+
+// Writes both files of a solved tier (each to a temporary name, then renamed; .dte first). With
+// `streamed`, each file's entries are brought in batch by batch as it is written.
 TierFileSizes write_tier_files(const std::filesystem::path& dir, const std::string& variant,
                                const std::string& tier, std::span<const std::uint8_t> bytes,
-                               int zstd_level);
+                               int zstd_level, const StreamedWrite* streamed = nullptr);
 
 // Writes the .value file alone (value-only tables) from the tier's bits, `entries` of them.
 TierFileSizes write_value_file(const std::filesystem::path& dir, const std::string& variant,
                                const std::string& tier, std::span<const std::uint64_t> bits,
-                               std::uint64_t entries, int zstd_level);
+                               std::uint64_t entries, int zstd_level,
+                               const BeforeBatch& before_batch = {});
 
 // A finished tier's .value file, opened and checked (header, variant, tier, index scheme).
 TableReader open_value_file(const std::filesystem::path& dir, const std::string& variant,
@@ -75,8 +87,9 @@ void read_value_file(const std::filesystem::path& dir, const std::string& varian
 // the solver folds child tiers in by groups (tier_solver.h) the names of those folded into every
 // entry past the passes, and of a group being folded in with how far that sweep got. `words`
 // holds the tier's entries, `bits_per_entry` each (8: DTE bytes; 1: value bits); the first
-// `positions` of them are saved. A damaged checkpoint, or one of the other kind, throws
-// TableError.
+// `positions` of them are saved (brought in batch by batch by before_batch, if given). Reading,
+// `only` (if not empty) names the entries to fill; the rest of `words` is left untouched. A
+// damaged checkpoint, or one of the other kind, throws TableError.
 struct PartialTier {
   int passes = 0;                     // passes finished
   std::uint64_t next_pass_done = 0;   // entries of the next pass finished (a prefix of it)
@@ -88,11 +101,12 @@ struct PartialTier {
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier);
 void write_partial_tier(const std::filesystem::path& dir, const std::string& variant,
                         const std::string& tier, std::span<const std::uint64_t> words,
-                        std::uint64_t positions, const PartialTier& state, int bits_per_entry = 8);
+                        std::uint64_t positions, const PartialTier& state, int bits_per_entry = 8,
+                        const BeforeBatch& before_batch = {});
 // Fills the start of `words` from NAME.partial and returns its state (nothing done if none).
 PartialTier read_partial_tier(const std::filesystem::path& dir, const std::string& variant,
                               const std::string& tier, std::span<std::uint64_t> words,
-                              int bits_per_entry = 8);
+                              int bits_per_entry = 8, std::span<const IndexRange> only = {});
 
 // The variant whose tables `dir` holds (from the first .value file's header); throws TableError
 // when the directory holds none.

@@ -20,12 +20,15 @@
 #include <absl/strings/str_cat.h>
 #include <absl/strings/str_join.h>
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
 #include <array>
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
@@ -106,18 +109,48 @@ std::uint64_t tier_memory(const S& space, int t, bool value_only = false) {
   return solver::mapped_bytes(entry_words(space.tier_size(t), value_only) * 8);
 }
 
+// A team member's (tier_team.h) requests for its part's children go a round of at most this
+// many of its entries at a time. A round's buffers (the children's indices as found, sorted, sent
+// to their owners and asked of this member, and their entries) take about this much an entry:
+// 40 bytes a child, for up to 80 children inside the tier an entry (drops: 5 kinds of piece in
+// hand onto 16 empty squares).
+inline constexpr std::uint64_t kTeamRoundEntries = std::uint64_t{1} << 15;
+inline constexpr std::uint64_t kTeamRoundBytesPerEntry = 80 * 40;
+
+// What a member of a team of `members` holds of tier t: its part of every pass (at most a share
+// and a word more), a page more at each end of each part, no more than the whole tier; and the
+// buffers of a round of requests and of a batch that member 0 gathers to write (twice: brought
+// in and received).
+template <TierSpace S>
+std::uint64_t team_share_memory(const S& space, int t, bool value_only, int members) {
+  const std::uint64_t size = space.tier_size(t), passes = space.tier_passes(t).size();
+  const std::uint64_t whole = tier_memory(space, t, value_only);
+  const std::uint64_t page =
+      whole >= solver::kHugePageArrayBytes ? solver::kHugePageBytes : std::uint64_t{4096};
+  const std::uint64_t share =
+      entry_words(size / std::uint64_t(members) + 64 * passes, value_only) * 8 + 2 * page * passes;
+  const std::uint64_t round = std::min(kTeamRoundEntries, size / std::uint64_t(members) + 1);
+  const std::uint64_t batch = entry_words(std::min(size, kStreamedBatchRecords), value_only) * 8;
+  return std::min(whole, share) + round * kTeamRoundBytesPerEntry + 2 * batch;
+}
+
 // Bytes the smallest workable working set needs: the space's own index, the largest tier together
 // with its largest child (children that do not fit beside the tier are folded in one group at a
 // time: TierSolver::solve), and the I/O buffers. With more memory the solver reads more children
-// at once and sweeps fewer times.
+// at once and sweeps fewer times. Tiers of more than split_entries entries, solved by a team of
+// `members` processes, count the share each member holds (team_share_memory).
 template <TierSpace S>
-std::uint64_t planned_memory(const S& space, bool value_only = false) {
+std::uint64_t planned_memory(const S& space, bool value_only = false,
+                             std::uint64_t split_entries = UINT64_MAX, int members = 1) {
   std::uint64_t most = 0;
   for (int t = 0; t < space.tier_count(); ++t) {
     std::uint64_t largest_child = 0;
     for (int c : space.tier_children(t))
       largest_child = std::max<std::uint64_t>(largest_child, tier_memory(space, c, value_only));
-    most = std::max(most, tier_memory(space, t, value_only) + largest_child);
+    const std::uint64_t held = members > 1 && space.tier_size(t) > split_entries
+                                   ? team_share_memory(space, t, value_only, members)
+                                   : tier_memory(space, t, value_only);
+    most = std::max(most, held + largest_child);
   }
   return space.memory_bytes() + most + kIoBufferBytes;
 }
@@ -204,15 +237,26 @@ class TierSolver {
   // must be finished in options.dir; the ones this solver still holds are not read again.
   // With a team (tier_team.h), this process solves its part of the tier with the team's other
   // members, which call this at the same time; member 0 writes the files and checkpoints, and
-  // every member holds the whole tier afterwards.
+  // no member holds the tier afterwards (a later tier reads it from its files).
   TierSolveReport solve_tier(int t, TierTeam* team = nullptr) {
     TierSolveReport report;
     solver::Progress quiet("", 0, "", false);
-    team_ = team;
-    struct Alone {  // the team is this call's only
-      TierTeam*& team;
-      ~Alone() { team = nullptr; }
-    } alone{team_};
+    if (team) {
+      team_ = team;
+      team_tier_ = t;
+      owned_ = TierTeam::owned(space_.tier_passes(t), team->member(), team->members());
+    }
+    struct Alone {  // the team is this call's only, and its tier is held in parts
+      TierSolver& solver;
+      int t;
+      ~Alone() {
+        if (!solver.team_) return;
+        solver.release(t);
+        solver.team_ = nullptr;
+        solver.team_tier_ = -1;
+        solver.owned_.clear();
+      }
+    } alone{*this, t};
     tbb::task_arena(options_.threads).execute([&] { solve_and_write(t, quiet, report); });
     if (!writes()) return report;
     const TierFileSizes sizes = tier_file_sizes(options_.dir, space_.tier_name(t));
@@ -239,6 +283,15 @@ class TierSolver {
   // This process writes the tier's files and checkpoints: alone, or as member 0 of a team.
   bool writes() const { return !team_ || team_->member() == 0; }
   std::uint64_t memory(int t) const { return tier_memory(space_, t, value_only()); }
+  // What tier t holds in memory once solved or read: all of it, or a team member's share.
+  std::uint64_t held_memory(int t) const {
+    return t == team_tier_ ? team_share_memory(space_, t, value_only(), team_->members())
+                           : memory(t);
+  }
+  // The entry of tier t at `index` that this process holds (a DTE, or 0/1 for a value).
+  std::uint8_t own_entry(int t, std::uint64_t index) const {
+    return value_only() ? std::uint8_t(value_bit({t, index})) : *byte_at({t, index});
+  }
 
   // A value-only entry's bit. Words of the tier being swept also change while it is read (a
   // boundary word shared with the pass before), so every access is atomic; relaxed is enough, as
@@ -256,7 +309,8 @@ class TierSolver {
 
   std::uint64_t resident_bytes() const {
     std::uint64_t n = 0;
-    for (const auto& d : data_) n += d.mapped_bytes();
+    for (int t = 0; t < space_.tier_count(); ++t)
+      if (!data_[t].empty()) n += held_memory(t);
     return n;
   }
 
@@ -266,7 +320,7 @@ class TierSolver {
     if (options_.dir.empty()) return;  // everything stays in memory
     std::vector<bool> needed(space_.tier_count(), false);
     needed[t] = true;
-    std::uint64_t to_add = kIoBufferBytes + (data_[t].empty() ? memory(t) : 0);
+    std::uint64_t to_add = kIoBufferBytes + (data_[t].empty() ? held_memory(t) : 0);
     for (int c : children) {
       needed[c] = true;
       if (data_[c].empty()) to_add += memory(c);
@@ -285,7 +339,7 @@ class TierSolver {
       groups[0] = children;
       return groups;
     }
-    const std::uint64_t used = memory(t) + kIoBufferBytes;
+    const std::uint64_t used = held_memory(t) + kIoBufferBytes;
     const std::uint64_t room = tier_budget() > used ? tier_budget() - used : 0;
     std::uint64_t in_group = 0;
     for (int c : children) {
@@ -309,15 +363,157 @@ class TierSolver {
     const std::string& name = space_.tier_name(t);
     solve(t, progress, report);
     ++report.tiers_solved;
-    if (!writes()) return;
+    // The .dte records' width comes from the largest DTE, which in a team no member sees alone.
+    const int max_dte = value_only() ? 0 : team_largest(largest_own_dte(t));
     // Minutes on the largest tiers (zstd 19), with done/total already at the tier's end.
     progress.set_stage(name + " writing its table files");
-    if (options_.value_only)
-      write_value_file(options_.dir, space_.variant_name(), name, data_[t], space_.tier_size(t),
-                       options_.zstd_level);
-    else
-      write_tier_files(options_.dir, space_.variant_name(), name, bytes(t), options_.zstd_level);
-    std::filesystem::remove(partial_path(options_.dir, name));
+    write_gathered(t, [&](const BeforeBatch& before_batch) {
+      if (options_.value_only) {
+        write_value_file(options_.dir, space_.variant_name(), name, data_[t], space_.tier_size(t),
+                         options_.zstd_level, before_batch);
+      } else {
+        const StreamedWrite streamed{before_batch, max_dte};
+        write_tier_files(options_.dir, space_.variant_name(), name, bytes(t), options_.zstd_level,
+                         team_ ? &streamed : nullptr);
+      }
+    });
+    if (writes()) std::filesystem::remove(partial_path(options_.dir, name));
+  }
+
+  // The largest DTE among the entries of tier t this process holds (in a team, its own).
+  int largest_own_dte(int t) {
+    const std::span<const std::uint8_t> all = bytes(t);
+    if (!team_) return all.empty() ? 0 : *std::max_element(all.begin(), all.end());
+    int most = 0;
+    for (const IndexRange& r : owned_)
+      most = std::max<int>(most, *std::max_element(all.begin() + r.begin, all.begin() + r.end));
+    return most;
+  }
+
+  // The largest of every member's `mine` (alone, `mine`).
+  int team_largest(int mine) {
+    if (!team_) return mine;
+    const auto from = team_->exchange(
+        std::vector<TierTeam::Bytes>(team_->members(), TierTeam::Bytes{std::uint8_t(mine)}));
+    int most = mine;
+    for (const auto& b : from) most = std::max<int>(most, b.at(0));
+    return most;
+  }
+
+  // Runs write(before_batch), which writes a file of tier t's entries from data_[t]. Alone the
+  // entries are all there (before_batch empty); in a team member 0 writes, bringing each batch's
+  // entries from their owners first and dropping those not its own after, while the others
+  // answer (serve_gathers) until it is done.
+  template <typename Write>
+  void write_gathered(int t, const Write& write) {
+    if (!team_) return write(BeforeBatch{});
+    if (!writes()) return serve_gathers(t);
+    GatheringWindow window(*this, t);
+    write(BeforeBatch(
+        [&](std::uint64_t first, std::uint64_t end) { window.bring({first, end}); }));
+  }
+
+  // Member 0's batch of another member's entries: the words (value bits) or bytes of each of its
+  // owned ranges met by the batch, in index order.
+  struct GatheringWindow {
+    TierSolver& solver;
+    int t;
+    IndexRange held{};  // the batch brought in last
+    GatheringWindow(TierSolver& s, int tier) : solver(s), t(tier) {}
+    GatheringWindow(const GatheringWindow&) = delete;
+    GatheringWindow& operator=(const GatheringWindow&) = delete;
+    // Tells the others the writes are done (also when one failed: they must not wait for ever).
+    ~GatheringWindow() {
+      try {
+        drop_held();
+        solver.team_->exchange(std::vector<TierTeam::Bytes>(solver.team_->members()));
+      } catch (...) {  // a destructor must not throw; the write's own error is the report
+      }
+    }
+    void bring(IndexRange batch) {
+      drop_held();
+      TierTeam& team = *solver.team_;
+      TierTeam::Bytes asked(sizeof batch);
+      std::memcpy(asked.data(), &batch, sizeof batch);
+      std::vector<TierTeam::Bytes> to_each(team.members(), asked);
+      to_each[0].clear();
+      team.exchange(to_each);
+      const auto from = team.exchange(std::vector<TierTeam::Bytes>(team.members()));
+      for (int m = 1; m < team.members(); ++m) solver.place_gathered(t, batch, m, from[m]);
+      held = batch;
+    }
+    // The pages of the last batch outside member 0's own parts.
+    void drop_held() {
+      std::uint64_t at = held.begin;
+      for (const IndexRange& r : solver.owned_) {
+        if (r.end <= at) continue;
+        solver.discard(t, {at, std::min(r.begin, held.end)});
+        at = std::max(at, r.end);
+        if (at >= held.end) break;
+      }
+      if (at < held.end) solver.discard(t, {at, held.end});
+      held = {};
+    }
+  };
+
+  // A member other than 0 while member 0 writes a file of tier t: sends it its entries of each
+  // batch it asks for, until it says it is done (an empty request).
+  void serve_gathers(int t) {
+    for (;;) {
+      const auto asked = team_->exchange(std::vector<TierTeam::Bytes>(team_->members()));
+      if (asked[0].empty()) return;
+      IndexRange batch;
+      std::memcpy(&batch, asked[0].data(), sizeof batch);
+      std::vector<TierTeam::Bytes> reply(team_->members());
+      reply[0] = pack_owned(t, batch, team_->member());
+      team_->exchange(reply);
+    }
+  }
+
+  // Tier t's entries that member m owns within `batch`, as its words (value bits: whole words
+  // holding the range) or bytes, range after range.
+  TierTeam::Bytes pack_owned(int t, IndexRange batch, int m) const {
+    TierTeam::Bytes out;
+    const auto* from = reinterpret_cast<const std::uint8_t*>(words_[t]);
+    for_each_owned_in(t, batch, m, [&](IndexRange r) {
+      const auto [first, end] = packed_bytes(r);
+      out.insert(out.end(), from + first, from + end);
+    });
+    return out;
+  }
+  // Places what pack_owned(t, batch, m) gave on member m into this member's tier.
+  void place_gathered(int t, IndexRange batch, int m, const TierTeam::Bytes& packed) {
+    std::size_t at = 0;
+    const std::span<std::uint64_t> words(data_[t].data(), data_[t].size());
+    for_each_owned_in(t, batch, m, [&](IndexRange r) {
+      const auto [first, end] = packed_bytes(r);
+      if (at + (end - first) > packed.size())
+        throw std::runtime_error("a team member sent fewer entries than asked for");
+      std::vector<std::uint64_t> block((end - first + 7) / 8);
+      std::memcpy(block.data(), packed.data() + at, end - first);
+      copy_entries(block, first * 8 / std::uint64_t(entry_bits(value_only())), words, r,
+                   entry_bits(value_only()));
+      at += end - first;
+    });
+  }
+  // The bytes that hold entries r in memory: whole words for value bits (copy_entries' layout).
+  std::pair<std::uint64_t, std::uint64_t> packed_bytes(IndexRange r) const {
+    if (!value_only()) return {r.begin, r.end};
+    return {r.begin / 64 * 8, (r.end + 63) / 64 * 8};
+  }
+  // visit(range) for each of member m's parts of tier t's passes met by `batch`.
+  template <typename Visit>
+  void for_each_owned_in(int t, IndexRange batch, int m, const Visit& visit) const {
+    for (const IndexRange& pass : space_.tier_passes(t)) {
+      const IndexRange r = intersection(TierTeam::part(pass, m, team_->members()), batch);
+      if (r.begin < r.end) visit(r);
+    }
+  }
+  // Gives back the pages wholly inside entries r of tier t.
+  void discard(int t, IndexRange r) {
+    if (r.begin >= r.end) return;
+    const auto bits = std::uint64_t(entry_bits(value_only()));
+    data_[t].discard(r.begin * bits / 8, r.end * bits / 8);
   }
 
   // Runs `step` (reading children or a checkpoint) and, in a team, has the members agree that
@@ -369,7 +565,7 @@ class TierSolver {
     if (!options_.dir.empty())
       together(t, [&] {  // every member of a team reads the same checkpoint
         state = read_partial_tier(options_.dir, space_.variant_name(), name, data_[t],
-                                  entry_bits(value_only()));
+                                  entry_bits(value_only()), owned_);
         check_checkpoint(t, state);
       });
     // Entries before `unfinished` hold their DTE; past it, the deciding child of the groups
@@ -400,12 +596,14 @@ class TierSolver {
       using Clock = std::chrono::steady_clock;
       const bool stop = agreed(options_.stop_requested && options_.stop_requested());
       const bool due = agreed(writes() && Clock::now() >= next_save);
-      if (!options_.dir.empty() && (stop || due) && writes()) {
+      if (!options_.dir.empty() && (stop || due)) {
         const auto saving = Clock::now();
         const bool all_bytes_matter = !state.folded.empty() || !state.folding.empty();
-        write_partial_tier(options_.dir, space_.variant_name(), name, data_[t],
-                           all_bytes_matter ? size : first_unfinished(t, state), state,
-                           entry_bits(value_only()));
+        write_gathered(t, [&](const BeforeBatch& before_batch) {
+          write_partial_tier(options_.dir, space_.variant_name(), name, data_[t],
+                             all_bytes_matter ? size : first_unfinished(t, state), state,
+                             entry_bits(value_only()), before_batch);
+        });
         const auto saved = Clock::now();
         next_save =
             saved + std::max<Clock::duration>(options_.checkpoint_interval, 10 * (saved - saving));
@@ -427,7 +625,8 @@ class TierSolver {
       });
       // Value bits need no marker: 0 until a losing child is found.
       if (state.folded.empty() && state.folding.empty() && !value_only())
-        std::fill(tier_bytes + unfinished, tier_bytes + size, kNoChild);
+        for (const IndexRange& r : held_ranges(t, {unfinished, size}))
+          std::fill(tier_bytes + r.begin, tier_bytes + r.end, kNoChild);
       state.folding.clear();
       for (int c : groups[g]) state.folding.push_back(space_.tier_name(c));
       std::vector<char> wanted(space_.tier_count(), 0);
@@ -548,18 +747,146 @@ class TierSolver {
     }
   };
 
+  // The entries of tier t within `range` that this process holds: all, or a member's parts.
+  std::vector<IndexRange> held_ranges(int t, IndexRange range) const {
+    if (t != team_tier_) return {range};
+    std::vector<IndexRange> held;
+    for (const IndexRange& r : owned_)
+      if (const IndexRange in = intersection(r, range); in.begin < in.end) held.push_back(in);
+    return held;
+  }
+
   // One sweep over entries `range` of tier t: alone, all of it, calling after_chunk between
-  // chunks (sweep); in a team, this member's part, then every member's part shared, and no
-  // checkpoint inside it (the members' chunks do not line up).
+  // chunks (sweep); in a team, this member's parts, and no checkpoint inside it (the members'
+  // chunks do not line up). A fold reads only other tiers; a pass also reads entries of earlier
+  // passes, which a member fetches from their owners a round at a time (sweep_fetching).
   template <typename AfterChunk>
   void sweep_shared(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
                     const SweepLabel& label, TierClock& clock, solver::Progress& progress,
                     const AfterChunk& after_chunk) {
     if (!team_)
       return sweep(t, range.begin, range.end, wanted, kind, label, clock, progress, after_chunk);
-    const IndexRange mine = team_->own_part(range);
-    sweep(t, mine.begin, mine.end, wanted, kind, label, clock, progress, [](std::uint64_t) {});
-    team_->share({data_[t].data(), data_[t].size()}, range, entry_bits(value_only()));
+    if (kind == Sweep::kFoldGroup) {
+      for (const IndexRange& r : held_ranges(t, range))
+        sweep(t, r.begin, r.end, wanted, kind, label, clock, progress, [](std::uint64_t) {});
+      return;
+    }
+    sweep_fetching(t, range, wanted, kind, label, clock, progress);
+  }
+
+  // Entries of the tier being solved that a team member fetched from their owners for a round:
+  // sorted indices and their DTEs (or values, 0/1).
+  struct Fetched {
+    std::vector<std::uint64_t> index;
+    std::vector<std::uint8_t> entry;
+    const std::uint8_t* find(std::uint64_t i) const {
+      const auto at = std::lower_bound(index.begin(), index.end(), i);
+      if (at == index.end() || *at != i)
+        throw std::logic_error("a child in the tier was not fetched: " + std::to_string(i));
+      return &entry[std::size_t(at - index.begin())];
+    }
+  };
+
+  // A pass's sweep in a team: this member's part of `range` (which lies in one pass) in rounds of
+  // kTeamRoundEntries, every member doing as many rounds as the largest part needs. Each round
+  // first locates its entries' children inside the tier, asks their owners for them, and answers
+  // the others' requests; then sweeps with those children.
+  void sweep_fetching(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
+                      const SweepLabel& label, TierClock& clock, solver::Progress& progress) {
+    const auto& passes = space_.tier_passes(t);
+    const auto pass = std::upper_bound(passes.begin(), passes.end(), range.begin,
+                                       [](std::uint64_t i, const IndexRange& p) {
+                                         return i < p.begin;
+                                       }) -
+                      1;
+    const std::uint64_t per_round =
+        std::clamp<std::uint64_t>(options_.chunk_entries, 1, kTeamRoundEntries);
+    const auto part_of = [&](int m) {
+      return intersection(TierTeam::part(*pass, m, team_->members()), range);
+    };
+    std::uint64_t rounds = 0;
+    for (int m = 0; m < team_->members(); ++m) {
+      const IndexRange p = part_of(m);
+      rounds = std::max(rounds, (p.end - p.begin + per_round - 1) / per_round);
+    }
+    const IndexRange mine = part_of(team_->member());
+    for (std::uint64_t r = 0; r < rounds; ++r) {
+      const IndexRange round{std::min(mine.end, mine.begin + r * per_round),
+                             std::min(mine.end, mine.begin + (r + 1) * per_round)};
+      const Fetched fetched = fetch_children(t, round);
+      fetched_ = &fetched;
+      struct Done {
+        const Fetched*& fetched;
+        ~Done() { fetched = nullptr; }
+      } done{fetched_};
+      sweep(t, round.begin, round.end, wanted, kind, label, clock, progress, [](std::uint64_t) {});
+    }
+  }
+
+  // Round `round` of a team's pass: the entries of tier t its entries' moves reach, fetched from
+  // their owners (collective: every member answers the requests it gets).
+  Fetched fetch_children(int t, IndexRange round) {
+    std::vector<char> only_t(space_.tier_count(), 0);
+    only_t[t] = 1;
+    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
+    solver::parallel_for(tbb::blocked_range<std::uint64_t>(round.begin, round.end, 1024),
+                         [&](const auto& range) {
+                           auto& mine = found.local();
+                           for (std::uint64_t i = range.begin(); i < range.end(); ++i)
+                             space_.for_each_child(t, i, only_t,
+                                                   [&](Location c) { mine.push_back(c.index); });
+                         });
+    Fetched fetched;
+    for (const auto& part : found)
+      fetched.index.insert(fetched.index.end(), part.begin(), part.end());
+    tbb::parallel_sort(fetched.index.begin(), fetched.index.end());
+    fetched.index.erase(std::unique(fetched.index.begin(), fetched.index.end()),
+                        fetched.index.end());
+
+    const int members = team_->members();
+    const auto& passes = space_.tier_passes(t);
+    std::vector<int> owner(fetched.index.size());
+    std::vector<TierTeam::Bytes> requests(members);
+    auto pass = passes.begin();
+    for (std::size_t k = 0; k < fetched.index.size(); ++k) {
+      const std::uint64_t i = fetched.index[k];
+      while (i >= pass->end) ++pass;  // indices ascend, and the passes cover the tier in order
+      owner[k] = TierTeam::owner(*pass, i, members);
+      append_word(requests[owner[k]], i);
+    }
+    const auto asked = team_->exchange(requests);
+    std::vector<TierTeam::Bytes> answers(members);
+    for (int m = 0; m < members; ++m)
+      for (std::size_t w = 0; w < asked[m].size() / 8; ++w)
+        answers[m].push_back(own_entry(t, word_at(asked[m], w)));
+    const auto answered = team_->exchange(answers);
+    fetched.entry.resize(fetched.index.size());
+    std::vector<std::size_t> next(members, 0);
+    for (std::size_t k = 0; k < fetched.index.size(); ++k) {
+      const TierTeam::Bytes& from = answered[owner[k]];
+      if (next[owner[k]] >= from.size())
+        throw std::runtime_error("a team member answered fewer entries than asked for");
+      fetched.entry[k] = from[next[owner[k]]++];
+    }
+    return fetched;
+  }
+
+  static void append_word(TierTeam::Bytes& to, std::uint64_t word) {
+    const auto* bytes = reinterpret_cast<const std::uint8_t*>(&word);
+    to.insert(to.end(), bytes, bytes + sizeof word);
+  }
+  static std::uint64_t word_at(const TierTeam::Bytes& from, std::size_t w) {
+    std::uint64_t word;
+    std::memcpy(&word, from.data() + w * sizeof word, sizeof word);
+    return word;
+  }
+
+  // A child's DTE byte: a fetched one for the team's tier during its passes, else in memory.
+  const std::uint8_t* child_byte(Location c) const {
+    return fetched_ && c.tier == team_tier_ ? fetched_->find(c.index) : byte_at(c);
+  }
+  bool child_value(Location c) const {
+    return fetched_ && c.tier == team_tier_ ? *fetched_->find(c.index) != 0 : value_bit(c);
   }
 
   // One sweep over entries [begin, end) of tier t, reading the children in the `wanted` tiers: in
@@ -608,7 +935,7 @@ class TierSolver {
     std::vector<const std::uint8_t*> children;
     std::array<std::size_t, kBatch + 1> first_child{};
     const auto gather = [&](Location c) {
-      const std::uint8_t* byte = byte_at(c);
+      const std::uint8_t* byte = child_byte(c);
       __builtin_prefetch(byte);
       children.push_back(byte);
     };
@@ -653,7 +980,7 @@ class TierSolver {
       if (value_bit({t, i})) continue;
       bool win = false;
       space_.for_each_child(t, i, wanted, [&](Location c) {
-        win = !value_bit(c);
+        win = !child_value(c);
         return !win;
       });
       if (win) won |= std::uint64_t{1} << (i & 63);
@@ -667,7 +994,12 @@ class TierSolver {
   // Per tier, its bytes (empty when not in memory), in huge pages: children are read at random.
   std::vector<solver::ZeroedArray<std::uint64_t>> data_;
   std::vector<std::uint64_t*> words_;  // each tier's first word, for the inner loops
-  TierTeam* team_ = nullptr;           // during solve_tier with a team only
+  // During solve_tier with a team only: the team, its tier, the entries of it this member owns
+  // (tier_team.h), and during a pass's round the entries fetched from their owners.
+  TierTeam* team_ = nullptr;
+  int team_tier_ = -1;
+  std::vector<IndexRange> owned_;
+  const Fetched* fetched_ = nullptr;
 };
 
 template <TierSpace S>

@@ -1,14 +1,18 @@
-// Several processes solving one tier together (the MPI solver's split tiers, mpi/): the tier
-// solver (tier_solver.h) runs each pass and each group fold over this member's part only, then
-// has the team share every part, so between sweeps every member holds the whole tier exactly as
-// one process would. The tablebase knows the team only through this interface; mpi/ implements
-// it with MPI collectives.
+// Several processes solving one tier together (the MPI solver's split tiers, mpi/), each holding
+// only its own part of the tier: the tier solver (tier_solver.h) runs each pass and each group
+// fold over this member's part only; the entries of earlier passes that its part's moves reach
+// are requested from their owners, a round of requests per chunk; and member 0 writes the files
+// and checkpoints, gathering their entries from the owners batch by batch as it writes. So a
+// member's memory holds about 1/members of the tier, and a tier larger than one machine can be
+// solved by enough of them. The tablebase knows the team only through this interface; mpi/
+// implements it with MPI collectives.
 //
-// The parts are fixed: every pass (a contiguous index range whose entries read only earlier
-// passes and other tiers) is cut into `members` contiguous parts of about equal size, member m
-// owning the m-th part of every pass. Cutting each pass rather than the whole tier keeps every
-// member busy in every pass. Part boundaries inside a range fall on multiples of 64 entries, so
-// with value-only tiers (one bit an entry) two parts share a 64-bit word only at a range's ends.
+// The parts are fixed for the whole tier: every pass (a contiguous index range whose entries read
+// only earlier passes and other tiers) is cut into `members` contiguous parts of about equal
+// size, member m owning the m-th part of every pass. Cutting each pass rather than the whole tier
+// keeps every member busy in every pass. Part boundaries inside a pass fall on multiples of 64
+// entries, so with value-only tiers (one bit an entry) two parts share a 64-bit word only at a
+// pass's ends.
 #pragma once
 
 #include <algorithm>
@@ -16,8 +20,9 @@
 #include <span>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
-#include "tablebase/tier.h"
+#include "tablebase/index_range.h"
 
 namespace tablebase {
 
@@ -30,10 +35,11 @@ class TierTeam {
   // its checkpoints.
   virtual int member() const = 0;
 
-  // Every member's part of `range` (entries of one tier, held in `words`, `entry_bits` bits an
-  // entry, 1 or 8) from its owner to every other member: afterwards each holds the owner's
-  // entries there and its own elsewhere. Collective: every member calls it with the same range.
-  virtual void share(std::span<std::uint64_t> words, IndexRange range, int entry_bits) = 0;
+  // Sends to_each[m] to member m (to_each has members() entries, this member's own included) and
+  // returns what every member sent this one, from[m] from member m. Collective: every member
+  // calls it, the same number of times.
+  using Bytes = std::vector<std::uint8_t>;
+  virtual std::vector<Bytes> exchange(const std::vector<Bytes>& to_each) = 0;
 
   // True on every member when `mine` is true on any (collective): the members agree whether
   // to save, to stop, or that one of them failed.
@@ -52,6 +58,32 @@ class TierTeam {
     return {cut(m), cut(m + 1)};
   }
   IndexRange own_part(IndexRange range) const { return part(range, member(), members()); }
+
+  // The member whose part of `range` holds entry `index` (in the range): the last member whose
+  // part starts at or before it (the parts after it start later; empty parts before it end where
+  // it starts).
+  static int owner(IndexRange range, std::uint64_t index, int members) {
+    int low = 0, high = members - 1;
+    while (low < high) {
+      const int mid = (low + high + 1) / 2;
+      if (part(range, mid, members).begin <= index)
+        low = mid;
+      else
+        high = mid - 1;
+    }
+    return low;
+  }
+
+  // The entries member m owns in a tier of these passes (every pass's m-th part), non-empty
+  // ones only, in index order.
+  static std::vector<IndexRange> owned(std::span<const IndexRange> passes, int m, int members) {
+    std::vector<IndexRange> mine;
+    for (const IndexRange& pass : passes) {
+      const IndexRange p = part(pass, m, members);
+      if (p.begin < p.end) mine.push_back(p);
+    }
+    return mine;
+  }
 };
 
 // Thrown on the members of a team whose solve stopped because another member failed (that

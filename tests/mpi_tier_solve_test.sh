@@ -78,9 +78,13 @@ d="$work/$v"
 ranks "$drop16" solve --variant $v --tables "$d/split-values" --threads 1 --json --quiet --mpi \
   "${split[@]}" --value-only >/dev/null || fail "$v --value-only: the split MPI solve failed"
 same_tables "$d/single-values" "$d/split-values"
-# The smallest cap the plan allows (its planned_memory_mb, in GB, a little above): the largest
-# tiers fold their children in groups, and so do their split parts.
-cap=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tables"]["planned_memory_mb"] / 1024 + 1e-5)' "$d.single.json")
+# The smallest cap the split solve's plan allows (its planned_memory_mb, in GB, a little above:
+# a member's share of a split tier and its buffers): the largest tiers fold their children in
+# groups, and so do their split parts.
+ranks "$drop16" solve --variant $v --tables "$d/split" --threads 1 --json --quiet --mpi \
+  "${split[@]}" >"$d.split.json" || fail "$v: the split MPI solve failed"
+same_tables "$d/single" "$d/split"
+cap=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tables"]["planned_memory_mb"] / 1024 + 1e-5)' "$d.split.json")
 ranks "$drop16" solve --variant $v --tables "$d/split-folds" --threads 1 --json --quiet --mpi \
   "${split[@]}" --memory "$cap" >"$d.folds.json" || fail "$v --memory $cap: the split solve failed"
 (($(json_field "$d.folds.json" group_folds) > 0)) || fail "$v --memory $cap: no group folds"

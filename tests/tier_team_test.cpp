@@ -27,12 +27,13 @@ using tablebase::DropTierSpace;
 using tablebase::IndexRange;
 using tablebase::TierTeam;
 
-// What the members have in common: a snapshot of each one's tier for the share in progress, and
+// What the members have in common: the byte strings of an exchange in progress (from, to), and
 // their flags for an agreement.
 struct Shared {
-  explicit Shared(int members) : sync(members), snapshots(members), flags(members, 0) {}
+  explicit Shared(int members)
+      : sync(members), mail(members, std::vector<TierTeam::Bytes>(members)), flags(members, 0) {}
   std::barrier<> sync;
-  std::vector<std::vector<std::uint64_t>> snapshots;
+  std::vector<std::vector<TierTeam::Bytes>> mail;
   std::vector<char> flags;
 };
 
@@ -42,24 +43,14 @@ class ThreadTeam final : public TierTeam {
   int members() const override { return int(shared_.flags.size()); }
   int member() const override { return member_; }
 
-  void share(std::span<std::uint64_t> words, IndexRange range, int entry_bits) override {
-    shared_.snapshots[member_].assign(words.begin(), words.end());
+  std::vector<Bytes> exchange(const std::vector<Bytes>& to_each) override {
+    REQUIRE(int(to_each.size()) == members());
+    shared_.mail[member_] = to_each;
     shared_.sync.arrive_and_wait();
-    for (int owner = 0; owner < members(); ++owner) {
-      if (owner == member_) continue;
-      const IndexRange p = own_part_of(range, owner);
-      const std::vector<std::uint64_t>& from = shared_.snapshots[owner];
-      for (std::uint64_t i = p.begin; i < p.end; ++i) {
-        if (entry_bits == 8) {
-          reinterpret_cast<std::uint8_t*>(words.data())[i] =
-              reinterpret_cast<const std::uint8_t*>(from.data())[i];
-        } else {
-          const std::uint64_t bit = std::uint64_t{1} << (i & 63);
-          words[i >> 6] = (words[i >> 6] & ~bit) | (from[i >> 6] & bit);
-        }
-      }
-    }
-    shared_.sync.arrive_and_wait();  // no member changes its tier before all have copied
+    std::vector<Bytes> from(members());
+    for (int m = 0; m < members(); ++m) from[m] = shared_.mail[m][member_];
+    shared_.sync.arrive_and_wait();  // no member sends again before all have read
+    return from;
   }
 
   bool any(bool mine) override {
@@ -72,9 +63,6 @@ class ThreadTeam final : public TierTeam {
   }
 
  private:
-  IndexRange own_part_of(IndexRange range, int owner) const {
-    return part(range, owner, members());
-  }
   Shared& shared_;
   int member_;
 };
