@@ -88,7 +88,7 @@ inline std::uint32_t packed_record(std::span<const std::uint64_t> words, std::ui
 // in time and drop them after (a team's member 0 gathers a split tier from its owners this way,
 // tier_team.h). With it a batch holds at most kStreamedBatchRecords records.
 using BeforeBatch = std::function<void(std::uint64_t first_record, std::uint64_t end_record)>;
-inline constexpr std::uint64_t kStreamedBatchRecords = std::uint64_t{1} << 25;
+inline constexpr std::uint64_t kStreamedBatchRecords = std::uint64_t{1} << 23;
 
 // Writes records[0..record_count) (the low bits_per_record bits of each) to `path`: to
 // `path + ".tmp"` first, fsync, then rename, so an interrupted write never leaves a table that

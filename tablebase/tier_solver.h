@@ -109,18 +109,17 @@ std::uint64_t tier_memory(const S& space, int t, bool value_only = false) {
   return solver::mapped_bytes(entry_words(space.tier_size(t), value_only) * 8);
 }
 
-// A team member's (tier_team.h) requests for its part's children go a round of at most this
-// many of its entries at a time. A round's buffers (the children's indices as found, sorted, sent
-// to their owners and asked of this member, and their entries) take about this much an entry:
-// 40 bytes a child, for up to 80 children inside the tier an entry (drops: 5 kinds of piece in
-// hand onto 16 empty squares).
-inline constexpr std::uint64_t kTeamRoundEntries = std::uint64_t{1} << 15;
-inline constexpr std::uint64_t kTeamRoundBytesPerEntry = 80 * 40;
+// A team member's (tier_team.h) rounds of requests for its part's children inside the tier aim
+// at this many children; a child takes about 50 bytes of buffers (found, its owner, sent, asked
+// of this member, answered, and MPI's copies), and a round may meet up to twice the aim when the
+// entries' moves grow denser.
+inline constexpr std::uint64_t kTeamRoundChildren = std::uint64_t{1} << 19;
+inline constexpr std::uint64_t kTeamBytesPerChild = 50;
 
 // What a member of a team of `members` holds of tier t: its part of every pass (at most a share
 // and a word more), a page more at each end of each part, no more than the whole tier; and the
-// buffers of a round of requests and of a batch that member 0 gathers to write (twice: brought
-// in and received).
+// buffers of a round of requests (at most 80 children an entry: 5 kinds of piece in hand onto 16
+// empty squares) and of a batch that member 0 gathers to write (twice: brought in and received).
 template <TierSpace S>
 std::uint64_t team_share_memory(const S& space, int t, bool value_only, int members) {
   const std::uint64_t size = space.tier_size(t), passes = space.tier_passes(t).size();
@@ -129,9 +128,10 @@ std::uint64_t team_share_memory(const S& space, int t, bool value_only, int memb
       whole >= solver::kHugePageArrayBytes ? solver::kHugePageBytes : std::uint64_t{4096};
   const std::uint64_t share =
       entry_words(size / std::uint64_t(members) + 64 * passes, value_only) * 8 + 2 * page * passes;
-  const std::uint64_t round = std::min(kTeamRoundEntries, size / std::uint64_t(members) + 1);
+  const std::uint64_t round_children =
+      std::min(2 * kTeamRoundChildren, 80 * (size / std::uint64_t(members) + 1));
   const std::uint64_t batch = entry_words(std::min(size, kStreamedBatchRecords), value_only) * 8;
-  return std::min(whole, share) + round * kTeamRoundBytesPerEntry + 2 * batch;
+  return std::min(whole, share) + round_children * kTeamBytesPerChild + 2 * batch;
 }
 
 // Bytes the smallest workable working set needs: the space's own index, the largest tier together
@@ -774,23 +774,25 @@ class TierSolver {
     sweep_fetching(t, range, wanted, kind, label, clock, progress);
   }
 
-  // Entries of the tier being solved that a team member fetched from their owners for a round:
-  // sorted indices and their DTEs (or values, 0/1).
-  struct Fetched {
-    std::vector<std::uint64_t> index;
+  // A round of a team's pass (sweep_fetching): entries [begin, end) of the tier, and the DTEs (or
+  // values, 0/1) of their children inside the tier, fetched from their owners, entry i's from
+  // entry[first[i - begin]] to entry[first[i - begin + 1]].
+  struct FetchedRound {
+    std::uint64_t begin = 0, end = 0;
+    std::vector<std::uint32_t> first;
     std::vector<std::uint8_t> entry;
-    const std::uint8_t* find(std::uint64_t i) const {
-      const auto at = std::lower_bound(index.begin(), index.end(), i);
-      if (at == index.end() || *at != i)
-        throw std::logic_error("a child in the tier was not fetched: " + std::to_string(i));
-      return &entry[std::size_t(at - index.begin())];
+    std::span<const std::uint8_t> of(std::uint64_t i) const {
+      const std::uint64_t k = i - begin;
+      return {entry.data() + first[k], entry.data() + first[k + 1]};
     }
   };
 
-  // A pass's sweep in a team: this member's part of `range` (which lies in one pass) in rounds of
-  // kTeamRoundEntries, every member doing as many rounds as the largest part needs. Each round
-  // first locates its entries' children inside the tier, asks their owners for them, and answers
-  // the others' requests; then sweeps with those children.
+  // A pass's sweep in a team: this member's part of `range` (which lies in one pass) in rounds,
+  // as long as any member has entries left. A round locates its entries' children inside the
+  // tier, asks their owners for them and answers the others' requests, then sweeps the entries
+  // with those and their children in other tiers: every child is located once, as alone. A round
+  // takes as many entries as should reach about kTeamRoundChildren children, from the last
+  // round's count.
   void sweep_fetching(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
                       const SweepLabel& label, TierClock& clock, solver::Progress& progress) {
     const auto& passes = space_.tier_passes(t);
@@ -799,76 +801,93 @@ class TierSolver {
                                          return i < p.begin;
                                        }) -
                       1;
-    const std::uint64_t per_round =
-        std::clamp<std::uint64_t>(options_.chunk_entries, 1, kTeamRoundEntries);
-    const auto part_of = [&](int m) {
-      return intersection(TierTeam::part(*pass, m, team_->members()), range);
-    };
-    std::uint64_t rounds = 0;
-    for (int m = 0; m < team_->members(); ++m) {
-      const IndexRange p = part_of(m);
-      rounds = std::max(rounds, (p.end - p.begin + per_round - 1) / per_round);
-    }
-    const IndexRange mine = part_of(team_->member());
-    for (std::uint64_t r = 0; r < rounds; ++r) {
-      const IndexRange round{std::min(mine.end, mine.begin + r * per_round),
-                             std::min(mine.end, mine.begin + (r + 1) * per_round)};
-      const Fetched fetched = fetch_children(t, round);
-      fetched_ = &fetched;
+    const IndexRange mine = intersection(team_->own_part(*pass), range);
+    std::vector<char> elsewhere = wanted;  // the children outside the tier
+    elsewhere[t] = 0;
+    const std::uint64_t most = std::max<std::uint64_t>(options_.chunk_entries, 1);
+    std::uint64_t per_round = std::min<std::uint64_t>(most, 4096);
+    for (std::uint64_t at = mine.begin; team_->any(at < mine.end);) {
+      const IndexRange entries{at, std::min(mine.end, at + per_round)};
+      const FetchedRound fetched = fetch_children(t, entries);
+      round_ = &fetched;
       struct Done {
-        const Fetched*& fetched;
-        ~Done() { fetched = nullptr; }
-      } done{fetched_};
-      sweep(t, round.begin, round.end, wanted, kind, label, clock, progress, [](std::uint64_t) {});
+        const FetchedRound*& round;
+        ~Done() { round = nullptr; }
+      } done{round_};
+      sweep(t, entries.begin, entries.end, elsewhere, kind, label, clock, progress,
+            [](std::uint64_t) {});
+      at = entries.end;
+      const std::uint64_t children = fetched.entry.size();
+      if (entries.end > entries.begin)
+        per_round = std::clamp<std::uint64_t>(
+            kTeamRoundChildren * (entries.end - entries.begin) / std::max<std::uint64_t>(children, 1),
+            1, most);
     }
   }
 
-  // Round `round` of a team's pass: the entries of tier t its entries' moves reach, fetched from
-  // their owners (collective: every member answers the requests it gets).
-  Fetched fetch_children(int t, IndexRange round) {
+  // The in-tier children of round `entries` of a team's pass, fetched from their owners
+  // (collective: every member answers the requests it gets). Each child goes as often as an entry
+  // reaches it, so no member sorts: requests and answers keep the order they were found in.
+  FetchedRound fetch_children(int t, IndexRange entries) {
+    constexpr std::uint64_t kBlock = 1024;
+    const std::uint64_t n = entries.end - entries.begin, blocks = (n + kBlock - 1) / kBlock;
     std::vector<char> only_t(space_.tier_count(), 0);
     only_t[t] = 1;
-    tbb::enumerable_thread_specific<std::vector<std::uint64_t>> found;
-    solver::parallel_for(tbb::blocked_range<std::uint64_t>(round.begin, round.end, 1024),
-                         [&](const auto& range) {
-                           auto& mine = found.local();
-                           for (std::uint64_t i = range.begin(); i < range.end(); ++i)
-                             space_.for_each_child(t, i, only_t,
-                                                   [&](Location c) { mine.push_back(c.index); });
-                         });
-    Fetched fetched;
-    for (const auto& part : found)
-      fetched.index.insert(fetched.index.end(), part.begin(), part.end());
-    tbb::parallel_sort(fetched.index.begin(), fetched.index.end());
-    fetched.index.erase(std::unique(fetched.index.begin(), fetched.index.end()),
-                        fetched.index.end());
+    std::vector<std::vector<std::uint64_t>> found(blocks);
+    FetchedRound round{entries.begin, entries.end, std::vector<std::uint32_t>(n + 1, 0), {}};
+    solver::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
+      const std::uint64_t first = entries.begin + b * kBlock;
+      for (std::uint64_t i = first; i < std::min(entries.end, first + kBlock); ++i) {
+        space_.for_each_child(t, i, only_t, [&](Location c) { found[b].push_back(c.index); });
+        round.first[i - entries.begin + 1] = std::uint32_t(found[b].size());
+      }
+    });
+    // Offsets inside each block, made offsets inside the round.
+    std::uint64_t total = 0;
+    for (std::uint64_t b = 0; b < blocks; ++b) {
+      const std::uint64_t last = std::min(n, (b + 1) * kBlock);
+      for (std::uint64_t k = b * kBlock + 1; k <= last; ++k) round.first[k] += std::uint32_t(total);
+      total += found[b].size();
+    }
 
     const int members = team_->members();
     const auto& passes = space_.tier_passes(t);
-    std::vector<int> owner(fetched.index.size());
+    const auto owner_of = [&](std::uint64_t i) {
+      const auto pass = std::upper_bound(passes.begin(), passes.end(), i,
+                                         [](std::uint64_t x, const IndexRange& p) {
+                                           return x < p.begin;
+                                         }) -
+                        1;
+      return TierTeam::owner(*pass, i, members);
+    };
+    std::vector<std::int32_t> owner(total);
     std::vector<TierTeam::Bytes> requests(members);
-    auto pass = passes.begin();
-    for (std::size_t k = 0; k < fetched.index.size(); ++k) {
-      const std::uint64_t i = fetched.index[k];
-      while (i >= pass->end) ++pass;  // indices ascend, and the passes cover the tier in order
-      owner[k] = TierTeam::owner(*pass, i, members);
-      append_word(requests[owner[k]], i);
-    }
+    std::uint64_t k = 0;
+    for (const auto& block : found)
+      for (const std::uint64_t i : block) {
+        owner[k] = owner_of(i);
+        append_word(requests[owner[k++]], i);
+      }
+    found = {};
     const auto asked = team_->exchange(requests);
+    requests = {};
     std::vector<TierTeam::Bytes> answers(members);
-    for (int m = 0; m < members; ++m)
-      for (std::size_t w = 0; w < asked[m].size() / 8; ++w)
-        answers[m].push_back(own_entry(t, word_at(asked[m], w)));
+    for (int m = 0; m < members; ++m) {
+      answers[m].resize(asked[m].size() / 8);
+      solver::parallel_for(std::uint64_t{0}, answers[m].size(), [&](std::uint64_t w) {
+        answers[m][w] = own_entry(t, word_at(asked[m], w));
+      });
+    }
     const auto answered = team_->exchange(answers);
-    fetched.entry.resize(fetched.index.size());
+    round.entry.resize(total);
     std::vector<std::size_t> next(members, 0);
-    for (std::size_t k = 0; k < fetched.index.size(); ++k) {
+    for (k = 0; k < total; ++k) {
       const TierTeam::Bytes& from = answered[owner[k]];
       if (next[owner[k]] >= from.size())
         throw std::runtime_error("a team member answered fewer entries than asked for");
-      fetched.entry[k] = from[next[owner[k]]++];
+      round.entry[k] = from[next[owner[k]]++];
     }
-    return fetched;
+    return round;
   }
 
   static void append_word(TierTeam::Bytes& to, std::uint64_t word) {
@@ -879,14 +898,6 @@ class TierSolver {
     std::uint64_t word;
     std::memcpy(&word, from.data() + w * sizeof word, sizeof word);
     return word;
-  }
-
-  // A child's DTE byte: a fetched one for the team's tier during its passes, else in memory.
-  const std::uint8_t* child_byte(Location c) const {
-    return fetched_ && c.tier == team_tier_ ? fetched_->find(c.index) : byte_at(c);
-  }
-  bool child_value(Location c) const {
-    return fetched_ && c.tier == team_tier_ ? *fetched_->find(c.index) != 0 : value_bit(c);
   }
 
   // One sweep over entries [begin, end) of tier t, reading the children in the `wanted` tiers: in
@@ -935,7 +946,7 @@ class TierSolver {
     std::vector<const std::uint8_t*> children;
     std::array<std::size_t, kBatch + 1> first_child{};
     const auto gather = [&](Location c) {
-      const std::uint8_t* byte = child_byte(c);
+      const std::uint8_t* byte = byte_at(c);
       __builtin_prefetch(byte);
       children.push_back(byte);
     };
@@ -945,6 +956,8 @@ class TierSolver {
       for (std::uint64_t k = 0; k < n; ++k) {
         first_child[k] = children.size();
         space_.for_each_child(t, i + k, wanted, gather);
+        if (round_)  // a team's round: the children inside the tier, fetched
+          for (const std::uint8_t& byte : round_->of(i + k)) children.push_back(&byte);
       }
       first_child[n] = children.size();
       for (std::uint64_t k = 0; k < n; ++k) {
@@ -979,10 +992,13 @@ class TierSolver {
       }
       if (value_bit({t, i})) continue;
       bool win = false;
-      space_.for_each_child(t, i, wanted, [&](Location c) {
-        win = !child_value(c);
-        return !win;
-      });
+      if (round_)  // a team's round: the children inside the tier, fetched
+        for (const std::uint8_t value : round_->of(i)) win = win || value == 0;
+      if (!win)
+        space_.for_each_child(t, i, wanted, [&](Location c) {
+          win = !value_bit(c);
+          return !win;
+        });
       if (win) won |= std::uint64_t{1} << (i & 63);
     }
     flush();
@@ -999,7 +1015,7 @@ class TierSolver {
   TierTeam* team_ = nullptr;
   int team_tier_ = -1;
   std::vector<IndexRange> owned_;
-  const Fetched* fetched_ = nullptr;
+  const FetchedRound* round_ = nullptr;
 };
 
 template <TierSpace S>
