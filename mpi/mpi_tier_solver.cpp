@@ -112,8 +112,8 @@ class MpiTeam final : public tablebase::TierTeam {
       throw std::runtime_error("a team exchange of more than 2 GB, which MPI counts cannot hold");
     Bytes receiving(static_cast<std::size_t>(received));
     MPI_Ialltoallv(sending.data(), send_counts.data(), send_offsets.data(), MPI_BYTE,
-                   receiving.data(), receive_counts.data(), receive_offsets.data(), MPI_BYTE,
-                   comm_, &request);
+                   receiving.data(), receive_counts.data(), receive_offsets.data(), MPI_BYTE, comm_,
+                   &request);
     wait_for(request);
     std::vector<Bytes> from(size_);
     for (int m = 0; m < size_; ++m) {
@@ -218,8 +218,7 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
     report.positions += space.tier_positions(t);
     report.stored += space.tier_size(t);
   }
-  report.planned_bytes =
-      tablebase::planned_memory(space, options.value_only, split_entries, ranks);
+  report.planned_bytes = tablebase::planned_memory(space, options.value_only, split_entries, ranks);
   std::thread own_solver([&] { solve_assigned(space, options, kManager, team_comm); });
   Link link(kManager);
   std::exception_ptr failure;

@@ -192,12 +192,12 @@ void write_packed_table(const std::filesystem::path& path, const TableHeader& he
                                 " words, " + std::to_string(needed) + " needed");
   const std::uint64_t block_words =
       records_per_block(header.bits_per_record, block_bytes) * header.bits_per_record / 64;
-  write_blocks(path, header, zstd_level, block_bytes,
-               [&](std::uint64_t block, std::span<std::uint64_t> words) {
-                 std::copy_n(packed_words.begin() + block * block_words, words.size(),
-                             words.begin());
-               },
-               before_batch);
+  write_blocks(
+      path, header, zstd_level, block_bytes,
+      [&](std::uint64_t block, std::span<std::uint64_t> words) {
+        std::copy_n(packed_words.begin() + block * block_words, words.size(), words.begin());
+      },
+      before_batch);
 }
 
 void write_table_blocks(const std::filesystem::path& path, const TableHeader& header,

@@ -28,8 +28,8 @@
 #include <array>
 #include <atomic>
 #include <chrono>
-#include <cstring>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -409,8 +409,7 @@ class TierSolver {
     if (!team_) return write(BeforeBatch{});
     if (!writes()) return serve_gathers(t);
     GatheringWindow window(*this, t);
-    write(BeforeBatch(
-        [&](std::uint64_t first, std::uint64_t end) { window.bring({first, end}); }));
+    write(BeforeBatch([&](std::uint64_t first, std::uint64_t end) { window.bring({first, end}); }));
   }
 
   // Member 0's batch of another member's entries: the words (value bits) or bytes of each of its
@@ -796,11 +795,10 @@ class TierSolver {
   void sweep_fetching(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
                       const SweepLabel& label, TierClock& clock, solver::Progress& progress) {
     const auto& passes = space_.tier_passes(t);
-    const auto pass = std::upper_bound(passes.begin(), passes.end(), range.begin,
-                                       [](std::uint64_t i, const IndexRange& p) {
-                                         return i < p.begin;
-                                       }) -
-                      1;
+    const auto pass =
+        std::upper_bound(passes.begin(), passes.end(), range.begin,
+                         [](std::uint64_t i, const IndexRange& p) { return i < p.begin; }) -
+        1;
     const IndexRange mine = intersection(team_->own_part(*pass), range);
     std::vector<char> elsewhere = wanted;  // the children outside the tier
     elsewhere[t] = 0;
@@ -819,9 +817,9 @@ class TierSolver {
       at = entries.end;
       const std::uint64_t children = fetched.entry.size();
       if (entries.end > entries.begin)
-        per_round = std::clamp<std::uint64_t>(
-            kTeamRoundChildren * (entries.end - entries.begin) / std::max<std::uint64_t>(children, 1),
-            1, most);
+        per_round = std::clamp<std::uint64_t>(kTeamRoundChildren * (entries.end - entries.begin) /
+                                                  std::max<std::uint64_t>(children, 1),
+                                              1, most);
     }
   }
 
@@ -853,11 +851,10 @@ class TierSolver {
     const int members = team_->members();
     const auto& passes = space_.tier_passes(t);
     const auto owner_of = [&](std::uint64_t i) {
-      const auto pass = std::upper_bound(passes.begin(), passes.end(), i,
-                                         [](std::uint64_t x, const IndexRange& p) {
-                                           return x < p.begin;
-                                         }) -
-                        1;
+      const auto pass =
+          std::upper_bound(passes.begin(), passes.end(), i,
+                           [](std::uint64_t x, const IndexRange& p) { return x < p.begin; }) -
+          1;
       return TierTeam::owner(*pass, i, members);
     };
     std::vector<std::int32_t> owner(total);
