@@ -20,8 +20,6 @@
 #include <absl/strings/str_cat.h>
 #include <absl/strings/str_join.h>
 #include <tbb/blocked_range.h>
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_sort.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -363,8 +361,9 @@ class TierSolver {
     const std::string& name = space_.tier_name(t);
     solve(t, progress, report);
     ++report.tiers_solved;
-    // The .dte records' width comes from the largest DTE, which in a team no member sees alone.
-    const int max_dte = value_only() ? 0 : team_largest(largest_own_dte(t));
+    // The .dte records' width comes from the largest DTE, which in a team no member sees alone
+    // (alone, write_tier_files counts it).
+    const int max_dte = team_ && !value_only() ? team_largest(largest_own_dte(t)) : 0;
     // Minutes on the largest tiers (zstd 19), with done/total already at the tier's end.
     progress.set_stage(name + " writing its table files");
     write_gathered(t, [&](const BeforeBatch& before_batch) {
@@ -380,19 +379,17 @@ class TierSolver {
     if (writes()) std::filesystem::remove(partial_path(options_.dir, name));
   }
 
-  // The largest DTE among the entries of tier t this process holds (in a team, its own).
+  // The largest DTE among a team member's own entries of tier t.
   int largest_own_dte(int t) {
     const std::span<const std::uint8_t> all = bytes(t);
-    if (!team_) return all.empty() ? 0 : *std::max_element(all.begin(), all.end());
     int most = 0;
     for (const IndexRange& r : owned_)
       most = std::max<int>(most, *std::max_element(all.begin() + r.begin, all.begin() + r.end));
     return most;
   }
 
-  // The largest of every member's `mine` (alone, `mine`).
+  // The largest of every team member's `mine`.
   int team_largest(int mine) {
-    if (!team_) return mine;
     const auto from = team_->exchange(
         std::vector<TierTeam::Bytes>(team_->members(), TierTeam::Bytes{std::uint8_t(mine)}));
     int most = mine;
@@ -474,17 +471,17 @@ class TierSolver {
   TierTeam::Bytes pack_owned(int t, IndexRange batch, int m) const {
     TierTeam::Bytes out;
     const auto* from = reinterpret_cast<const std::uint8_t*>(words_[t]);
-    for_each_owned_in(t, batch, m, [&](IndexRange r) {
+    for (const IndexRange& r : owned_within(t, batch, m)) {
       const auto [first, end] = packed_bytes(r);
       out.insert(out.end(), from + first, from + end);
-    });
+    }
     return out;
   }
   // Places what pack_owned(t, batch, m) gave on member m into this member's tier.
   void place_gathered(int t, IndexRange batch, int m, const TierTeam::Bytes& packed) {
     std::size_t at = 0;
     const std::span<std::uint64_t> words(data_[t].data(), data_[t].size());
-    for_each_owned_in(t, batch, m, [&](IndexRange r) {
+    for (const IndexRange& r : owned_within(t, batch, m)) {
       const auto [first, end] = packed_bytes(r);
       if (at + (end - first) > packed.size())
         throw std::runtime_error("a team member sent fewer entries than asked for");
@@ -493,20 +490,27 @@ class TierSolver {
       copy_entries(block, first * 8 / std::uint64_t(entry_bits(value_only())), words, r,
                    entry_bits(value_only()));
       at += end - first;
-    });
+    }
   }
   // The bytes that hold entries r in memory: whole words for value bits (copy_entries' layout).
   std::pair<std::uint64_t, std::uint64_t> packed_bytes(IndexRange r) const {
     if (!value_only()) return {r.begin, r.end};
     return {r.begin / 64 * 8, (r.end + 63) / 64 * 8};
   }
-  // visit(range) for each of member m's parts of tier t's passes met by `batch`.
-  template <typename Visit>
-  void for_each_owned_in(int t, IndexRange batch, int m, const Visit& visit) const {
-    for (const IndexRange& pass : space_.tier_passes(t)) {
-      const IndexRange r = intersection(TierTeam::part(pass, m, team_->members()), batch);
-      if (r.begin < r.end) visit(r);
-    }
+  // Member m's parts of tier t's passes (TierTeam::owned), cut to `range`; the empty ones left
+  // out.
+  std::vector<IndexRange> owned_within(int t, IndexRange range, int m) const {
+    std::vector<IndexRange> within;
+    for (const IndexRange& r : TierTeam::owned(space_.tier_passes(t), m, team_->members()))
+      if (const IndexRange in = intersection(r, range); in.begin < in.end) within.push_back(in);
+    return within;
+  }
+  // The pass of tier t that holds entry i (the passes cover the tier in order).
+  const IndexRange& pass_of(int t, std::uint64_t i) const {
+    const auto& passes = space_.tier_passes(t);
+    return *(std::upper_bound(passes.begin(), passes.end(), i,
+                              [](std::uint64_t x, const IndexRange& p) { return x < p.begin; }) -
+             1);
   }
   // Gives back the pages wholly inside entries r of tier t.
   void discard(int t, IndexRange r) {
@@ -748,11 +752,7 @@ class TierSolver {
 
   // The entries of tier t within `range` that this process holds: all, or a member's parts.
   std::vector<IndexRange> held_ranges(int t, IndexRange range) const {
-    if (t != team_tier_) return {range};
-    std::vector<IndexRange> held;
-    for (const IndexRange& r : owned_)
-      if (const IndexRange in = intersection(r, range); in.begin < in.end) held.push_back(in);
-    return held;
+    return t == team_tier_ ? owned_within(t, range, team_->member()) : std::vector{range};
   }
 
   // One sweep over entries `range` of tier t: alone, all of it, calling after_chunk between
@@ -773,11 +773,11 @@ class TierSolver {
     sweep_fetching(t, range, wanted, kind, label, clock, progress);
   }
 
-  // A round of a team's pass (sweep_fetching): entries [begin, end) of the tier, and the DTEs (or
-  // values, 0/1) of their children inside the tier, fetched from their owners, entry i's from
-  // entry[first[i - begin]] to entry[first[i - begin + 1]].
+  // A round of a team's pass (sweep_fetching): the DTEs (or values, 0/1) of its entries' children
+  // inside the tier, fetched from their owners, entry i's from entry[first[i - begin]] to
+  // entry[first[i - begin + 1]].
   struct FetchedRound {
-    std::uint64_t begin = 0, end = 0;
+    std::uint64_t begin = 0;
     std::vector<std::uint32_t> first;
     std::vector<std::uint8_t> entry;
     std::span<const std::uint8_t> of(std::uint64_t i) const {
@@ -794,12 +794,7 @@ class TierSolver {
   // round's count.
   void sweep_fetching(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
                       const SweepLabel& label, TierClock& clock, solver::Progress& progress) {
-    const auto& passes = space_.tier_passes(t);
-    const auto pass =
-        std::upper_bound(passes.begin(), passes.end(), range.begin,
-                         [](std::uint64_t i, const IndexRange& p) { return i < p.begin; }) -
-        1;
-    const IndexRange mine = intersection(team_->own_part(*pass), range);
+    const IndexRange mine = intersection(team_->own_part(pass_of(t, range.begin)), range);
     std::vector<char> elsewhere = wanted;  // the children outside the tier
     elsewhere[t] = 0;
     const std::uint64_t most = std::max<std::uint64_t>(options_.chunk_entries, 1);
@@ -832,7 +827,7 @@ class TierSolver {
     std::vector<char> only_t(space_.tier_count(), 0);
     only_t[t] = 1;
     std::vector<std::vector<std::uint64_t>> found(blocks);
-    FetchedRound round{entries.begin, entries.end, std::vector<std::uint32_t>(n + 1, 0), {}};
+    FetchedRound round{entries.begin, std::vector<std::uint32_t>(n + 1, 0), {}};
     solver::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
       const std::uint64_t first = entries.begin + b * kBlock;
       for (std::uint64_t i = first; i < std::min(entries.end, first + kBlock); ++i) {
@@ -849,20 +844,12 @@ class TierSolver {
     }
 
     const int members = team_->members();
-    const auto& passes = space_.tier_passes(t);
-    const auto owner_of = [&](std::uint64_t i) {
-      const auto pass =
-          std::upper_bound(passes.begin(), passes.end(), i,
-                           [](std::uint64_t x, const IndexRange& p) { return x < p.begin; }) -
-          1;
-      return TierTeam::owner(*pass, i, members);
-    };
     std::vector<std::int32_t> owner(total);
     std::vector<TierTeam::Bytes> requests(members);
     std::uint64_t k = 0;
     for (const auto& block : found)
       for (const std::uint64_t i : block) {
-        owner[k] = owner_of(i);
+        owner[k] = TierTeam::owner(pass_of(t, i), i, members);
         append_word(requests[owner[k++]], i);
       }
     found = {};

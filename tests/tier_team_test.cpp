@@ -1,7 +1,8 @@
 // A tier split over a team (tablebase/tier_team.h) without MPI: the members are threads of this
-// process, each with its own TierSolver, sharing parts through a team that copies them between
-// the members' own arrays. The tables must come out as one solver's, byte for byte, also when a
-// split tier is stopped in the middle and resumed by a team of another size.
+// process, each with its own TierSolver and its own parts of the tier, exchanging requests and
+// entries through a team that passes byte strings between them. The tables must come out as one
+// solver's, byte for byte, also when a split tier is stopped in the middle and resumed by a team of
+// another size.
 #include "tablebase/tier_team.h"
 
 #include <unistd.h>
