@@ -153,7 +153,9 @@ std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTier
                          {"messages_sent", r.messages_sent},
                          {"messages_received", r.messages_received},
                          {"bytes_sent", r.bytes_sent},
-                         {"bytes_received", r.bytes_received}});
+                         {"bytes_received", r.bytes_received},
+                         {"split_bytes_sent", r.split_bytes_sent},
+                         {"split_bytes_received", r.split_bytes_received}});
   return solved->tiers;
 #else
   (void)mpi_ranks;

@@ -143,6 +143,7 @@ class MpiTeam final : public tablebase::TierTeam {
   void count(std::uint64_t messages, std::uint64_t bytes, bool sent) {
     (sent ? report_.messages_sent : report_.messages_received) += messages;
     (sent ? report_.bytes_sent : report_.bytes_received) += bytes;
+    (sent ? report_.split_bytes_sent : report_.split_bytes_received) += bytes;
   }
 
   MPI_Comm comm_;
@@ -197,11 +198,12 @@ void solve_assigned(const DropTierSpace& space, TierSolveOptions options, int ra
     }
   }
   report.peak_memory_mb = peak_memory_mb();
-  // The report's own message is not in it: the manager counts it as received.
-  report.messages_sent = link.counts().messages_sent;
-  report.messages_received = link.counts().messages_received;
-  report.bytes_sent = link.counts().bytes_sent;
-  report.bytes_received = link.counts().bytes_received;
+  // The report's own message is not in it: the manager counts it as received. The split tiers'
+  // exchanges are in it already.
+  report.messages_sent += link.counts().messages_sent;
+  report.messages_received += link.counts().messages_received;
+  report.bytes_sent += link.counts().bytes_sent;
+  report.bytes_received += link.counts().bytes_received;
   link.send_value(kManager, kStats, report);
 }
 

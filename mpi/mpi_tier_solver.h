@@ -45,6 +45,8 @@ struct RankReport {
   double peak_memory_mb = 0;
   // Between ranks (rank 0's manager and its own solving thread share a process: not counted).
   std::uint64_t messages_sent = 0, messages_received = 0, bytes_sent = 0, bytes_received = 0;
+  // The part of those that split tiers' members exchanged among themselves.
+  std::uint64_t split_bytes_sent = 0, split_bytes_received = 0;
 };
 
 struct DistributedReport {

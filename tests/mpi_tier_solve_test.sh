@@ -43,6 +43,19 @@ sys.exit(key(single) != key(mpi) or mpi["tables"]["tiers_solved"] != single["tab
 same_tables() {
   diff -r -q --exclude=.lock "$1" "$2" >&2 || fail "$1 and $2 hold different tables"
 }
+# The ranks' split-tier exchanges in a run's JSON: every rank exchanged (split is 1) or none did
+# (split is 0), and every byte one rank sent, another received.
+split_traffic() {  # split_traffic FILE SPLIT
+  python3 -c '
+import json, sys
+ranks = json.load(open(sys.argv[1]))["tables"]["mpi_ranks"]
+sent = [r["split_bytes_sent"] for r in ranks]
+received = [r["split_bytes_received"] for r in ranks]
+exchanged = all(b > 0 for b in sent + received) if sys.argv[2] == "1" else not any(sent + received)
+sys.exit(not exchanged or sum(sent) != sum(received) or
+         any(r["bytes_sent"] < r["split_bytes_sent"] for r in ranks))
+' "$1" "$2"
+}
 json_field() {  # json_field FILE tables.KEY
   python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["tables"][sys.argv[2]])' "$1" "$2"
 }
@@ -58,6 +71,7 @@ for v in "${variants[@]}"; do
     >"$d.mpi.json" || fail "$v: the MPI solve failed"
   same_tables "$d/single" "$d/mpi"
   same_answer "$d.single.json" "$d.mpi.json" || fail "$v: answers differ, or not every tier solved"
+  split_traffic "$d.mpi.json" 0 || fail "$v: split-tier traffic counted with whole tiers"
   echo "$v: identical files, whole tiers"
 done
 # Split tiers: every pass of every split tier is a collective of the 3 ranks, which on a machine
@@ -69,6 +83,7 @@ for v in 2x2:NBRQK 2x3:NBRK 2x4:NBK 3x3:NBK 3x4:NK 4x4:NBK; do
     "${split[@]}" >"$d.split.json" || fail "$v: the MPI solve with split tiers failed"
   same_tables "$d/single" "$d/split"
   same_answer "$d.single.json" "$d.split.json" || fail "$v split: answers differ, or not every tier"
+  split_traffic "$d.split.json" 1 || fail "$v split: the ranks' exchanges are not all counted"
   echo "$v: identical files, split tiers"
 done
 v=2x4:NBRK
