@@ -87,7 +87,8 @@ class MpiTeam final : public tablebase::TierTeam {
   int members() const override { return size_; }
   int member() const override { return rank_; }
 
-  std::vector<Bytes> exchange(const std::vector<Bytes>& to_each) override {
+  using TierTeam::exchange;
+  void exchange(const std::vector<Bytes>& to_each, std::vector<Bytes>& from) override {
     std::vector<long long> send_sizes(size_), receive_sizes(size_);
     for (int m = 0; m < size_; ++m) send_sizes[m] = static_cast<long long>(to_each[m].size());
     MPI_Request request;
@@ -97,7 +98,7 @@ class MpiTeam final : public tablebase::TierTeam {
     // MPI counts and offsets are ints: a round's requests and a write's batches stay far below.
     std::vector<int> send_counts(size_), send_offsets(size_), receive_counts(size_),
         receive_offsets(size_);
-    Bytes sending;
+    sending_.clear();
     long long sent = 0, received = 0;
     for (int m = 0; m < size_; ++m) {
       send_offsets[m] = int(sent);
@@ -106,24 +107,23 @@ class MpiTeam final : public tablebase::TierTeam {
       receive_offsets[m] = int(received);
       receive_counts[m] = int(receive_sizes[m]);
       received += receive_sizes[m];
-      sending.insert(sending.end(), to_each[m].begin(), to_each[m].end());
+      sending_.insert(sending_.end(), to_each[m].begin(), to_each[m].end());
     }
     if (sent > kMaxExchangeBytes || received > kMaxExchangeBytes)
       throw std::runtime_error("a team exchange of more than 2 GB, which MPI counts cannot hold");
-    Bytes receiving(static_cast<std::size_t>(received));
-    MPI_Ialltoallv(sending.data(), send_counts.data(), send_offsets.data(), MPI_BYTE,
-                   receiving.data(), receive_counts.data(), receive_offsets.data(), MPI_BYTE, comm_,
-                   &request);
+    receiving_.resize(static_cast<std::size_t>(received));
+    MPI_Ialltoallv(sending_.data(), send_counts.data(), send_offsets.data(), MPI_BYTE,
+                   receiving_.data(), receive_counts.data(), receive_offsets.data(), MPI_BYTE,
+                   comm_, &request);
     wait_for(request);
-    std::vector<Bytes> from(size_);
+    from.resize(size_);
     for (int m = 0; m < size_; ++m) {
-      from[m].assign(receiving.begin() + receive_offsets[m],
-                     receiving.begin() + receive_offsets[m] + receive_counts[m]);
+      from[m].assign(receiving_.begin() + receive_offsets[m],
+                     receiving_.begin() + receive_offsets[m] + receive_counts[m]);
       if (m == rank_) continue;
       if (send_counts[m] > 0) count(1, std::uint64_t(send_counts[m]), true);
       if (receive_counts[m] > 0) count(1, std::uint64_t(receive_counts[m]), false);
     }
-    return from;
   }
 
   bool any(bool mine) override {
@@ -148,6 +148,7 @@ class MpiTeam final : public tablebase::TierTeam {
 
   MPI_Comm comm_;
   RankReport& report_;
+  Bytes sending_, receiving_;  // kept from one exchange to the next, with their room
   int rank_ = 0, size_ = 1;
 };
 

@@ -13,6 +13,7 @@
 #include <cstring>
 #include <limits>
 #include <mutex>
+#include <numeric>
 #include <optional>
 #include <utility>
 
@@ -438,12 +439,25 @@ std::vector<std::uint64_t> TableReader::read_packed() {
   return words;
 }
 
-void TableReader::for_each_block(const VisitBlock& visit) {
+void TableReader::for_each_block(const VisitBlock& visit, std::span<const IndexRange> only) {
   const Impl& t = *impl_;
-  solver::parallel_for(std::uint64_t{0}, t.layout.block_count, [&](std::uint64_t i) {
+  const std::uint64_t per_block = t.layout.records_per_block;
+  std::vector<std::uint64_t> blocks;  // to read, in increasing order
+  if (only.empty()) {
+    blocks.resize(t.layout.block_count);
+    std::iota(blocks.begin(), blocks.end(), std::uint64_t{0});
+  }
+  for (const IndexRange& r : only) {
+    if (r.begin >= r.end) continue;
+    const std::uint64_t last = std::min(t.layout.block_count, (r.end - 1) / per_block + 1);
+    for (std::uint64_t b = r.begin / per_block; b < last; ++b)
+      if (blocks.empty() || blocks.back() < b) blocks.push_back(b);
+  }
+  solver::parallel_for(std::uint64_t{0}, std::uint64_t(blocks.size()), [&](std::uint64_t k) {
+    const std::uint64_t i = blocks[k];
     std::vector<std::uint64_t> words(t.layout.words_in_block(i));
     t.decode_block(i, words);
-    visit(i * t.layout.records_per_block, words);
+    visit(i * per_block, words);
   });
 }
 

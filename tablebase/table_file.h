@@ -39,6 +39,8 @@
 #include <string_view>
 #include <vector>
 
+#include "tablebase/index_range.h"
+
 namespace tablebase {
 
 inline constexpr std::uint32_t kTableFormatVersion = 1;
@@ -145,9 +147,10 @@ class TableReader {
   std::vector<std::uint64_t> read_packed();
   // Every block, checked and decompressed, handed to visit(first_record, words) (in parallel,
   // words packed as in read_packed): the whole table without holding all of it packed at once.
+  // With `only` (ranges of records in increasing order), just the blocks that hold some of them.
   using VisitBlock =
       std::function<void(std::uint64_t first_record, std::span<const std::uint64_t> words)>;
-  void for_each_block(const VisitBlock& visit);
+  void for_each_block(const VisitBlock& visit, std::span<const IndexRange> only = {});
   // The whole table, checked, one record per element: for small tables and tests.
   std::vector<std::uint32_t> read_all();
 

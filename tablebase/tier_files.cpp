@@ -58,15 +58,17 @@ void write_records(const std::filesystem::path& path, const TableHeader& header,
 void copy_blocks(TableReader& reader, std::uint64_t bits, std::span<std::uint64_t> words,
                  std::span<const IndexRange> only = {}) {
   const std::uint64_t records = reader.header().record_count;
-  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> block) {
-    if (only.empty()) {
-      std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(first * bits / 64));
-      return;
-    }
-    const IndexRange in_block{first, std::min(records, first + block.size() * 64 / bits)};
-    for (const IndexRange& r : only)
-      copy_entries(block, first, words, intersection(r, in_block), int(bits));
-  });
+  reader.for_each_block(
+      [&](std::uint64_t first, std::span<const std::uint64_t> block) {
+        if (only.empty()) {
+          std::copy(block.begin(), block.end(), words.begin() + std::ptrdiff_t(first * bits / 64));
+          return;
+        }
+        const IndexRange in_block{first, std::min(records, first + block.size() * 64 / bits)};
+        for (const IndexRange& r : only)
+          copy_entries(block, first, words, intersection(r, in_block), int(bits));
+      },
+      only);
 }
 
 std::uint32_t value_record(std::uint8_t b) {
@@ -160,7 +162,8 @@ TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::strin
 }
 
 void read_tier_files(const std::filesystem::path& dir, const std::string& variant,
-                     const std::string& tier, std::span<std::uint8_t> bytes) {
+                     const std::string& tier, std::span<std::uint8_t> bytes,
+                     std::span<const IndexRange> only) {
   TierReaders readers(dir, variant, tier);
   TableReader& value = readers.value;
   TableReader& dte = readers.dte;
@@ -170,33 +173,44 @@ void read_tier_files(const std::filesystem::path& dir, const std::string& varian
                                                 std::to_string(bytes.size()));
   const int bits = int(dte.header().bits_per_record);
   if (64 % bits != 0) throw TableError(dte_path(dir, tier), "unexpected record width");
-  // Block by block, so reading a tier needs no memory beyond the tier's own bytes.
-  value.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
-    const std::uint64_t end = std::min<std::uint64_t>(bytes.size(), first + words.size() * 64);
-    for (std::uint64_t i = first; i < end; ++i)
-      bytes[i] = std::uint8_t(words[(i - first) >> 6] >> ((i - first) & 63) & 1);
-  });
-  const std::uint64_t per_word = 64 / bits, mask = (std::uint64_t{1} << bits) - 1;
-  dte.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
-    const std::uint64_t end =
-        std::min<std::uint64_t>(bytes.size(), first + words.size() * per_word);
-    for (std::uint64_t i = first; i < end; ++i) {
-      const std::uint64_t r = i - first;
-      const auto half = std::uint32_t(words[r / per_word] >> (r % per_word * bits) & mask);
-      bytes[i] = std::uint8_t(dte_from_records(bytes[i], half));
+  const IndexRange all{0, bytes.size()};
+  const std::span<const IndexRange> wanted = only.empty() ? std::span(&all, 1) : only;
+  // The entries of `wanted` within records [first, end) of a block.
+  const auto for_each_wanted = [&](std::uint64_t first, std::uint64_t end, const auto& visit) {
+    for (const IndexRange& r : wanted) {
+      const IndexRange in = intersection(r, {first, end});
+      for (std::uint64_t i = in.begin; i < in.end; ++i) visit(i);
     }
-  });
+  };
+  // Block by block, so reading a tier needs no memory beyond the tier's own bytes.
+  value.for_each_block(
+      [&](std::uint64_t first, std::span<const std::uint64_t> words) {
+        for_each_wanted(first, first + words.size() * 64, [&](std::uint64_t i) {
+          bytes[i] = std::uint8_t(words[(i - first) >> 6] >> ((i - first) & 63) & 1);
+        });
+      },
+      only);
+  const std::uint64_t per_word = 64 / bits, mask = (std::uint64_t{1} << bits) - 1;
+  dte.for_each_block(
+      [&](std::uint64_t first, std::span<const std::uint64_t> words) {
+        for_each_wanted(first, first + words.size() * per_word, [&](std::uint64_t i) {
+          const std::uint64_t r = i - first;
+          const auto half = std::uint32_t(words[r / per_word] >> (r % per_word * bits) & mask);
+          bytes[i] = std::uint8_t(dte_from_records(bytes[i], half));
+        });
+      },
+      only);
 }
 
 void read_value_file(const std::filesystem::path& dir, const std::string& variant,
-                     const std::string& tier, std::uint64_t entries,
-                     std::span<std::uint64_t> words) {
+                     const std::string& tier, std::uint64_t entries, std::span<std::uint64_t> words,
+                     std::span<const IndexRange> only) {
   TableReader value = open_value_file(dir, variant, tier);
   if (value.header().record_count != entries || words.size() < (entries + 63) / 64)
     throw TableError(value_path(dir, tier), "holds " + std::to_string(value.header().record_count) +
                                                 " positions, the tier has " +
                                                 std::to_string(entries));
-  copy_blocks(value, 1, words);
+  copy_blocks(value, 1, words, only);
 }
 
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier) {

@@ -73,14 +73,17 @@ bool tier_files_present(const std::filesystem::path& dir, const std::string& var
                         const std::string& tier, bool value_only = false);
 TierFileSizes tier_file_sizes(const std::filesystem::path& dir, const std::string& tier);
 
-// Reads a finished tier into `bytes` (its size must be the tier's). Throws TableError on any
-// damage.
+// Reads a finished tier into `bytes` (its size must be the tier's): all of it, or with `only`
+// (ranges in increasing order) those entries alone, reading only the blocks that hold them; the
+// rest of `bytes` is left untouched. Throws TableError on any damage.
 void read_tier_files(const std::filesystem::path& dir, const std::string& variant,
-                     const std::string& tier, std::span<std::uint8_t> bytes);
-// Reads a finished tier's value bits into `words` (ceil(entries / 64) of them).
+                     const std::string& tier, std::span<std::uint8_t> bytes,
+                     std::span<const IndexRange> only = {});
+// Reads a finished tier's value bits into `words` (ceil(entries / 64) of them), or with `only`
+// those entries' bits alone, as read_tier_files.
 void read_value_file(const std::filesystem::path& dir, const std::string& variant,
-                     const std::string& tier, std::uint64_t entries,
-                     std::span<std::uint64_t> words);
+                     const std::string& tier, std::uint64_t entries, std::span<std::uint64_t> words,
+                     std::span<const IndexRange> only = {});
 
 // A tier stopped part way keeps its work in NAME.partial (whole bytes, so a resumed solve
 // continues exactly where it stopped): the finished passes and how far the next one got, and when

@@ -85,6 +85,7 @@ struct TierSolveReport {
   std::uint64_t value_bytes = 0, dte_bytes = 0;  // on disk, all tiers
   std::uint64_t planned_bytes = 0;               // smallest workable memory, counted first
   int group_folds = 0;  // sweeps that folded in a group of child tiers ahead of a tier's passes
+  int children_in_parts = 0;  // tiers of a team whose children its members held in parts
   double seconds = 0;
 };
 
@@ -107,47 +108,71 @@ std::uint64_t tier_memory(const S& space, int t, bool value_only = false) {
   return solver::mapped_bytes(entry_words(space.tier_size(t), value_only) * 8);
 }
 
-// A team member's (tier_team.h) rounds of requests for its part's children inside the tier aim
-// at this many children; a child takes about 50 bytes of buffers (found, its owner, sent, asked
-// of this member, answered, and MPI's copies), and a round may meet up to twice the aim when the
-// entries' moves grow denser.
+// A team member's (tier_team.h) rounds of requests for its entries' children held by other
+// members stop at this many children or entries; the children are located a wave of entries at
+// a time, so a round may pass the mark by a wave's children (at most 80 an entry: 5 kinds of
+// piece in hand onto 16 empty squares). A child takes about 50 bytes of buffers (found, its
+// owner, sent, asked of this member, answered, and MPI's copies), an entry 4.
 inline constexpr std::uint64_t kTeamRoundChildren = std::uint64_t{1} << 19;
+inline constexpr std::uint64_t kTeamRoundWave = 2048;
 inline constexpr std::uint64_t kTeamBytesPerChild = 50;
+inline constexpr std::uint64_t kTeamRoundBytes =
+    (kTeamRoundChildren + 80 * kTeamRoundWave) * kTeamBytesPerChild +
+    (kTeamRoundChildren + kTeamRoundWave) * 4;
 
-// What a member of a team of `members` holds of tier t: its part of every pass (at most a share
-// and a word more), a page more at each end of each part, no more than the whole tier; and the
-// buffers of a round of requests (at most 80 children an entry: 5 kinds of piece in hand onto 16
-// empty squares) and of a batch that member 0 gathers to write (twice: brought in and received).
+// What a team member holds of tier t cut into `parts` ranges (its passes, or the whole tier),
+// each divided between `members` members: its share (at most a share and a word more), a page
+// more at each end of each part, no more than the whole tier.
 template <TierSpace S>
-std::uint64_t team_share_memory(const S& space, int t, bool value_only, int members) {
-  const std::uint64_t size = space.tier_size(t), passes = space.tier_passes(t).size();
+std::uint64_t team_part_memory(const S& space, int t, bool value_only, int members,
+                               std::uint64_t parts) {
+  const std::uint64_t size = space.tier_size(t);
   const std::uint64_t whole = tier_memory(space, t, value_only);
   const std::uint64_t page =
       whole >= solver::kHugePageArrayBytes ? solver::kHugePageBytes : std::uint64_t{4096};
   const std::uint64_t share =
-      entry_words(size / std::uint64_t(members) + 64 * passes, value_only) * 8 + 2 * page * passes;
-  const std::uint64_t round_children =
-      std::min(2 * kTeamRoundChildren, 80 * (size / std::uint64_t(members) + 1));
+      entry_words(size / std::uint64_t(members) + 64 * parts, value_only) * 8 + 2 * page * parts;
+  return std::min(whole, share);
+}
+
+// What a member of a team of `members` holds of tier t: its part of every pass
+// (team_part_memory), and the buffers of a round of requests (kTeamRoundBytes, or less for a
+// small tier) and of a batch that member 0 gathers to write (twice: brought in and received).
+template <TierSpace S>
+std::uint64_t team_share_memory(const S& space, int t, bool value_only, int members) {
+  const std::uint64_t size = space.tier_size(t);
+  const std::uint64_t round = std::min(kTeamRoundBytes, (80 * kTeamBytesPerChild + 4) * (size + 1));
   const std::uint64_t batch = entry_words(std::min(size, kStreamedBatchRecords), value_only) * 8;
-  return std::min(whole, share) + round_children * kTeamBytesPerChild + 2 * batch;
+  return team_part_memory(space, t, value_only, members, space.tier_passes(t).size()) + round +
+         2 * batch;
+}
+
+// What a member of such a team holds of a child tier c of its tier: one contiguous part of c
+// (TierTeam::part of all its entries); the other members answer for the rest.
+template <TierSpace S>
+std::uint64_t team_child_memory(const S& space, int c, bool value_only, int members) {
+  return team_part_memory(space, c, value_only, members, 1);
 }
 
 // Bytes the smallest workable working set needs: the space's own index, the largest tier together
 // with its largest child (children that do not fit beside the tier are folded in one group at a
 // time: TierSolver::solve), and the I/O buffers. With more memory the solver reads more children
 // at once and sweeps fewer times. Tiers of more than split_entries entries, solved by a team of
-// `members` processes, count the share each member holds (team_share_memory).
+// `members` processes, count the share each member holds of the tier and of its children
+// (team_share_memory, team_child_memory).
 template <TierSpace S>
 std::uint64_t planned_memory(const S& space, bool value_only = false,
                              std::uint64_t split_entries = UINT64_MAX, int members = 1) {
   std::uint64_t most = 0;
   for (int t = 0; t < space.tier_count(); ++t) {
+    const bool split = members > 1 && space.tier_size(t) > split_entries;
     std::uint64_t largest_child = 0;
     for (int c : space.tier_children(t))
-      largest_child = std::max<std::uint64_t>(largest_child, tier_memory(space, c, value_only));
-    const std::uint64_t held = members > 1 && space.tier_size(t) > split_entries
-                                   ? team_share_memory(space, t, value_only, members)
-                                   : tier_memory(space, t, value_only);
+      largest_child = std::max<std::uint64_t>(
+          largest_child, split ? team_child_memory(space, c, value_only, members)
+                               : tier_memory(space, c, value_only));
+    const std::uint64_t held = split ? team_share_memory(space, t, value_only, members)
+                                     : tier_memory(space, t, value_only);
     most = std::max(most, held + largest_child);
   }
   return space.memory_bytes() + most + kIoBufferBytes;
@@ -161,7 +186,8 @@ class TierSolver {
         options_(std::move(options)),
         index_bytes_(space.memory_bytes()),
         data_(space.tier_count()),
-        words_(space.tier_count(), nullptr) {}
+        words_(space.tier_count(), nullptr),
+        in_part_(space.tier_count(), 0) {}
 
   // Solves every tier; with an empty options.dir nothing is written and every tier stays in
   // memory (for tests and benchmarks), so the memory plan is then the sum of all tiers.
@@ -240,9 +266,22 @@ class TierSolver {
     TierSolveReport report;
     solver::Progress quiet("", 0, "", false);
     if (team) {
+      // A fetched child is asked for by its tier and index in one word (fetch_children).
+      bool fits = space_.tier_count() <= kFetchTiers;
+      for (int c = 0; fits && c < space_.tier_count(); ++c)
+        fits = space_.tier_size(c) <= kFetchEntries;
+      if (!fits) throw std::logic_error("a split tier's children do not fit a request word");
+      if (part_team_ != TeamSeat{team->member(), team->members()}) {  // parts of another team
+        for (int c = 0; c < space_.tier_count(); ++c)
+          if (in_part_[c]) release(c);
+        part_team_ = {team->member(), team->members()};
+      }
       team_ = team;
       team_tier_ = t;
       owned_ = TierTeam::owned(space_.tier_passes(t), team->member(), team->members());
+      std::uint64_t whole = held_memory(t) + kIoBufferBytes;
+      for (int c : space_.tier_children(t)) whole += memory(c);
+      children_in_parts_ = !options_.dir.empty() && whole > tier_budget();
     }
     struct Alone {  // the team is this call's only, and its tier is held in parts
       TierSolver& solver;
@@ -253,9 +292,12 @@ class TierSolver {
         solver.team_ = nullptr;
         solver.team_tier_ = -1;
         solver.owned_.clear();
+        solver.children_in_parts_ = false;
+        solver.fetch_ = {};
       }
     } alone{*this, t};
     tbb::task_arena(options_.threads).execute([&] { solve_and_write(t, quiet, report); });
+    report.children_in_parts = children_in_parts_ ? 1 : 0;
     if (!writes()) return report;
     const TierFileSizes sizes = tier_file_sizes(options_.dir, space_.tier_name(t));
     report.value_bytes = sizes.value_bytes;
@@ -283,8 +325,20 @@ class TierSolver {
   std::uint64_t memory(int t) const { return tier_memory(space_, t, value_only()); }
   // What tier t holds in memory once solved or read: all of it, or a team member's share.
   std::uint64_t held_memory(int t) const {
-    return t == team_tier_ ? team_share_memory(space_, t, value_only(), team_->members())
-                           : memory(t);
+    if (t == team_tier_) return team_share_memory(space_, t, value_only(), team_->members());
+    if (in_part_[t]) return team_child_memory(space_, t, value_only(), part_team_.members);
+    return memory(t);
+  }
+  // True while a team member reads the children of its tier in parts: when they do not all fit
+  // whole beside its share of the tier (a child held whole is read without asking its owner).
+  bool reading_parts() const { return team_ && children_in_parts_; }
+  // Whether tier c, if held, is held as this solve reads it (whole, or in part for this team).
+  bool held_as_read(int c) const { return !data_[c].empty() && (!in_part_[c] || reading_parts()); }
+  // What child tier c takes while this solve reads it: as held now, or as load(c) reads it.
+  std::uint64_t child_memory(int c) const {
+    if (held_as_read(c)) return held_memory(c);
+    return reading_parts() ? team_child_memory(space_, c, value_only(), team_->members())
+                           : memory(c);
   }
   // The entry of tier t at `index` that this process holds (a DTE, or 0/1 for a value).
   std::uint8_t own_entry(int t, std::uint64_t index) const {
@@ -321,7 +375,7 @@ class TierSolver {
     std::uint64_t to_add = kIoBufferBytes + (data_[t].empty() ? held_memory(t) : 0);
     for (int c : children) {
       needed[c] = true;
-      if (data_[c].empty()) to_add += memory(c);
+      if (!held_as_read(c)) to_add += child_memory(c);
     }
     for (int old = 0; old < space_.tier_count(); ++old) {
       if (resident_bytes() + to_add <= tier_budget()) break;
@@ -341,12 +395,12 @@ class TierSolver {
     const std::uint64_t room = tier_budget() > used ? tier_budget() - used : 0;
     std::uint64_t in_group = 0;
     for (int c : children) {
-      if (!groups.back().empty() && in_group + memory(c) > room) {
+      if (!groups.back().empty() && in_group + child_memory(c) > room) {
         groups.emplace_back();
         in_group = 0;
       }
       groups.back().push_back(c);
-      in_group += memory(c);
+      in_group += child_memory(c);
     }
     return groups;
   }
@@ -354,6 +408,7 @@ class TierSolver {
   void release(int t) {
     data_[t] = {};
     words_[t] = nullptr;
+    in_part_[t] = 0;
   }
 
   // Solves tier t and writes its files, then drops its checkpoint.
@@ -540,15 +595,30 @@ class TierSolver {
   // True on every member of a team when `mine` is on any; alone, `mine`.
   bool agreed(bool mine) { return team_ ? team_->any(mine) : mine; }
 
-  // Reads a finished tier back from disk.
+  // Reads a finished tier back from disk: all of it, or this team member's part of it when it
+  // reads its children in parts (the other members answer for the rest).
   void load(int t) {
-    if (!data_[t].empty() || space_.tier_size(t) == 0) return;
+    if (space_.tier_size(t) == 0 || held_as_read(t)) return;
+    release(t);
     allocate(t);
+    std::vector<IndexRange> only;
+    if (reading_parts()) {
+      only.push_back(child_part(t, team_->member()));
+      in_part_[t] = 1;
+    }
     if (value_only())
       read_value_file(options_.dir, space_.variant_name(), space_.tier_name(t), space_.tier_size(t),
-                      data_[t]);
+                      data_[t], only);
     else
-      read_tier_files(options_.dir, space_.variant_name(), space_.tier_name(t), bytes(t));
+      read_tier_files(options_.dir, space_.variant_name(), space_.tier_name(t), bytes(t), only);
+  }
+  // Member m's part of a child tier c that the team holds in parts, and the member that holds
+  // entry i of it.
+  IndexRange child_part(int c, int m) const {
+    return TierTeam::part({0, space_.tier_size(c)}, m, team_->members());
+  }
+  int child_owner(int c, std::uint64_t i) const {
+    return TierTeam::owner({0, space_.tier_size(c)}, i, team_->members());
   }
 
   // Solves tier t from its children, continuing from its checkpoint if there is one.
@@ -756,25 +826,23 @@ class TierSolver {
   }
 
   // One sweep over entries `range` of tier t: alone, all of it, calling after_chunk between
-  // chunks (sweep); in a team, this member's parts, and no checkpoint inside it (the members'
-  // chunks do not line up). A fold reads only other tiers; a pass also reads entries of earlier
-  // passes, which a member fetches from their owners a round at a time (sweep_fetching).
+  // chunks (sweep); in a team, this member's parts pass by pass, and no checkpoint inside it
+  // (the members' chunks do not line up). A member fetches from their owners, a round at a time
+  // (sweep_fetching), the entries of earlier passes that a pass reads and the children in tiers
+  // it holds in part.
   template <typename AfterChunk>
   void sweep_shared(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
                     const SweepLabel& label, TierClock& clock, solver::Progress& progress,
                     const AfterChunk& after_chunk) {
     if (!team_)
       return sweep(t, range.begin, range.end, wanted, kind, label, clock, progress, after_chunk);
-    if (kind == Sweep::kFoldGroup) {
-      for (const IndexRange& r : held_ranges(t, range))
-        sweep(t, r.begin, r.end, wanted, kind, label, clock, progress, [](std::uint64_t) {});
-      return;
-    }
-    sweep_fetching(t, range, wanted, kind, label, clock, progress);
+    for (const IndexRange& pass : space_.tier_passes(t))
+      if (const IndexRange r = intersection(pass, range); r.begin < r.end)
+        sweep_fetching(t, r, wanted, kind, label, clock, progress);
   }
 
-  // A round of a team's pass (sweep_fetching): the DTEs (or values, 0/1) of its entries' children
-  // inside the tier, fetched from their owners, entry i's from entry[first[i - begin]] to
+  // A round of a team's sweep (sweep_fetching): the DTEs (or values, 0/1) of its entries' children
+  // fetched from their owners, entry i's from entry[first[i - begin]] to
   // entry[first[i - begin + 1]].
   struct FetchedRound {
     std::uint64_t begin = 0;
@@ -786,92 +854,105 @@ class TierSolver {
     }
   };
 
-  // A pass's sweep in a team: this member's part of `range` (which lies in one pass) in rounds,
-  // as long as any member has entries left. A round locates its entries' children inside the
-  // tier, asks their owners for them and answers the others' requests, then sweeps the entries
-  // with those and their children in other tiers: every child is located once, as alone. A round
-  // takes as many entries as should reach about kTeamRoundChildren children, from the last
-  // round's count.
+  // A sweep in a team: this member's part of `range` (which lies in one pass) in rounds, as long
+  // as any member has entries left. A round locates its entries' children held by their owners
+  // (inside the tier, or in a child tier this member holds in part), asks the owners for them
+  // and answers the others' requests, then sweeps the entries with those and their children in
+  // the tiers it holds whole: every child is located once, as alone.
   void sweep_fetching(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
                       const SweepLabel& label, TierClock& clock, solver::Progress& progress) {
     const IndexRange mine = intersection(team_->own_part(pass_of(t, range.begin)), range);
-    std::vector<char> elsewhere = wanted;  // the children outside the tier
-    elsewhere[t] = 0;
-    const std::uint64_t most = std::max<std::uint64_t>(options_.chunk_entries, 1);
-    std::uint64_t per_round = std::min<std::uint64_t>(most, 4096);
+    std::vector<char> fetched_tiers(space_.tier_count(), 0), elsewhere = wanted;
+    for (int c = 0; c < space_.tier_count(); ++c) {
+      fetched_tiers[c] = wanted[c] && (c == t || in_part_[c]);
+      elsewhere[c] = wanted[c] && !fetched_tiers[c];
+    }
     for (std::uint64_t at = mine.begin; team_->any(at < mine.end);) {
-      const IndexRange entries{at, std::min(mine.end, at + per_round)};
-      const FetchedRound fetched = fetch_children(t, entries);
-      round_ = &fetched;
+      const std::uint64_t end = fetch_children(t, {at, mine.end}, fetched_tiers);
+      round_ = &fetch_.round;
       struct Done {
         const FetchedRound*& round;
         ~Done() { round = nullptr; }
       } done{round_};
-      sweep(t, entries.begin, entries.end, elsewhere, kind, label, clock, progress,
-            [](std::uint64_t) {});
-      at = entries.end;
-      const std::uint64_t children = fetched.entry.size();
-      if (entries.end > entries.begin)
-        per_round = std::clamp<std::uint64_t>(kTeamRoundChildren * (entries.end - entries.begin) /
-                                                  std::max<std::uint64_t>(children, 1),
-                                              1, most);
+      sweep(t, at, end, elsewhere, kind, label, clock, progress, [](std::uint64_t) {});
+      at = end;
     }
   }
 
-  // The in-tier children of round `entries` of a team's pass, fetched from their owners
-  // (collective: every member answers the requests it gets). Each child goes as often as an entry
-  // reaches it, so no member sorts: requests and answers keep the order they were found in.
-  FetchedRound fetch_children(int t, IndexRange entries) {
-    constexpr std::uint64_t kBlock = 1024;
-    const std::uint64_t n = entries.end - entries.begin, blocks = (n + kBlock - 1) / kBlock;
-    std::vector<char> only_t(space_.tier_count(), 0);
-    only_t[t] = 1;
-    std::vector<std::vector<std::uint64_t>> found(blocks);
-    FetchedRound round{entries.begin, std::vector<std::uint32_t>(n + 1, 0), {}};
-    solver::parallel_for(std::uint64_t{0}, blocks, [&](std::uint64_t b) {
-      const std::uint64_t first = entries.begin + b * kBlock;
-      for (std::uint64_t i = first; i < std::min(entries.end, first + kBlock); ++i) {
-        space_.for_each_child(t, i, only_t, [&](Location c) { found[b].push_back(c.index); });
-        round.first[i - entries.begin + 1] = std::uint32_t(found[b].size());
+  // A round of a team's sweep (collective: every member answers the requests it gets): from
+  // range.begin on, until kTeamRoundChildren children or entries, the children in the tiers
+  // `from` fetched from their owners into fetch_.round. Returns the round's end. Each child goes
+  // as often as an entry reaches it, so no member sorts: requests and answers keep the order they
+  // were found in. A request is the child's tier and index in one word.
+  std::uint64_t fetch_children(int t, IndexRange range, const std::vector<char>& from) {
+    constexpr std::uint64_t kBlock = 256, kBlocks = kTeamRoundWave / kBlock;
+    FetchBuffers& f = fetch_;
+    f.round.begin = range.begin;
+    f.round.first.assign(1, 0);
+    f.keys.clear();
+    f.found.resize(kBlocks);
+    f.found_after.resize(kTeamRoundWave);
+    std::uint64_t at = range.begin;
+    while (at < range.end && f.keys.size() < kTeamRoundChildren &&
+           at - range.begin < kTeamRoundChildren) {
+      const std::uint64_t wave_end = std::min(range.end, at + kTeamRoundWave);
+      solver::parallel_for(
+          std::uint64_t{0}, (wave_end - at + kBlock - 1) / kBlock, [&](std::uint64_t b) {
+            f.found[b].clear();
+            const std::uint64_t first = at + b * kBlock;
+            for (std::uint64_t i = first; i < std::min(wave_end, first + kBlock); ++i) {
+              space_.for_each_child(t, i, from, [&](Location c) {
+                f.found[b].push_back(std::uint64_t(c.tier) << kFetchIndexBits | c.index);
+              });
+              f.found_after[i - at] = std::uint32_t(f.found[b].size());
+            }
+          });
+      for (std::uint64_t i = at; i < wave_end; ++i) {
+        const std::uint64_t b = (i - at) / kBlock;
+        f.round.first.push_back(std::uint32_t(f.keys.size() + f.found_after[i - at]));
+        if (i + 1 == wave_end || (i + 1 - at) % kBlock == 0)
+          f.keys.insert(f.keys.end(), f.found[b].begin(), f.found[b].end());
       }
-    });
-    // Offsets inside each block, made offsets inside the round.
-    std::uint64_t total = 0;
-    for (std::uint64_t b = 0; b < blocks; ++b) {
-      const std::uint64_t last = std::min(n, (b + 1) * kBlock);
-      for (std::uint64_t k = b * kBlock + 1; k <= last; ++k) round.first[k] += std::uint32_t(total);
-      total += found[b].size();
+      at = wave_end;
     }
 
     const int members = team_->members();
-    std::vector<std::int32_t> owner(total);
-    std::vector<TierTeam::Bytes> requests(members);
-    std::uint64_t k = 0;
-    for (const auto& block : found)
-      for (const std::uint64_t i : block) {
-        owner[k] = TierTeam::owner(pass_of(t, i), i, members);
-        append_word(requests[owner[k++]], i);
-      }
-    found = {};
-    const auto asked = team_->exchange(requests);
-    requests = {};
-    std::vector<TierTeam::Bytes> answers(members);
+    f.owner.resize(f.keys.size());
+    f.requests.resize(members);
+    for (auto& r : f.requests) r.clear();
+    for (std::size_t k = 0; k < f.keys.size(); ++k) {
+      const Location c = fetched_location(f.keys[k]);
+      f.owner[k] = c.tier == t ? TierTeam::owner(pass_of(t, c.index), c.index, members)
+                               : child_owner(c.tier, c.index);
+      append_word(f.requests[f.owner[k]], f.keys[k]);
+    }
+    team_->exchange(f.requests, f.asked);
+    f.answers.resize(members);
     for (int m = 0; m < members; ++m) {
-      answers[m].resize(asked[m].size() / 8);
-      solver::parallel_for(std::uint64_t{0}, answers[m].size(), [&](std::uint64_t w) {
-        answers[m][w] = own_entry(t, word_at(asked[m], w));
+      f.answers[m].resize(f.asked[m].size() / 8);
+      solver::parallel_for(std::uint64_t{0}, f.answers[m].size(), [&](std::uint64_t w) {
+        const Location c = fetched_location(word_at(f.asked[m], w));
+        f.answers[m][w] = own_entry(c.tier, c.index);
       });
     }
-    const auto answered = team_->exchange(answers);
-    round.entry.resize(total);
+    team_->exchange(f.answers, f.answered);
+    f.round.entry.resize(f.keys.size());
     std::vector<std::size_t> next(members, 0);
-    for (k = 0; k < total; ++k) {
-      const TierTeam::Bytes& from = answered[owner[k]];
-      if (next[owner[k]] >= from.size())
+    for (std::size_t k = 0; k < f.keys.size(); ++k) {
+      const TierTeam::Bytes& answer = f.answered[f.owner[k]];
+      if (next[f.owner[k]] >= answer.size())
         throw std::runtime_error("a team member answered fewer entries than asked for");
-      round.entry[k] = from[next[owner[k]]++];
+      f.round.entry[k] = answer[next[f.owner[k]]++];
     }
-    return round;
+    return at;
+  }
+
+  // A fetch request's word: a tier below kFetchTiers, an index below kFetchEntries.
+  static constexpr int kFetchIndexBits = 48;
+  static constexpr std::uint64_t kFetchEntries = std::uint64_t{1} << kFetchIndexBits;
+  static constexpr int kFetchTiers = 1 << (64 - kFetchIndexBits);
+  static Location fetched_location(std::uint64_t key) {
+    return {int(key >> kFetchIndexBits), key & (kFetchEntries - 1)};
   }
 
   static void append_word(TierTeam::Bytes& to, std::uint64_t word) {
@@ -940,7 +1021,7 @@ class TierSolver {
       for (std::uint64_t k = 0; k < n; ++k) {
         first_child[k] = children.size();
         space_.for_each_child(t, i + k, wanted, gather);
-        if (round_)  // a team's round: the children inside the tier, fetched
+        if (round_)  // a team's round: the children fetched from their owners
           for (const std::uint8_t& byte : round_->of(i + k)) children.push_back(&byte);
       }
       first_child[n] = children.size();
@@ -976,7 +1057,7 @@ class TierSolver {
       }
       if (value_bit({t, i})) continue;
       bool win = false;
-      if (round_)  // a team's round: the children inside the tier, fetched
+      if (round_)  // a team's round: the children fetched from their owners
         for (const std::uint8_t value : round_->of(i)) win = win || value == 0;
       if (!win)
         space_.for_each_child(t, i, wanted, [&](Location c) {
@@ -1000,6 +1081,24 @@ class TierSolver {
   int team_tier_ = -1;
   std::vector<IndexRange> owned_;
   const FetchedRound* round_ = nullptr;
+  // A team's round of fetched children and its buffers, kept from round to round with their room
+  // (a pass has thousands of rounds; allocating them anew each time leaves the heap fragmented).
+  struct FetchBuffers {
+    FetchedRound round;
+    std::vector<std::uint64_t> keys;                // the round's children, as requested
+    std::vector<std::vector<std::uint64_t>> found;  // a wave's, block by block
+    std::vector<std::uint32_t> found_after;         // a wave's entry: its block's count after it
+    std::vector<std::int32_t> owner;                // each child's
+    std::vector<TierTeam::Bytes> requests, asked, answers, answered;  // to and from each member
+  } fetch_;
+  // Per tier, whether it holds only this member's part (a child of a team's tier, read by
+  // load), and this member's seat in the team those parts were read for.
+  std::vector<char> in_part_;
+  bool children_in_parts_ = false;
+  struct TeamSeat {
+    int member = 0, members = 0;
+    bool operator==(const TeamSeat&) const = default;
+  } part_team_;
 };
 
 template <TierSpace S>

@@ -36,10 +36,16 @@ class TierTeam {
   virtual int member() const = 0;
 
   // Sends to_each[m] to member m (to_each has members() entries, this member's own included) and
-  // returns what every member sent this one, from[m] from member m. Collective: every member
-  // calls it, the same number of times.
+  // puts in `from` what every member sent this one, from[m] from member m (reusing its strings'
+  // room: a pass exchanges thousands of times). Collective: every member calls it, the same
+  // number of times.
   using Bytes = std::vector<std::uint8_t>;
-  virtual std::vector<Bytes> exchange(const std::vector<Bytes>& to_each) = 0;
+  virtual void exchange(const std::vector<Bytes>& to_each, std::vector<Bytes>& from) = 0;
+  std::vector<Bytes> exchange(const std::vector<Bytes>& to_each) {
+    std::vector<Bytes> from;
+    exchange(to_each, from);
+    return from;
+  }
 
   // True on every member when `mine` is true on any (collective): the members agree whether
   // to save, to stop, or that one of them failed.

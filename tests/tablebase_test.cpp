@@ -768,3 +768,38 @@ TEST_CASE("the forward solver with table probes answers like the search alone, w
   CHECK(probed.positions_stored() == 0);
   CHECK(plain.positions_stored() > 1000);
 }
+
+TEST_CASE("a finished tier read in part fills those entries alone", "[tablebase]") {
+  TempDir with_dtes, values_alone;
+  constexpr std::uint64_t n = 1'000'003;  // many blocks of either file
+  std::vector<std::uint8_t> bytes(n);
+  std::vector<std::uint64_t> bits((n + 63) / 64, 0);
+  for (std::uint64_t i = 0; i < n; ++i) {
+    bytes[i] = std::uint8_t(i * 7919 % 61);
+    bits[i / 64] |= std::uint64_t(bytes[i] & 1) << (i % 64);
+  }
+  tablebase::write_tier_files(with_dtes.dir, "4x4:NK", "NKvNK", bytes, 1);
+  tablebase::write_value_file(values_alone.dir, "4x4:NK", "NKvNK", bits, n, 1);
+  const std::vector<tablebase::IndexRange> only = {{5, 70}, {200'000, 200'001}, {640'000, 900'000}};
+  const auto wanted = [&](std::uint64_t i) {
+    for (const auto& r : only)
+      if (r.begin <= i && i < r.end) return true;
+    return false;
+  };
+  std::vector<std::uint8_t> part(n, 0xEE);
+  tablebase::read_tier_files(with_dtes.dir, "4x4:NK", "NKvNK", part, only);
+  std::vector<std::uint64_t> part_bits(bits.size(), ~std::uint64_t{0});
+  tablebase::read_value_file(values_alone.dir, "4x4:NK", "NKvNK", n, part_bits, only);
+  std::uint64_t filled = 0, wrong = 0;
+  for (std::uint64_t i = 0; i < n; ++i) {
+    const bool bit = (part_bits[i / 64] >> (i % 64) & 1) != 0;
+    if (wanted(i)) {
+      ++filled;
+      wrong += part[i] != bytes[i] || bit != ((bytes[i] & 1) != 0);
+    } else {
+      wrong += part[i] != 0xEE || !bit;
+    }
+  }
+  CHECK(filled == 65 + 1 + 260'000);
+  CHECK(wrong == 0);
+}

@@ -45,15 +45,15 @@ class ThreadTeam final : public TierTeam {
   int members() const override { return int(shared_.flags.size()); }
   int member() const override { return member_; }
 
-  std::vector<Bytes> exchange(const std::vector<Bytes>& to_each) override {
+  using TierTeam::exchange;
+  void exchange(const std::vector<Bytes>& to_each, std::vector<Bytes>& from) override {
     // Catch2's assertions are not for several threads at once: a wrong call throws instead.
     if (int(to_each.size()) != members()) throw std::logic_error("exchange: one string a member");
     shared_.mail[member_] = to_each;
     shared_.sync.arrive_and_wait();
-    std::vector<Bytes> from(members());
+    from.resize(members());
     for (int m = 0; m < members(); ++m) from[m] = shared_.mail[m][member_];
     shared_.sync.arrive_and_wait();  // no member sends again before all have read
-    return from;
   }
 
   bool any(bool mine) override {
@@ -94,9 +94,11 @@ struct TempDir {
 };
 
 // Solves the tiers of `space` not yet in `options.dir`, each by a team of `members` threads.
-// Returns false when a member was asked to stop (SolveInterrupted on every member).
+// Returns false when a member was asked to stop (SolveInterrupted on every member). Counts in
+// `in_parts` the tiers whose children member 0 held in parts.
 bool solve_by_team(const DropTierSpace& space, const tablebase::TierSolveOptions& options,
-                   int members, std::function<bool()> stop_on_member_1 = nullptr) {
+                   int members, std::function<bool()> stop_on_member_1 = nullptr,
+                   int* in_parts = nullptr) {
   Shared shared(members);
   std::vector<int> interrupted(members, 0);
   std::vector<std::thread> threads;
@@ -111,7 +113,8 @@ bool solve_by_team(const DropTierSpace& space, const tablebase::TierSolveOptions
                                           options.value_only))
           continue;
         try {
-          solver.solve_tier(t, &team);
+          const int parts = solver.solve_tier(t, &team).children_in_parts;
+          if (m == 0 && in_parts) *in_parts += parts;
         } catch (const tablebase::SolveInterrupted&) {
           interrupted[m] = 1;
           return;
@@ -164,16 +167,26 @@ TEST_CASE("a team's parts cut every range into contiguous parts on 64-entry boun
   }
 }
 
+// With room for every child whole each member reads them whole; at the team's smallest plan it
+// cannot, holds its part of each child and asks the others for the rest.
 TEST_CASE("tiers split over a team of threads give one solver's tables", "[tierteam][parallel]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
   const DropTierSpace space(game);
-  for (const bool value_only : {false, true}) {
-    INFO("value only: " << value_only);
-    TempDir alone, team;
-    tablebase::solve_tiers(space, options_for(alone.dir, value_only));
-    CHECK(solve_by_team(space, options_for(team.dir, value_only), 3));
-    check_same_tables(space, alone.dir, team.dir, value_only);
-  }
+  for (const bool value_only : {false, true})
+    for (const bool smallest : {false, true}) {
+      INFO("value only: " << value_only << ", at the smallest plan: " << smallest);
+      TempDir alone, team;
+      tablebase::solve_tiers(space, options_for(alone.dir, value_only));
+      auto options = options_for(team.dir, value_only);
+      if (smallest) options.memory_bytes = tablebase::planned_memory(space, value_only, 0, 3);
+      int in_parts = 0;
+      CHECK(solve_by_team(space, options, 3, nullptr, &in_parts));
+      check_same_tables(space, alone.dir, team.dir, value_only);
+      if (smallest)
+        CHECK(in_parts > 0);
+      else
+        CHECK(in_parts == 0);
+    }
 }
 
 TEST_CASE("a split tier stopped by one member resumes from member 0's checkpoint",
