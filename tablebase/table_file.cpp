@@ -13,7 +13,6 @@
 #include <cstring>
 #include <limits>
 #include <mutex>
-#include <numeric>
 #include <optional>
 #include <utility>
 
@@ -442,23 +441,21 @@ std::vector<std::uint64_t> TableReader::read_packed() {
 void TableReader::for_each_block(const VisitBlock& visit, std::span<const IndexRange> only) {
   const Impl& t = *impl_;
   const std::uint64_t per_block = t.layout.records_per_block;
+  const auto read = [&](std::uint64_t i) {
+    std::vector<std::uint64_t> words(t.layout.words_in_block(i));
+    t.decode_block(i, words);
+    visit(i * per_block, words);
+  };
+  if (only.empty()) return solver::parallel_for(std::uint64_t{0}, t.layout.block_count, read);
   std::vector<std::uint64_t> blocks;  // to read, in increasing order
-  if (only.empty()) {
-    blocks.resize(t.layout.block_count);
-    std::iota(blocks.begin(), blocks.end(), std::uint64_t{0});
-  }
   for (const IndexRange& r : only) {
     if (r.begin >= r.end) continue;
     const std::uint64_t last = std::min(t.layout.block_count, (r.end - 1) / per_block + 1);
     for (std::uint64_t b = r.begin / per_block; b < last; ++b)
       if (blocks.empty() || blocks.back() < b) blocks.push_back(b);
   }
-  solver::parallel_for(std::uint64_t{0}, std::uint64_t(blocks.size()), [&](std::uint64_t k) {
-    const std::uint64_t i = blocks[k];
-    std::vector<std::uint64_t> words(t.layout.words_in_block(i));
-    t.decode_block(i, words);
-    visit(i * per_block, words);
-  });
+  solver::parallel_for(std::uint64_t{0}, std::uint64_t(blocks.size()),
+                       [&](std::uint64_t k) { read(blocks[k]); });
 }
 
 std::vector<std::uint32_t> TableReader::read_all() {

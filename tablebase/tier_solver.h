@@ -110,14 +110,15 @@ std::uint64_t tier_memory(const S& space, int t, bool value_only = false) {
 
 // A team member's (tier_team.h) rounds of requests for its entries' children held by other
 // members stop at this many children or entries; the children are located a wave of entries at
-// a time, so a round may pass the mark by a wave's children (at most 80 an entry: 5 kinds of
-// piece in hand onto 16 empty squares). A child takes about 50 bytes of buffers (found, its
-// owner, sent, asked of this member, answered, and MPI's copies), an entry 4.
+// a time, so a round may pass the mark by a wave's children (at most kMostChildren an entry: 5
+// kinds of piece in hand onto 16 empty squares). A child takes about 50 bytes of buffers (found,
+// its owner, sent, asked of this member, answered, and MPI's copies), an entry 4.
 inline constexpr std::uint64_t kTeamRoundChildren = std::uint64_t{1} << 19;
 inline constexpr std::uint64_t kTeamRoundWave = 2048;
+inline constexpr std::uint64_t kMostChildren = 80;
 inline constexpr std::uint64_t kTeamBytesPerChild = 50;
 inline constexpr std::uint64_t kTeamRoundBytes =
-    (kTeamRoundChildren + 80 * kTeamRoundWave) * kTeamBytesPerChild +
+    (kTeamRoundChildren + kMostChildren * kTeamRoundWave) * kTeamBytesPerChild +
     (kTeamRoundChildren + kTeamRoundWave) * 4;
 
 // What a team member holds of tier t cut into `parts` ranges (its passes, or the whole tier),
@@ -141,7 +142,8 @@ std::uint64_t team_part_memory(const S& space, int t, bool value_only, int membe
 template <TierSpace S>
 std::uint64_t team_share_memory(const S& space, int t, bool value_only, int members) {
   const std::uint64_t size = space.tier_size(t);
-  const std::uint64_t round = std::min(kTeamRoundBytes, (80 * kTeamBytesPerChild + 4) * (size + 1));
+  const std::uint64_t round =
+      std::min(kTeamRoundBytes, (kMostChildren * kTeamBytesPerChild + 4) * (size + 1));
   const std::uint64_t batch = entry_words(std::min(size, kStreamedBatchRecords), value_only) * 8;
   return team_part_memory(space, t, value_only, members, space.tier_passes(t).size()) + round +
          2 * batch;
@@ -907,11 +909,11 @@ class TierSolver {
               f.found_after[i - at] = std::uint32_t(f.found[b].size());
             }
           });
-      for (std::uint64_t i = at; i < wave_end; ++i) {
-        const std::uint64_t b = (i - at) / kBlock;
-        f.round.first.push_back(std::uint32_t(f.keys.size() + f.found_after[i - at]));
-        if (i + 1 == wave_end || (i + 1 - at) % kBlock == 0)
-          f.keys.insert(f.keys.end(), f.found[b].begin(), f.found[b].end());
+      for (std::uint64_t b = 0; at + b * kBlock < wave_end; ++b) {
+        const std::uint64_t first = at + b * kBlock, last = std::min(wave_end, first + kBlock);
+        for (std::uint64_t i = first; i < last; ++i)
+          f.round.first.push_back(std::uint32_t(f.keys.size() + f.found_after[i - at]));
+        f.keys.insert(f.keys.end(), f.found[b].begin(), f.found[b].end());
       }
       at = wave_end;
     }
