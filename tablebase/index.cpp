@@ -72,9 +72,10 @@ Groups PlacementIndex::unrank(std::uint64_t index) const {
 }
 
 Groups transform(const drop::Symmetry& s, const Groups& groups) {
+  // Symmetry::apply, not apply_small, even for squares below 32: on a board of more, a symmetry
+  // takes low squares to high ones.
   Groups image;
-  for (int g = 0; g < kGroups; ++g)
-    image[g] = groups[g] >> 32 ? s.apply(groups[g]) : s.apply_small(std::uint32_t(groups[g]));
+  for (int g = 0; g < kGroups; ++g) image[g] = s.apply(groups[g]);
   return image;
 }
 

@@ -190,6 +190,23 @@ TEST_CASE("symmetry reduction changes no value", "[tablebase]") {
       REQUIRE(a.dte(reduced.locate(full.unrank(t, i))) == b.dte({t, i}));
 }
 
+// Boards past 16 and past 32 squares map their placements by other paths (drop_space.h).
+TEST_CASE("symmetry reduction changes no value on boards of 20 and 36 squares", "[tablebase]") {
+  for (const char* variant : {"5x4:NK", "6x6:NK"}) {
+    INFO(variant);
+    const drop::Game game(drop::parse_variant(variant));
+    const DropTierSpace reduced(game), full(game, false);
+    tablebase::TierSolver<DropTierSpace> a(reduced, in_memory()), b(full, in_memory());
+    const auto ra = a.run(), rb = b.run();
+    CHECK(ra.stored * 3 < rb.stored);
+    std::uint64_t mismatches = 0;
+    for (int t = 0; t < full.tier_count(); ++t)
+      for (std::uint64_t i = 0; i < full.tier_size(t); ++i)
+        mismatches += a.dte(reduced.locate(full.unrank(t, i))) != b.dte({t, i});
+    CHECK(mismatches == 0);
+  }
+}
+
 TEST_CASE("endgame tables: a piece limit keeps the small tiers, with the same values",
           "[tablebase]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
