@@ -13,7 +13,9 @@ DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry, int max_
     : game_(game),
       layout_(game.variant(), max_pieces),
       use_symmetry_(use_symmetry),
-      small_board_(game.geometry().squares() <= 32) {
+      board_(game.geometry().squares() <= 16   ? Board::kTiny
+             : game.geometry().squares() <= 32 ? Board::kSmall
+                                               : Board::kAny) {
   // Every ply drops a piece or removes one: a game lasts at most pieces + (pieces - 1) plies,
   // and the solver keeps DTEs in kDteMask's bits.
   const int pieces =
@@ -115,7 +117,8 @@ int DropTierSpace::slice_at(int tier, std::uint64_t index) const {
 }
 
 drop::Position DropTierSpace::unrank(int tier, std::uint64_t index) const {
-  return position_at(slice_at(tier, index), index);
+  const int s = slice_at(tier, index);
+  return position_of(s, groups_at(s, index));
 }
 
 std::uint64_t DropTierSpace::memory_bytes() const {
@@ -127,12 +130,15 @@ std::uint64_t DropTierSpace::memory_bytes() const {
   return n;
 }
 
-drop::Position DropTierSpace::position_at(int s, std::uint64_t index) const {
+Groups DropTierSpace::groups_at(int s, std::uint64_t index) const {
   const SliceInfo& info = info_[s];
   const std::uint64_t local = index - info.offset;
   const std::uint64_t rank =
       std::uint64_t(info.prefixes->ranks[local / info.weight]) * info.weight + local % info.weight;
-  const Groups groups = index_[s].unrank(rank);
+  return index_[s].unrank(rank);
+}
+
+drop::Position DropTierSpace::position_of(int s, const Groups& groups) const {
   const Slice& slice = layout_.slices()[s];
   drop::Position p;
   for (int g = 0; g < kGroups; ++g) {

@@ -55,7 +55,8 @@ class DropTierSpace {
   Location locate(const drop::Position& p) const {
     const int s = layout_.slice_of(p);
     if (s < 0) return {};
-    return {layout_.slices()[s].tier, stored_index(s, groups_of(p))};
+    Groups groups = groups_of(p);
+    return {layout_.slices()[s].tier, stored_index(s, groups)};
   }
 
   // Calls visit(location) for the position after each legal move of the entry at (tier, index)
@@ -69,31 +70,52 @@ class DropTierSpace {
                       Visit visit) const {
     const int s = slice_at(tier, index);
     const SliceInfo& info = info_[s];
-    drop::Position p = position_at(s, index);
-    const drop::Color us = p.side_to_move;
+    const Groups groups = groups_at(s, index);
     drop::MoveList moves;
-    game_.generate(p, moves);
+    game_.generate(position_of(s, groups), moves);
     constexpr bool stops = !std::is_void_v<decltype(visit(Location{}))>;
+    // The children's groups follow from the entry's by the move, sides swapped: no position is
+    // made and taken back, and the prey's group names the child's slice.
+    Groups swapped, child;
+    swap_sides(groups, swapped);
+    SharedPrefix shared(swapped);
     for (int k = 0; k < moves.size(); ++k) {
       const drop::Move m = moves[stops ? moves.size() - 1 - k : k];  // generated: drops first
-      // A drop's child slice is known before the move is made; a capture's depends on its prey.
-      if (m.is_drop() && !wanted[layout_.slices()[info.child[m.dropped()]].tier]) continue;
-      const auto undo = game_.make(p, m);
-      const int kind = m.is_drop() ? m.dropped()
-                                   : (undo.captured_color == us ? 1 : 2) * drop::kPieceTypes +
-                                         undo.captured_type;
+      ChildMove move{.to = m.to()};
+      int kind;
+      if (m.is_drop()) {
+        kind = m.dropped();
+        move.moved = drop::kPieceTypes + kind;  // our pieces are the child's second side
+      } else {
+        move.from = m.from();
+        int mover = 0, prey = 0;
+        while (!(groups[mover] & drop::square_bit(move.from))) ++mover;
+        while (!(groups[prey] & drop::square_bit(move.to))) ++prey;
+        // [5 + t] a capture of one's own piece of type t, [10 + t] of the opponent's.
+        kind = drop::kPieceTypes + prey;
+        move.moved = drop::kPieceTypes + mover;
+        move.taken = prey < drop::kPieceTypes ? drop::kPieceTypes + prey : prey - drop::kPieceTypes;
+      }
       const int c = info.child[kind];
       const int child_tier = layout_.slices()[c].tier;
-      bool go_on = true;
-      if (wanted[child_tier]) {
-        const Location at{child_tier, stored_index(c, groups_of(p))};
-        if constexpr (std::is_void_v<decltype(visit(at))>)
-          visit(at);
-        else
-          go_on = visit(at);
+      if (!wanted[child_tier]) continue;
+      std::uint64_t at;
+      if (shared.keeps(move)) {
+        if (!shared.ready) shared.prepare(*this, c);
+        child = shared.mapped;
+        move.apply(child, &game_.geometry().symmetries()[shared.symmetry]);
+        at = info_[c].offset + shared.ordinal * info_[c].weight +
+             index_[c].rest_rank(child, kPrefixGroups);
+      } else {
+        child = swapped;
+        move.apply(child, nullptr);
+        at = stored_index(c, child);
       }
-      game_.unmake(p, m, undo);
-      if (!go_on) return;
+      if constexpr (stops) {
+        if (!visit(Location{child_tier, at})) return;
+      } else {
+        visit(Location{child_tier, at});
+      }
     }
   }
 
@@ -112,6 +134,53 @@ class DropTierSpace {
   // Prefix tables depend only on the two groups' piece counts, so slices share them.
   const PrefixTable& prefix_table(int first_count, int second_count);
 
+  // A move as it changes the child's groups (the entry's with the sides swapped): a piece of
+  // group `moved` goes from `from` (-1 for a drop) to `to`, taking a piece of group `taken`.
+  struct ChildMove {
+    int from = -1, to = 0;
+    int moved = 0, taken = -1;
+    // On the child's groups, or on their image under `symmetry` (mapping the squares).
+    void apply(Groups& groups, const drop::Symmetry* symmetry) const {
+      const auto bit = [&](int sq) {
+        return drop::square_bit(symmetry ? symmetry->image[sq] : sq);
+      };
+      if (taken >= 0) groups[taken] &= ~bit(to);
+      groups[moved] ^= (from >= 0 ? bit(from) : 0) | bit(to);
+    }
+  };
+  // What the stored indexes of an entry's children share when the child's side to move keeps
+  // two groups with pieces on the board: those two are every child's prefix (its first groups),
+  // so the symmetry that makes the prefix canonical, its ordinal and the image of the rest of
+  // the entry are found once, not once a child. Only a capture from those groups changes them.
+  struct SharedPrefix {
+    explicit SharedPrefix(const Groups& swapped) : swapped(swapped) {
+      for (int g = 0; g < drop::kPieceTypes && second < 0; ++g)
+        if (swapped[g]) (first < 0 ? first : second) = g;
+    }
+    bool keeps(const ChildMove& m) const {
+      return second >= 0 && m.taken != first && m.taken != second;
+    }
+    // From the first child that keeps the prefix, in slice c (any such child gives the same).
+    void prepare(const DropTierSpace& space, int c) {
+      const SliceInfo& info = space.info_[c];
+      const PrefixEntry e =
+          info.prefixes->entries[space.index_[c].prefix_rank(swapped, kPrefixGroups)];
+      ordinal = e.ordinal;
+      symmetry = int(e.symmetry);
+      // Every group, not only slice c's: the children of other slices use it too.
+      const drop::Symmetry& image = space.game_.geometry().symmetries()[symmetry];
+      for (int g = 0; g < kGroups; ++g) mapped[g] = space.map_group(image, swapped[g]);
+      ready = true;
+    }
+
+    const Groups& swapped;
+    int first = -1, second = -1;  // the child's first two groups, if both on the first side
+    bool ready = false;
+    std::uint64_t ordinal = 0;
+    int symmetry = 0;
+    Groups mapped;
+  };
+
   struct SliceInfo {
     // Slice after a move: [t] a drop of type t, [5 + t] a capture of one's own piece of type t,
     // [10 + t] of the opponent's (-1 where impossible).
@@ -128,28 +197,42 @@ class DropTierSpace {
   };
 
   // Stored index of a placement in slice s: the rank of its image with a canonical prefix. The
-  // prefix alone picks the symmetry, so the rest is ranked once, after mapping.
-  std::uint64_t stored_index(int s, Groups groups) const {
+  // prefix alone picks the symmetry, so the rest is ranked once, after mapping (in place: the
+  // groups are the caller's scratch, and not copying them is measurably faster).
+  std::uint64_t stored_index(int s, Groups& groups) const {
     const SliceInfo& info = info_[s];
     const PlacementIndex& index = index_[s];
     const PrefixEntry e = info.prefixes->entries[index.prefix_rank(groups, kPrefixGroups)];
-    if (e.symmetry != 0) {
-      const drop::Symmetry& symmetry = game_.geometry().symmetries()[e.symmetry];
-      for (int k = 0; k < info.group_count; ++k) {
-        const int g = info.groups[k];
-        groups[g] = small_board_ ? symmetry.apply_small(std::uint32_t(groups[g]))
-                                 : symmetry.apply(groups[g]);
-      }
-    }
+    if (e.symmetry != 0) map_groups(game_.geometry().symmetries()[e.symmetry], info, groups);
     return info.offset + e.ordinal * info.weight + index.rest_rank(groups, kPrefixGroups);
   }
+  drop::Bitboard map_group(const drop::Symmetry& symmetry, drop::Bitboard squares) const {
+    return board_ == Board::kTiny    ? symmetry.apply_tiny(std::uint32_t(squares))
+           : board_ == Board::kSmall ? symmetry.apply_small(std::uint32_t(squares))
+                                     : symmetry.apply(squares);
+  }
+  // The groups of a placement of slice `info` mapped by a symmetry, in place.
+  void map_groups(const drop::Symmetry& symmetry, const SliceInfo& info, Groups& groups) const {
+    for (int k = 0; k < info.group_count; ++k)
+      groups[info.groups[k]] = map_group(symmetry, groups[info.groups[k]]);
+  }
   int slice_at(int tier, std::uint64_t index) const;
-  drop::Position position_at(int slice, std::uint64_t index) const;
+  // The groups of the placement stored at a tier index of slice s, and its position.
+  Groups groups_at(int s, std::uint64_t index) const;
+  drop::Position position_of(int s, const Groups& groups) const;
+  // The groups seen from the other side: each side's groups in the other's place.
+  static void swap_sides(const Groups& groups, Groups& swapped) {
+    for (int t = 0; t < drop::kPieceTypes; ++t) {
+      swapped[t] = groups[drop::kPieceTypes + t];
+      swapped[drop::kPieceTypes + t] = groups[t];
+    }
+  }
 
   const drop::Game& game_;
   TierLayout layout_;
   bool use_symmetry_;
-  bool small_board_;
+  // Which of Symmetry's mappings fits the board: up to 16 squares, up to 32, any.
+  enum class Board { kTiny, kSmall, kAny } board_;
   std::vector<PlacementIndex> index_;  // per slice
   std::vector<SliceInfo> info_;        // per slice
   std::vector<TierInfo> tiers_;

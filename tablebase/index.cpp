@@ -15,10 +15,23 @@ struct BinomialTable {
 };
 const BinomialTable kBinomials;
 
-// The square of the `n`-th (from 0) set bit of `set`.
+// kNthInByte[b][n]: the place of the n-th (from 0) set bit of byte b.
+const std::array<std::array<std::uint8_t, 8>, 256> kNthInByte = [] {
+  std::array<std::array<std::uint8_t, 8>, 256> nth{};
+  for (int b = 0; b < 256; ++b)
+    for (int bit = 0, n = 0; bit < 8; ++bit)
+      if (b >> bit & 1) nth[b][n++] = std::uint8_t(bit);
+  return nth;
+}();
+
+// The square of the `n`-th (from 0) set bit of `set`, a byte at a time: unranking a placement
+// asks this of every piece, and a bit at a time cost as much as the rest of it.
 int nth_square(drop::Bitboard set, int n) {
-  for (; n > 0; --n) set &= set - 1;
-  return drop::lsb(set);
+  for (int base = 0;; base += 8, set >>= 8) {
+    const int in_byte = drop::popcount(set & 0xFF);
+    if (n < in_byte) return base + kNthInByte[set & 0xFF][n];
+    n -= in_byte;
+  }
 }
 
 }  // namespace
@@ -42,6 +55,7 @@ PlacementIndex::PlacementIndex(int squares, const std::array<int, kGroups>& coun
   for (int g = 0; g < kGroups; ++g) {
     if (count_[g]) groups_[group_count_++] = std::int8_t(g);
     radix_[g] = binomial(free, count_[g]);
+    divide_by_[g] = Divider(radix_[g]);
     free -= count_[g];
     size_ *= radix_[g];
   }
@@ -50,21 +64,22 @@ PlacementIndex::PlacementIndex(int squares, const std::array<int, kGroups>& coun
 
 Groups PlacementIndex::unrank(std::uint64_t index) const {
   std::array<std::uint64_t, kGroups> r{};
-  for (int g = kGroups - 1; g >= 0; --g) {
-    if (count_[g] == 0) continue;
-    r[g] = index % radix_[g];
-    index /= radix_[g];
-  }
+  for (int k = group_count_ - 1; k >= 0; --k) r[groups_[k]] = divide_by_[groups_[k]].divide(index);
   Groups groups{};
-  drop::Bitboard free = squares_ == 64 ? ~drop::Bitboard{0} : (drop::Bitboard{1} << squares_) - 1;
-  for (int g = 0; g < kGroups; ++g) {
-    // Largest positions first: the combinatorial number system's greedy decoding.
-    int p = drop::popcount(free);
-    for (int i = count_[g]; i > 0; --i) {
-      do --p;
-      while (kBinomials.c[p][i] > r[g]);
-      r[g] -= kBinomials.c[p][i];
-      groups[g] |= drop::square_bit(nth_square(free, p));
+  drop::Bitboard free = all_squares_;
+  for (int k = 0; k < group_count_; ++k) {
+    const int g = groups_[k];
+    if (count_[g] == 1) {  // C(position, 1) = position
+      groups[g] = drop::square_bit(nth_square(free, int(r[g])));
+    } else {
+      // Largest positions first: the combinatorial number system's greedy decoding.
+      int p = drop::popcount(free);
+      for (int i = count_[g]; i > 0; --i) {
+        do --p;
+        while (kBinomials.c[p][i] > r[g]);
+        r[g] -= kBinomials.c[p][i];
+        groups[g] |= drop::square_bit(nth_square(free, p));
+      }
     }
     free &= ~groups[g];
   }

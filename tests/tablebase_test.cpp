@@ -119,6 +119,47 @@ TEST_CASE("every stored index unranks to a position that ranks back to it", "[ta
   }
 }
 
+TEST_CASE("placements unrank to the placement that ranks back to them, past 2^32 too",
+          "[tablebase]") {
+  using tablebase::PlacementIndex;
+  // Each placement must put count[g] pieces in group g, on distinct squares of the board.
+  const auto check = [](const PlacementIndex& index, int squares, const auto& counts,
+                        std::uint64_t i) {
+    const tablebase::Groups groups = index.unrank(i);
+    drop::Bitboard seen = 0;
+    for (int g = 0; g < tablebase::kGroups; ++g) {
+      REQUIRE(drop::popcount(groups[g]) == counts[g]);
+      REQUIRE((seen & groups[g]) == 0);
+      seen |= groups[g];
+    }
+    REQUIRE((squares == 64 || seen >> squares == 0));
+    REQUIRE(index.rank(groups) == i);
+  };
+  SECTION("every index of a 4x4 placement with a pair") {
+    const std::array<int, tablebase::kGroups> counts = {1, 2, 0, 0, 0, 0, 0, 3, 0, 0};
+    const PlacementIndex index(16, counts);
+    REQUIRE(index.size() == 16 * 105 * 286);  // C(16, 1) C(15, 2) C(13, 3)
+    for (std::uint64_t i = 0; i < index.size(); ++i) check(index, 16, counts, i);
+  }
+  SECTION("indexes of big boards, at and around every power of two") {
+    for (const auto& [squares, counts] :
+         std::vector<std::pair<int, std::array<int, tablebase::kGroups>>>{
+             {36, {2, 2, 2, 1, 1, 2, 2, 2, 1, 1}},
+             {64, {2, 2, 2, 1, 1, 2, 2, 2, 1, 1}},
+             {64, {8, 0, 0, 0, 0, 8, 0, 0, 0, 0}},
+             {25, {1, 1, 1, 1, 1, 1, 1, 1, 1, 1}}}) {
+      INFO(squares << " squares");
+      const PlacementIndex index(squares, counts);
+      REQUIRE(index.size() > (std::uint64_t{1} << 32));
+      for (int bit = 0; bit < 64 && (std::uint64_t{1} << bit) < index.size(); ++bit)
+        for (std::uint64_t i = (std::uint64_t{1} << bit) - 1;
+             i <= (std::uint64_t{1} << bit) + 1 && i < index.size(); ++i)
+          check(index, squares, counts, i);
+      check(index, squares, counts, index.size() - 1);
+    }
+  }
+}
+
 TEST_CASE("stored entries: all positions, with symmetric ones mostly shared", "[tablebase]") {
   for (const char* variant : {"2x2:NK", "3x3:NBK", "3x4:NK", "4x4:NK"}) {
     INFO(variant);

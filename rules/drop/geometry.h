@@ -34,7 +34,10 @@ struct Symmetry {
   std::array<std::array<std::uint32_t, 256>, 4> byte_image{};
 
   Bitboard apply(Bitboard b) const;  // any board size
-  // Fast path for boards of at most 32 squares.
+  // Fast paths for boards of at most 16 and 32 squares.
+  std::uint32_t apply_tiny(std::uint32_t b) const {
+    return byte_image[0][b & 0xFF] | byte_image[1][b >> 8];
+  }
   std::uint32_t apply_small(std::uint32_t b) const {
     return byte_image[0][b & 0xFF] | byte_image[1][(b >> 8) & 0xFF] |
            byte_image[2][(b >> 16) & 0xFF] | byte_image[3][b >> 24];
