@@ -1,5 +1,7 @@
 #include "tablebase/index.h"
 
+#include "tablebase/divider.h"
+
 namespace tablebase {
 
 namespace {
@@ -14,6 +16,15 @@ struct BinomialTable {
   }
 };
 const BinomialTable kBinomials;
+
+// reciprocal_of(C(n, k)) for k < 16, shared by every index: kept per slice, they cost more
+// memory than the slices' other data on variants of many small slices.
+const std::array<std::array<std::uint64_t, 16>, 65> kRadixReciprocals = [] {
+  std::array<std::array<std::uint64_t, 16>, 65> r{};
+  for (int n = 0; n <= 64; ++n)
+    for (int k = 0; k < 16; ++k) r[n][k] = reciprocal_of(binomial(n, k));
+  return r;
+}();
 
 // kNthInByte[b][n]: the place of the n-th (from 0) set bit of byte b.
 const std::array<std::array<std::uint8_t, 8>, 256> kNthInByte = [] {
@@ -55,7 +66,6 @@ PlacementIndex::PlacementIndex(int squares, const std::array<int, kGroups>& coun
   for (int g = 0; g < kGroups; ++g) {
     if (count_[g]) groups_[group_count_++] = std::int8_t(g);
     radix_[g] = binomial(free, count_[g]);
-    divide_by_[g] = Divider(radix_[g]);
     free -= count_[g];
     size_ *= radix_[g];
   }
@@ -64,7 +74,16 @@ PlacementIndex::PlacementIndex(int squares, const std::array<int, kGroups>& coun
 
 Groups PlacementIndex::unrank(std::uint64_t index) const {
   std::array<std::uint64_t, kGroups> r{};
-  for (int k = group_count_ - 1; k >= 0; --k) r[groups_[k]] = divide_by_[groups_[k]].divide(index);
+  // Last group first; `free` is the number of squares left before each group.
+  int free_squares = squares_;
+  for (int g = 0; g < kGroups; ++g) free_squares -= count_[g];
+  for (int k = group_count_ - 1; k >= 0; --k) {
+    const int g = groups_[k];
+    free_squares += count_[g];
+    const std::uint64_t reciprocal =
+        count_[g] < 16 ? kRadixReciprocals[free_squares][count_[g]] : 0;
+    r[g] = divide(index, radix_[g], reciprocal);
+  }
   Groups groups{};
   drop::Bitboard free = all_squares_;
   for (int k = 0; k < group_count_; ++k) {

@@ -14,7 +14,6 @@
 #include "rules/drop/bitboard.h"
 #include "rules/drop/geometry.h"
 #include "rules/drop/position.h"
-#include "tablebase/divider.h"
 
 namespace tablebase {
 
@@ -96,7 +95,6 @@ class PlacementIndex {
   int group_count_ = 0;
   std::array<int, kGroups> count_{};
   std::array<std::uint64_t, kGroups> radix_{};  // C(free squares before group g, count_[g])
-  std::array<Divider, kGroups> divide_by_{};    // by radix_[g], for unrank
   std::uint64_t size_ = 1;
 };
 
