@@ -12,10 +12,12 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "solver/forward_solver.h"
+#include "tablebase/crc64.h"
 #include "tablebase/drop_space.h"
 #include "tablebase/table_file.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_solver.h"
+#include "tablebase/value_digest.h"
 #include "tests/drop16_process.h"
 #include "tests/test_support.h"
 
@@ -207,4 +209,106 @@ TEST_CASE("drop16 solve --value-only: values of the position and its moves, used
       test_support::run_drop16({"query", "--tables", values, "--fen", "3/3/3[NBKnbk] w"});
   CHECK(query.status == 2);
   CHECK(query.err.find("values only") != std::string::npos);
+}
+
+namespace {
+
+// The digest as value_digest.h defines it, computed record by record from the file's records.
+std::uint64_t digest_by_records(const fs::path& value_file) {
+  tablebase::TableReader reader(value_file);
+  const std::vector<std::uint32_t> records = reader.read_all();
+  std::vector<std::byte> bytes((records.size() + 7) / 8);
+  for (std::size_t i = 0; i < records.size(); ++i)
+    if (records[i]) bytes[i / 8] |= std::byte(1u << (i % 8));
+  return tablebase::crc64(bytes);
+}
+
+}  // namespace
+
+TEST_CASE("tier digests depend on the value bits alone", "[tablebase][value-only]") {
+  TempDir full, values;
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game);
+  tablebase::solve_tiers(space, options(full.dir, false));
+  auto o = options(values.dir, true);
+  o.zstd_level = 19;
+  o.threads = 1;
+  tablebase::solve_tiers(space, o);
+  int files_differ = 0;
+  for (int t = 0; t < space.tier_count(); ++t) {
+    const std::string& tier = space.tier_name(t);
+    INFO(tier);
+    const fs::path file = tablebase::value_path(values.dir, tier);
+    files_differ += file_bytes(tablebase::value_path(full.dir, tier)) != file_bytes(file);
+    const std::uint64_t digest =
+        tablebase::tier_value_digest(values.dir, game.variant().name(), tier);
+    CHECK(digest == digest_by_records(file));
+    CHECK(digest == tablebase::tier_value_digest(full.dir, game.variant().name(), tier));
+  }
+  CHECK(files_differ > 0);  // other compression, so the equal digests say something
+
+  // One bit changed anywhere, the last entry's included, changes the digest.
+  int largest = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    if (space.tier_size(t) > space.tier_size(largest)) largest = t;
+  tablebase::TableReader reader(tablebase::value_path(values.dir, space.tier_name(largest)));
+  std::vector<std::uint64_t> bits = reader.read_packed();
+  const std::uint64_t entries = reader.header().record_count,
+                      digest = tablebase::value_bits_digest(bits, entries);
+  CHECK(digest == tablebase::value_file_digest(reader));
+  REQUIRE(entries % 64 != 0);  // so the last word has bits past the entries
+  bits.back() ^= std::uint64_t{1} << 63;
+  CHECK(tablebase::value_bits_digest(bits, entries) == digest);  // past the entries: not a value
+  for (const std::uint64_t i : {std::uint64_t{0}, entries / 2, entries - 1}) {
+    bits[i / 64] ^= std::uint64_t{1} << (i % 64);
+    CHECK(tablebase::value_bits_digest(bits, entries) != digest);
+    bits[i / 64] ^= std::uint64_t{1} << (i % 64);
+  }
+}
+
+TEST_CASE(
+    "drop16 verify --digest prints each tier's digest and compares them with an earlier run's",
+    "[tablebase][value-only][cli]") {
+  TempDir tmp;
+  const std::string full = (tmp.dir / "full").string(), values = (tmp.dir / "values").string();
+  for (const auto& [dir, extra] : {std::pair{full, "--zstd-level=3"}, {values, "--value-only"}})
+    REQUIRE(test_support::run_drop16(
+                {"solve", "--variant", "3x3:NBK", "--tables", dir, "--quiet", extra})
+                .status == 0);
+  const auto digest = [](const std::vector<std::string>& extra) {
+    std::vector<std::string> args{"verify", "--digest", "--quiet"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return test_support::run_drop16(args);
+  };
+  const auto first = digest({"--tables", full, "--json"});
+  REQUIRE(first.status == 0);
+  auto j = nlohmann::json::parse(first.out);
+  const drop::Game game(drop::parse_variant("3x3:NBK"));
+  const DropTierSpace space(game);
+  CHECK(j["tiers_checked"] == space.tier_count());
+  CHECK(j["digests"].size() == std::size_t(space.tier_count()));
+  CHECK(j["tables_digest"].is_string());
+  const fs::path published = tmp.dir / "digests.json";
+  std::ofstream(published) << first.out;
+  const auto same = digest({"--tables", values, "--json", "--against", published.string()});
+  REQUIRE(same.status == 0);
+  const auto k = nlohmann::json::parse(same.out);
+  CHECK(k["tables_digest"] == j["tables_digest"]);
+  CHECK(k["differ"].empty());
+
+  // A published digest that does not match is reported, and the run fails.
+  const std::string tier = space.tier_name(space.tier_count() - 1);
+  j["digests"][tier] = "0123456789abcdef";
+  std::ofstream(published) << j.dump();
+  const auto differs = digest({"--tables", values, "--against", published.string()});
+  CHECK(differs.status == 1);
+  CHECK(differs.out.find("1 differ") != std::string::npos);
+  CHECK(differs.err.find(tier) != std::string::npos);
+
+  // What it cannot compare is bad input.
+  CHECK(digest({"--tables", values, "--against", (tmp.dir / "none.json").string()}).status == 2);
+  std::ofstream(published) << "{\"variant\": \"3x3:NK\", \"digests\": {}}";
+  CHECK(digest({"--tables", values, "--against", published.string()}).status == 2);
+  CHECK(digest({"--tables", values, "--children"}).status == 2);
+  CHECK(digest({"--tables", (tmp.dir / "empty").string()}).status == 2);
 }
