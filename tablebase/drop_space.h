@@ -59,63 +59,46 @@ class DropTierSpace {
     return {layout_.slices()[s].tier, stored_index(s, groups)};
   }
 
+  // The entry a caller visited last: asking for the next one steps its placement to the next
+  // rank (PlacementIndex::step) instead of finding its slice and unranking it, as sweeps take
+  // their entries in order. Each thread keeps its own; a fresh one finds any entry.
+  class Cursor {
+    friend class DropTierSpace;
+    int tier_ = -1, slice_ = -1;
+    std::uint64_t index_ = 0;
+    Groups groups_{};
+  };
+
   // Calls visit(location) for the position after each legal move of the entry at (tier, index)
   // whose child lies in a tier with wanted[tier] set; the other children are not located at all.
   // A visit that returns bool stops the moves by returning false; it gets the captures first, as
   // they take material and so more often leave the opponent lost (value-only sweeps stop at the
   // first such child). The child's slice follows from the entry's and the kind of move
-  // (SliceInfo::child), so only its rank is computed.
+  // (SliceInfo::child), so only its rank is computed. The order of the moves is the space's own.
   template <typename Visit>
-  void for_each_child(int tier, std::uint64_t index, const std::vector<char>& wanted,
-                      Visit visit) const {
-    const int s = slice_at(tier, index);
-    const SliceInfo& info = info_[s];
-    const Groups groups = groups_at(s, index);
-    drop::MoveList moves;
-    game_.generate(position_of(s, groups), moves);
+  void for_each_child(Cursor& cursor, int tier, std::uint64_t index,
+                      const std::vector<char>& wanted, Visit visit) const {
+    seek(cursor, tier, index);
     constexpr bool stops = !std::is_void_v<decltype(visit(Location{}))>;
-    // The children's groups follow from the entry's by the move, sides swapped: no position is
-    // made and taken back, and the prey's group names the child's slice.
-    Groups swapped, child;
-    swap_sides(groups, swapped);
-    SharedPrefix shared(swapped);
-    for (int k = 0; k < moves.size(); ++k) {
-      const drop::Move m = moves[stops ? moves.size() - 1 - k : k];  // generated: drops first
-      ChildMove move{.to = m.to()};
-      int kind;
-      if (m.is_drop()) {
-        kind = m.dropped();
-        move.moved = drop::kPieceTypes + kind;  // our pieces are the child's second side
-      } else {
-        move.from = m.from();
-        int mover = 0, prey = 0;
-        while (!(groups[mover] & drop::square_bit(move.from))) ++mover;
-        while (!(groups[prey] & drop::square_bit(move.to))) ++prey;
-        // [5 + t] a capture of one's own piece of type t, [10 + t] of the opponent's.
-        kind = drop::kPieceTypes + prey;
-        move.moved = drop::kPieceTypes + mover;
-        move.taken = prey < drop::kPieceTypes ? drop::kPieceTypes + prey : prey - drop::kPieceTypes;
-      }
-      const int c = info.child[kind];
-      const int child_tier = layout_.slices()[c].tier;
-      if (!wanted[child_tier]) continue;
-      std::uint64_t at;
-      if (shared.keeps(move)) {
-        if (!shared.ready) shared.prepare(*this, c);
-        child = shared.mapped;
-        move.apply(child, &game_.geometry().symmetries()[shared.symmetry]);
-        at = info_[c].offset + shared.ordinal * info_[c].weight +
-             index_[c].rest_rank(child, kPrefixGroups);
-      } else {
-        child = swapped;
-        move.apply(child, nullptr);
-        at = stored_index(c, child);
-      }
+    const auto send = [&](int child_tier, std::uint64_t at) {
       if constexpr (stops) {
-        if (!visit(Location{child_tier, at})) return;
+        return bool(visit(Location{child_tier, at}));
       } else {
         visit(Location{child_tier, at});
+        return true;
       }
+    };
+    // The children's groups follow from the entry's by the move, sides swapped: no position is
+    // made and taken back, and the prey's group names the child's slice.
+    Groups swapped;
+    swap_sides(cursor.groups_, swapped);
+    SharedPrefix shared(swapped);
+    if (stops) {
+      if (visit_captures(cursor, swapped, shared, wanted, send))
+        visit_drops(cursor, swapped, shared, wanted, send);
+    } else {
+      if (visit_drops(cursor, swapped, shared, wanted, send))
+        visit_captures(cursor, swapped, shared, wanted, send);
     }
   }
 
@@ -134,6 +117,16 @@ class DropTierSpace {
   // Prefix tables depend only on the two groups' piece counts, so slices share them.
   const PrefixTable& prefix_table(int first_count, int second_count);
 
+  struct SliceInfo {
+    // Slice after a move: [t] a drop of type t, [5 + t] a capture of one's own piece of type t,
+    // [10 + t] of the opponent's (-1 where impossible).
+    std::array<int, 3 * drop::kPieceTypes> child{};
+    std::array<std::int8_t, kGroups> groups{};  // the non-empty groups
+    int group_count = 0;
+    std::uint64_t offset = 0;  // first stored index of the slice in its tier
+    std::uint64_t weight = 1;  // placements of the groups after the prefix
+    const PrefixTable* prefixes = nullptr;
+  };
   // A move as it changes the child's groups (the entry's with the sides swapped): a piece of
   // group `moved` goes from `from` (-1 for a drop) to `to`, taking a piece of group `taken`.
   struct ChildMove {
@@ -160,16 +153,21 @@ class DropTierSpace {
     bool keeps(const ChildMove& m) const {
       return second >= 0 && m.taken != first && m.taken != second;
     }
-    // From the first child that keeps the prefix, in slice c (any such child gives the same).
-    void prepare(const DropTierSpace& space, int c) {
+    bool keeps_drops() const { return second >= 0; }
+    // From the first child that keeps the prefix, in slice c (any such child gives the same), of
+    // an entry of slice `entry`.
+    void prepare(const DropTierSpace& space, const SliceInfo& entry, int c) {
       const SliceInfo& info = space.info_[c];
       const PrefixEntry e =
           info.prefixes->entries[space.index_[c].prefix_rank(swapped, kPrefixGroups)];
       ordinal = e.ordinal;
       symmetry = int(e.symmetry);
-      // Every group, not only slice c's: the children of other slices use it too.
+      // The entry's groups, not only slice c's: the children of other slices use them too.
       const drop::Symmetry& image = space.game_.geometry().symmetries()[symmetry];
-      for (int g = 0; g < kGroups; ++g) mapped[g] = space.map_group(image, swapped[g]);
+      for (int k = 0; k < entry.group_count; ++k) {
+        const int g = (entry.groups[k] + drop::kPieceTypes) % kGroups;  // sides swapped
+        mapped[g] = space.map_group(image, swapped[g]);
+      }
       ready = true;
     }
 
@@ -178,23 +176,91 @@ class DropTierSpace {
     bool ready = false;
     std::uint64_t ordinal = 0;
     int symmetry = 0;
-    Groups mapped;
+    Groups mapped{};
   };
 
-  struct SliceInfo {
-    // Slice after a move: [t] a drop of type t, [5 + t] a capture of one's own piece of type t,
-    // [10 + t] of the opponent's (-1 where impossible).
-    std::array<int, 3 * drop::kPieceTypes> child{};
-    std::array<std::int8_t, kGroups> groups{};  // the non-empty groups
-    int group_count = 0;
-    std::uint64_t offset = 0;  // first stored index of the slice in its tier
-    std::uint64_t weight = 1;  // placements of the groups after the prefix
-    const PrefixTable* prefixes = nullptr;
-  };
   struct TierInfo {
     std::uint64_t size = 0;  // stored entries
     std::vector<IndexRange> passes;
   };
+
+  // for_each_child's drops, by type: each type's go to one slice, and their stored indexes
+  // differ only from the dropped group on, so the groups before it are ranked once a type. In
+  // the child's prefix symmetry's image the empty squares are the image's empty squares, taken
+  // in their order. Returns false when send does.
+  template <typename Send>
+  bool visit_drops(const Cursor& cursor, const Groups& swapped, SharedPrefix& shared,
+                   const std::vector<char>& wanted, const Send& send) const {
+    const SliceInfo& info = info_[cursor.slice_];
+    drop::Bitboard occupied = 0;
+    for (int k = 0; k < info.group_count; ++k) occupied |= cursor.groups_[info.groups[k]];
+    drop::Bitboard mapped_empty = 0;
+    for (int t = 0; t < drop::kPieceTypes; ++t) {
+      const int c = info.child[t];  // -1: none of type t in hand, or no empty square
+      if (c < 0) continue;
+      const int child_tier = layout_.slices()[c].tier;
+      if (!wanted[child_tier]) continue;
+      const int group = drop::kPieceTypes + t;  // our pieces are the child's second side
+      if (!shared.keeps_drops()) {
+        for (drop::Bitboard b = game_.geometry().board_mask() & ~occupied; b;) {
+          Groups child = swapped;
+          child[group] |= drop::square_bit(drop::pop_lsb(b));
+          if (!send(child_tier, stored_index(c, child))) return false;
+        }
+        continue;
+      }
+      if (!shared.ready) shared.prepare(*this, info, c);
+      if (!mapped_empty)  // the board has an empty square, or there would be no drop
+        mapped_empty = game_.geometry().board_mask() &
+                       ~map_group(game_.geometry().symmetries()[shared.symmetry], occupied);
+      const PlacementIndex& index = index_[c];
+      const PlacementIndex::DropHead head = index.drop_head(shared.mapped, kPrefixGroups, group);
+      const std::uint64_t first = info_[c].offset + shared.ordinal * info_[c].weight;
+      for (drop::Bitboard b = mapped_empty; b;) {
+        const drop::Bitboard square = drop::square_bit(drop::pop_lsb(b));
+        if (!send(child_tier, first + index.rest_rank_with_drop(shared.mapped, head, square)))
+          return false;
+      }
+    }
+    return true;
+  }
+
+  // for_each_child's captures, in the rules' order. Returns false when send does.
+  template <typename Send>
+  bool visit_captures(const Cursor& cursor, const Groups& swapped, SharedPrefix& shared,
+                      const std::vector<char>& wanted, const Send& send) const {
+    const SliceInfo& info = info_[cursor.slice_];
+    const Groups& groups = cursor.groups_;
+    drop::MoveList moves;
+    game_.generate_captures(position_of(cursor.slice_, groups), moves);
+    for (const drop::Move m : moves) {
+      ChildMove move{.from = m.from(), .to = m.to()};
+      int mover = 0, prey = 0;
+      while (!(groups[mover] & drop::square_bit(move.from))) ++mover;
+      while (!(groups[prey] & drop::square_bit(move.to))) ++prey;
+      // [5 + t] a capture of one's own piece of type t, [10 + t] of the opponent's.
+      const int c = info.child[drop::kPieceTypes + prey];
+      const int child_tier = layout_.slices()[c].tier;
+      if (!wanted[child_tier]) continue;
+      move.moved = drop::kPieceTypes + mover;  // our pieces are the child's second side
+      move.taken = prey < drop::kPieceTypes ? drop::kPieceTypes + prey : prey - drop::kPieceTypes;
+      Groups child;
+      std::uint64_t at;
+      if (shared.keeps(move)) {
+        if (!shared.ready) shared.prepare(*this, info, c);
+        child = shared.mapped;
+        move.apply(child, &game_.geometry().symmetries()[shared.symmetry]);
+        at = info_[c].offset + shared.ordinal * info_[c].weight +
+             index_[c].rest_rank(child, kPrefixGroups);
+      } else {
+        child = swapped;
+        move.apply(child, nullptr);
+        at = stored_index(c, child);
+      }
+      if (!send(child_tier, at)) return false;
+    }
+    return true;
+  }
 
   // Stored index of a placement in slice s: the rank of its image with a canonical prefix. The
   // prefix alone picks the symmetry, so the rest is ranked once, after mapping (in place: the
@@ -217,6 +283,17 @@ class DropTierSpace {
       groups[info.groups[k]] = map_group(symmetry, groups[info.groups[k]]);
   }
   int slice_at(int tier, std::uint64_t index) const;
+  // Moves the cursor to the entry at (tier, index).
+  void seek(Cursor& cursor, int tier, std::uint64_t index) const {
+    const bool next = cursor.tier_ == tier && cursor.index_ + 1 == index;
+    cursor.index_ = index;
+    // The prefix stays while the rest steps; at its last placement the next entry has the next
+    // canonical prefix or lies in the next slice, and is found from nothing.
+    if (next && index_[cursor.slice_].step(cursor.groups_, kPrefixGroups)) return;
+    cursor.tier_ = tier;
+    cursor.slice_ = slice_at(tier, index);
+    cursor.groups_ = groups_at(cursor.slice_, index);
+  }
   // The groups of the placement stored at a tier index of slice s, and its position.
   Groups groups_at(int s, std::uint64_t index) const;
   drop::Position position_of(int s, const Groups& groups) const;

@@ -63,13 +63,86 @@ class PlacementIndex {
     for (int k = 0; k < first; ++k) free &= ~groups[groups_[k]];
     return rank_of_groups(groups, first, group_count_, free);
   }
+  // rest_rank in two steps, for placements that differ only by a square added to group g (a
+  // parent's drops of one type): the groups between the lead and g are ranked once, into a
+  // DropHead, and each placement from g on.
+  struct DropHead {
+    std::uint64_t rank = 0;   // of the groups between the lead and g
+    drop::Bitboard free = 0;  // the squares they leave
+    int place = 0;            // g's place in the non-empty groups
+  };
+  DropHead drop_head(const Groups& groups, int lead, int g) const {
+    DropHead head;
+    const int first = std::min(lead, group_count_);
+    head.free = all_squares_;
+    for (int k = 0; k < first; ++k) head.free &= ~groups[groups_[k]];
+    head.place = first;
+    while (groups_[head.place] != g) ++head.place;
+    head.rank = rank_of_groups(groups, first, head.place, head.free);
+    return head;
+  }
+  // rest_rank of `groups` with `square` added to the head's group.
+  std::uint64_t rest_rank_with_drop(const Groups& groups, const DropHead& head,
+                                    drop::Bitboard square) const {
+    const int g = groups_[head.place];
+    const drop::Bitboard bits = groups[g] | square;
+    drop::Bitboard free = head.free;
+    const std::uint64_t r = head.rank * radix_[g] + digit(g, bits, free);
+    free &= ~bits;
+    return rank_of_groups(groups, head.place + 1, group_count_, free, r);
+  }
   Groups unrank(std::uint64_t index) const;
+  // Turns `groups` into the placement of the next rank that keeps the first `lead` non-empty
+  // groups where they are; false, and `groups` unchanged, after the last. A sweep takes its
+  // entries in rank order, and the next placement is nearly always the last group's next subset:
+  // far cheaper than unranking it again.
+  bool step(Groups& groups, int lead) const {
+    const int first = std::min(lead, group_count_);
+    drop::Bitboard occupied = 0;
+    for (int k = 0; k < group_count_; ++k) occupied |= groups[groups_[k]];
+    drop::Bitboard later = 0;  // squares of the groups from k on
+    for (int k = group_count_ - 1; k >= first; --k) {
+      const int g = groups_[k];
+      later |= groups[g];
+      drop::Bitboard free = all_squares_ & ~(occupied & ~later);
+      const drop::Bitboard next = next_subset(groups[g], free);
+      if (!next) continue;
+      groups[g] = next;
+      // The groups after k start again from their least placement, the lowest free squares.
+      free &= ~next;
+      for (int j = k + 1; j < group_count_; ++j) {
+        const int h = groups_[j];
+        groups[h] = 0;
+        for (int n = 0; n < count_[h]; ++n) {
+          const drop::Bitboard lowest = free & (0 - free);
+          groups[h] |= lowest;
+          free ^= lowest;
+        }
+      }
+      return true;
+    }
+    return false;
+  }
 
  private:
+  // The subset of `free` after `bits` (a subset of it) among those of as many squares, in the
+  // order of their ranks (colexicographic: as integers), or 0 after the last. Adding the lowest
+  // bit with the squares outside `free` set carries through the lowest run of `bits` to the next
+  // free square; the run's other squares go back to the lowest free ones.
+  static drop::Bitboard next_subset(drop::Bitboard bits, drop::Bitboard free) {
+    const drop::Bitboard lowest = bits & (0 - bits);
+    const drop::Bitboard raised = ((bits | ~free) + lowest) & free;
+    if (!raised) return 0;
+    drop::Bitboard refill = free;
+    for (int n = drop::popcount(bits) - drop::popcount(raised); n > 0; --n)
+      refill &= refill - 1;  // drops the lowest free squares the run does not take back
+    return raised | (free & ~refill);
+  }
+
   // The mixed-radix rank of the non-empty groups from..to-1 (places in groups_), each placed on the
-  // squares `free` leaves, which each takes in turn.
-  std::uint64_t rank_of_groups(const Groups& groups, int from, int to, drop::Bitboard& free) const {
-    std::uint64_t r = 0;
+  // squares `free` leaves, which each takes in turn; r, the rank of the groups before, leads.
+  std::uint64_t rank_of_groups(const Groups& groups, int from, int to, drop::Bitboard& free,
+                               std::uint64_t r = 0) const {
     for (int k = from; k < to; ++k) {
       const int g = groups_[k];
       r = r * radix_[g] + digit(g, groups[g], free);

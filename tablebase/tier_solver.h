@@ -902,8 +902,9 @@ class TierSolver {
           std::uint64_t{0}, (wave_end - at + kBlock - 1) / kBlock, [&](std::uint64_t b) {
             f.found[b].clear();
             const std::uint64_t first = at + b * kBlock;
+            typename S::Cursor cursor;
             for (std::uint64_t i = first; i < std::min(wave_end, first + kBlock); ++i) {
-              space_.for_each_child(t, i, from, [&](Location c) {
+              space_.for_each_child(cursor, t, i, from, [&](Location c) {
                 f.found[b].push_back(std::uint64_t(c.tier) << kFetchIndexBits | c.index);
               });
               f.found_after[i - at] = std::uint32_t(f.found[b].size());
@@ -1017,12 +1018,13 @@ class TierSolver {
       __builtin_prefetch(byte);
       children.push_back(byte);
     };
+    typename S::Cursor cursor;
     for (std::uint64_t i = begin; i < end; i += kBatch) {
       const std::uint64_t n = std::min(kBatch, end - i);
       children.clear();
       for (std::uint64_t k = 0; k < n; ++k) {
         first_child[k] = children.size();
-        space_.for_each_child(t, i + k, wanted, gather);
+        space_.for_each_child(cursor, t, i + k, wanted, gather);
         if (round_)  // a team's round: the children fetched from their owners
           for (const std::uint8_t& byte : round_->of(i + k)) children.push_back(&byte);
       }
@@ -1052,6 +1054,7 @@ class TierSolver {
       if (won) std::atomic_ref<std::uint64_t>(words[word]).fetch_or(won, std::memory_order_relaxed);
       won = 0;
     };
+    typename S::Cursor cursor;
     for (std::uint64_t i = begin; i < end; ++i) {
       if (i >> 6 != word) {
         flush();
@@ -1062,7 +1065,7 @@ class TierSolver {
       if (round_)  // a team's round: the children fetched from their owners
         for (const std::uint8_t value : round_->of(i)) win = win || value == 0;
       if (!win)
-        space_.for_each_child(t, i, wanted, [&](Location c) {
+        space_.for_each_child(cursor, t, i, wanted, [&](Location c) {
           win = !value_bit(c);
           return !win;
         });

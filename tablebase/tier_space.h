@@ -23,7 +23,8 @@ struct Location {
 
 template <typename S>
 concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
-                             const typename S::Position& p, const std::vector<char>& wanted) {
+                             const typename S::Position& p, const std::vector<char>& wanted,
+                             typename S::Cursor& cursor) {
   requires solver::PerftGame<typename S::Game>;
   { s.game() } -> std::same_as<const typename S::Game&>;
   { s.variant_name() } -> std::convertible_to<std::string>;
@@ -46,9 +47,10 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
   // by returning false. The entry is given by place, not as a
   // position, because the space knows more about its own entries than it could find again from a
   // position; the filter lets a solver that folds in child tiers a group at a time pay only for
-  // the moves into that group.
-  {s.for_each_child(tier, index, wanted, [](Location) {})};
-  {s.for_each_child(tier, index, wanted, [](Location) { return true; })};
+  // the moves into that group. The cursor (default-constructed, one per thread) remembers the
+  // entry last visited, so a space may find the next one from it: sweeps go in index order.
+  {s.for_each_child(cursor, tier, index, wanted, [](Location) {})};
+  {s.for_each_child(cursor, tier, index, wanted, [](Location) { return true; })};
   // Bytes the space itself holds (its index of tiers and slices), which a solver's memory plan
   // counts beside the tiers' own bytes.
   { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;

@@ -119,6 +119,50 @@ TEST_CASE("every stored index unranks to a position that ranks back to it", "[ta
   }
 }
 
+TEST_CASE("each entry's children are where locate puts the positions its moves make",
+          "[tablebase]") {
+  // The space finds its children from the entry's groups and the last entry's placement; this
+  // makes each move on a position and locates the result from nothing. The same entry asked for
+  // again, and every entry in order, tries both ways of finding an entry.
+  for (const char* variant : {"2x2:NBRQK", "3x3:NBK", "2x3:NBK/nr", "3x4:NK", "4x4:NK"}) {
+    INFO(variant);
+    const drop::Game game(drop::parse_variant(variant));
+    const DropTierSpace space(game);
+    const std::vector<char> every_tier(space.tier_count(), 1);
+    for (int t = 0; t < space.tier_count(); ++t) {
+      DropTierSpace::Cursor cursor;
+      for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+        std::vector<Location> found, found_stopping;
+        space.for_each_child(cursor, t, i, every_tier, [&](Location c) { found.push_back(c); });
+        // A visit that can stop gets the same children (another order), and stops when told.
+        space.for_each_child(cursor, t, i, every_tier, [&](Location c) {
+          found_stopping.push_back(c);
+          return true;
+        });
+        int visits = 0;
+        space.for_each_child(cursor, t, i, every_tier, [&](Location) { return ++visits < 2; });
+        REQUIRE(visits == std::min<int>(2, int(found.size())));
+        drop::Position p = space.unrank(t, i);
+        drop::MoveList moves;
+        game.generate(p, moves);
+        std::vector<Location> made;
+        for (const drop::Move m : moves) {
+          const drop::Undo undo = game.make(p, m);
+          made.push_back(space.locate(p));
+          game.unmake(p, m, undo);
+        }
+        const auto by_place = [](Location a, Location b) {
+          return std::pair(a.tier, a.index) < std::pair(b.tier, b.index);
+        };
+        for (auto* list : {&found, &found_stopping, &made})
+          std::sort(list->begin(), list->end(), by_place);
+        REQUIRE(found == made);
+        REQUIRE(found_stopping == made);
+      }
+    }
+  }
+}
+
 TEST_CASE("placements unrank to the placement that ranks back to them, past 2^32 too",
           "[tablebase]") {
   using tablebase::PlacementIndex;
@@ -156,6 +200,36 @@ TEST_CASE("placements unrank to the placement that ranks back to them, past 2^32
              i <= (std::uint64_t{1} << bit) + 1 && i < index.size(); ++i)
           check(index, squares, counts, i);
       check(index, squares, counts, index.size() - 1);
+    }
+  }
+}
+
+TEST_CASE("stepping a placement gives the next rank's, keeping the leading groups", "[tablebase]") {
+  using tablebase::PlacementIndex;
+  for (const auto& [squares, counts] :
+       std::vector<std::pair<int, std::array<int, tablebase::kGroups>>>{
+           {16, {1, 2, 0, 0, 0, 0, 0, 3, 0, 0}},
+           {9, {1, 1, 0, 0, 1, 2, 0, 0, 0, 1}},
+           {12, {0, 0, 0, 0, 3, 0, 0, 0, 0, 2}},
+           {6, {1, 0, 0, 0, 0, 0, 0, 0, 0, 0}}}) {
+    for (int lead : {0, 1, 2}) {
+      INFO(squares << " squares, " << lead << " leading groups kept");
+      const PlacementIndex index(squares, counts);
+      // Ranks of the groups after the lead: the last ones' placements, in that order.
+      const PlacementIndex lead_index(squares, [&, lead = lead] {
+        std::array<int, tablebase::kGroups> c{};
+        for (int g = 0, kept = 0; g < tablebase::kGroups && kept < lead; ++g)
+          if (counts[g]) c[g] = counts[g], ++kept;
+        return c;
+      }());
+      const std::uint64_t rest = index.size() / lead_index.size();
+      for (std::uint64_t i = 0; i < index.size(); ++i) {
+        tablebase::Groups groups = index.unrank(i);
+        const tablebase::Groups before = groups;
+        const bool stepped = index.step(groups, lead);
+        REQUIRE(stepped == ((i + 1) % rest != 0));
+        REQUIRE(groups == (stepped ? index.unrank(i + 1) : before));
+      }
     }
   }
 }

@@ -26,7 +26,10 @@ class Game {
   const Geometry& geometry() const { return geometry_; }
   Position start() const { return start_position(variant_); }
 
+  // Drops first (by type, then square), then captures.
   void generate(const Position& p, MoveList& out) const;
+  // The captures alone, in generate's order.
+  void generate_captures(const Position& p, MoveList& out) const;
   // Number of legal moves without listing them: perft's last ply.
   std::uint64_t count_moves(const Position& p) const;
   // The side to move loses when it has no legal move.
@@ -59,6 +62,7 @@ class Game {
     return kKing;
   }
   // The board's nibble planes from `us`'s point of view (bit j of each square's code).
+  void add_captures(const Position& p, MoveList& out) const;
   std::array<std::uint32_t, 4> code_planes(const Position& p, Color us) const;
   Key128 board_bits(const std::array<std::uint32_t, 4>& planes) const;
   Key128 hand_bits(const Position& p, Color us) const;
@@ -103,6 +107,18 @@ inline void Game::generate(const Position& p, MoveList& out) const {
   for (PieceType t : kAllPieceTypes)
     if (p.hand[us][t])
       for (Bitboard b = empty; b;) out.push(Move::drop(t, pop_lsb(b)));
+  add_captures(p, out);
+}
+
+inline void Game::generate_captures(const Position& p, MoveList& out) const {
+  out.clear();
+  add_captures(p, out);
+}
+
+inline void Game::add_captures(const Position& p, MoveList& out) const {
+  const Geometry& g = geometry_;
+  const Bitboard occ = p.occupied();
+  const Color us = p.side_to_move;
   for (Bitboard b = p.by_color[us]; b;) {
     const int from = pop_lsb(b);
     const PieceType t = type_on(p, square_bit(from));
