@@ -124,7 +124,8 @@ TEST_CASE("each entry's children are where locate puts the positions its moves m
   // The space finds its children from the entry's groups and the last entry's placement; this
   // makes each move on a position and locates the result from nothing. The same entry asked for
   // again, and every entry in order, tries both ways of finding an entry.
-  for (const char* variant : {"2x2:NBRQK", "3x3:NBK", "2x3:NBK/nr", "3x4:NK", "4x4:NK"}) {
+  for (const char* variant :
+       {"2x2:NBRQK", "3x3:NBK", "2x3:NBK/nr", "3x4:NK", "4x4:NK", "2x3:NNBBK"}) {
     INFO(variant);
     const drop::Game game(drop::parse_variant(variant));
     const DropTierSpace space(game);
