@@ -59,8 +59,7 @@ class PlacementIndex {
   }
   std::uint64_t rest_rank(const Groups& groups, int lead) const {
     const int first = std::min(lead, group_count_);
-    drop::Bitboard free = all_squares_;
-    for (int k = 0; k < first; ++k) free &= ~groups[groups_[k]];
+    drop::Bitboard free = free_after(groups, first);
     return rank_of_groups(groups, first, group_count_, free);
   }
   // rest_rank in two steps, for placements that differ only by a square added to group g (a
@@ -74,8 +73,7 @@ class PlacementIndex {
   DropHead drop_head(const Groups& groups, int lead, int g) const {
     DropHead head;
     const int first = std::min(lead, group_count_);
-    head.free = all_squares_;
-    for (int k = 0; k < first; ++k) head.free &= ~groups[groups_[k]];
+    head.free = free_after(groups, first);
     head.place = first;
     while (groups_[head.place] != g) ++head.place;
     head.rank = rank_of_groups(groups, first, head.place, head.free);
@@ -125,6 +123,12 @@ class PlacementIndex {
   }
 
  private:
+  // The squares the first `first` non-empty groups leave free.
+  drop::Bitboard free_after(const Groups& groups, int first) const {
+    drop::Bitboard free = all_squares_;
+    for (int k = 0; k < first; ++k) free &= ~groups[groups_[k]];
+    return free;
+  }
   // The subset of `free` after `bits` (a subset of it) among those of as many squares, in the
   // order of their ranks (colexicographic: as integers), or 0 after the last. Adding the lowest
   // bit with the squares outside `free` set carries through the lowest run of `bits` to the next

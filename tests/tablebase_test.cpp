@@ -216,8 +216,8 @@ TEST_CASE("stepping a placement gives the next rank's, keeping the leading group
     for (int lead : {0, 1, 2}) {
       INFO(squares << " squares, " << lead << " leading groups kept");
       const PlacementIndex index(squares, counts);
-      // Ranks of the groups after the lead: the last ones' placements, in that order.
-      const PlacementIndex lead_index(squares, [&, lead = lead] {
+      // The lead groups' own index: each of their placements is followed by `rest` ranks.
+      const PlacementIndex lead_index(squares, [&] {
         std::array<int, tablebase::kGroups> c{};
         for (int g = 0, kept = 0; g < tablebase::kGroups && kept < lead; ++g)
           if (counts[g]) c[g] = counts[g], ++kept;

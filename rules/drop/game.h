@@ -61,8 +61,9 @@ class Game {
       if (p.by_type[t] & b) return t;
     return kKing;
   }
-  // The board's nibble planes from `us`'s point of view (bit j of each square's code).
+  // Appends the captures of the side to move (generate's second part).
   void add_captures(const Position& p, MoveList& out) const;
+  // The board's nibble planes from `us`'s point of view (bit j of each square's code).
   std::array<std::uint32_t, 4> code_planes(const Position& p, Color us) const;
   Key128 board_bits(const std::array<std::uint32_t, 4>& planes) const;
   Key128 hand_bits(const Position& p, Color us) const;
