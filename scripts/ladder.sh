@@ -23,11 +23,16 @@
 #                   1200, 0 for no limit. A stopped variant gets a row saying so.
 #   LADDER_JSONL    where the JSON lines go (default results/variants-ladder.jsonl)
 #   LADDER_APPEND   1 to append to LADDER_JSONL instead of starting it afresh
+#   LADDER_DIGESTS  published value digests to compare each solve with (default
+#                   results/value-digests.jsonl; scripts/digests.sh writes it)
 #
 # Each JSON line is {"variant", "command", "binary": {sha256, built, head}, "timeout_s" (0: none),
 # "exit_status", "time": {user_s, sys_s, wall_s,
 # max_rss_kb} from /usr/bin/time, "uptime_before", "uptime_after", "solve": <the object drop16
-# printed, verbatim, or null if it printed none>}.
+# printed, verbatim, or null if it printed none>, "digest": <what `drop16 verify --digest --json`
+# printed on the new tables, with --against the variant's published line when LADDER_DIGESTS has
+# one (its "differ" lists the tiers whose value bits changed), or null when the solve failed>}.
+# The script exits 1 at the end if any variant's value bits differ from the published ones.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -43,6 +48,7 @@ if [[ $# -gt 0 ]]; then variants=("$@"); else variants=("${DEFAULT_LADDER[@]}");
 
 timeout_s=${LADDER_TIMEOUT:-1200}
 jsonl=${LADDER_JSONL:-results/variants-ladder.jsonl}
+published=${LADDER_DIGESTS:-results/value-digests.jsonl}
 [[ ${LADDER_APPEND:-0} == 1 ]] || : >"$jsonl"
 
 [[ -x build/drop16 ]] || { echo "build/drop16 missing: build first" >&2; exit 1; }
@@ -58,6 +64,7 @@ echo "build/drop16 sha256 $bin_sha, built $bin_built, HEAD $head_commit" >&2
 echo "| variant | winner | winning first moves | start DTE | positions | stored | tiers | wall s | CPU s | peak RSS MB | value+DTE bytes | value bits/pos | value+DTE bits/pos | value+DTE bits/stored |"
 echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
 
+digests_differ=0
 for v in "${variants[@]}"; do
   dir="tables-solve/$v"
   rm -rf "$dir"
@@ -71,9 +78,19 @@ for v in "${variants[@]}"; do
     status=$?
   up_after=$(uptime)
   [[ -s $tmp/err ]] && sed "s|^|$v: |" "$tmp/err" >&2
+  : >"$tmp/digest"
+  if [[ $status == 0 ]]; then
+    against=()
+    if [[ -f $published ]] && grep -F "\"variant\":\"$v\"," "$published" >"$tmp/published"; then
+      against=(--against "$tmp/published")
+    fi
+    "$tmp/drop16" verify --digest --json --quiet --tables "$dir" "${against[@]}" >"$tmp/digest" ||
+      { echo "$v: value digests differ from $published" >&2; digests_differ=1; }
+  fi
   VARIANT="$v" STATUS="$status" TIMEOUT="$timeout_s" UP_BEFORE="$up_before" UP_AFTER="$up_after" \
   BIN_SHA="$bin_sha" BIN_BUILT="$bin_built" HEAD_COMMIT="$head_commit" \
   CMD="/usr/bin/time -f \"%U %S %e %M\" ${cmd[*]}" JSONL="$jsonl" OUT="$tmp/out" TIMEF="$tmp/time" \
+  DIGEST="$tmp/digest" \
   python3 - <<'EOF'
 import json, os
 v, status = os.environ["VARIANT"], int(os.environ["STATUS"])
@@ -82,6 +99,7 @@ tline = open(os.environ["TIMEF"]).read().strip().splitlines()[-1].split()
 user, sys_, wall, rss_kb = float(tline[0]), float(tline[1]), float(tline[2]), int(tline[3])
 raw = open(os.environ["OUT"]).read().strip()
 solve = json.loads(raw) if raw else None
+digest_raw = open(os.environ["DIGEST"]).read().strip()
 rec = {"variant": v, "command": os.environ["CMD"],
        "binary": {"sha256": os.environ["BIN_SHA"], "built": os.environ["BIN_BUILT"],
                   "head": os.environ["HEAD_COMMIT"]},
@@ -89,7 +107,8 @@ rec = {"variant": v, "command": os.environ["CMD"],
        "exit_status": status,
        "time": {"user_s": user, "sys_s": sys_, "wall_s": wall, "max_rss_kb": rss_kb},
        "uptime_before": os.environ["UP_BEFORE"].strip(),
-       "uptime_after": os.environ["UP_AFTER"].strip(), "solve": solve}
+       "uptime_after": os.environ["UP_AFTER"].strip(), "solve": solve,
+       "digest": json.loads(digest_raw) if digest_raw else None}
 with open(os.environ["JSONL"], "a") as f:
     f.write(json.dumps(rec, separators=(",", ":")) + "\n")
 cpu, mb = user + sys_, rss_kb / 1024
@@ -108,3 +127,4 @@ else:
           f"{vb * 8 / pos:.3f} | {total * 8 / pos:.3f} | {total * 8 / stored:.2f} |")
 EOF
 done
+exit "$digests_differ"
