@@ -3,6 +3,7 @@
 //          without --tables a DTE search (solver/dte_search.h) answers alone.
 //   query  answers from tables only, and times its probes.
 //   verify re-solves random tabled positions with the forward solver and compares.
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <csignal>
@@ -333,6 +334,7 @@ struct VerifyOptions {
   PositionOptions position;
   std::string tables;
   std::uint64_t samples = 1000;
+  std::uint64_t per_tier = 0;  // instead of samples: this many from each tier, or all it has
   std::uint64_t seed = 1;
   double memory_gb = 0;
   bool children = false;  // check against the children in the tables instead of a search
@@ -431,8 +433,10 @@ void run_digest(CLI::App& cmd, const VerifyOptions& o) {
 }
 
 void run_verify(CLI::App& cmd, const VerifyOptions& o) {
-  if (names_spock(o.position.variant) || games::names_rookrace(o.position.variant))
+  if (names_spock(o.position.variant) || games::names_rookrace(o.position.variant)) {
+    if (o.per_tier) throw UsageError("--per-tier: only for the tables of the Drop 16 family");
     return run_cyclic_verify({o.position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
+  }
   if (o.tables.empty()) throw UsageError("--tables: required for the Drop 16 family");
   if (o.digest) return run_digest(cmd, o);
   const auto start = std::chrono::steady_clock::now();
@@ -474,16 +478,22 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
                                       "with --children");
     }
   };
-  solver::Progress progress("verify", o.samples, "samples", !o.position.quiet);
-  for (std::uint64_t n = 0; n < o.samples; ++n) {
-    // A stored entry, uniform over the finished tiers, seen through a random symmetry of the
-    // board (so the tables are also asked about positions they store as an image), either colour
-    // to move.
-    std::uint64_t index = std::uniform_int_distribution<std::uint64_t>(0, total - 1)(rng);
-    auto tier = finished.begin();
-    while (index >= space.tier_size(*tier)) index -= space.tier_size(*tier++);
+  // With --per-tier every finished tier is checked: its every entry when it has at most that
+  // many, else that many drawn from it. Otherwise --samples entries uniform over all of them,
+  // which on a large variant leaves the small tiers out.
+  std::uint64_t samples = o.samples;
+  if (o.per_tier) {
+    samples = 0;
+    for (const int t : finished) samples += std::min(o.per_tier, space.tier_size(t));
+  }
+  std::vector<char> sampled(space.tier_count(), 0);
+  solver::Progress progress("verify", samples, "samples", !o.position.quiet);
+  const auto check = [&](int tier, std::uint64_t index) {
+    sampled[tier] = 1;
+    // The entry seen through a random symmetry of the board (so the tables are also asked about
+    // positions they store as an image), either colour to move.
     const auto& symmetry = symmetries[rng() % symmetries.size()];
-    drop::Position p = game.transformed(space.unrank(*tier, index), symmetry);
+    drop::Position p = game.transformed(space.unrank(tier, index), symmetry);
     if (rng() & 1) p = game.color_swapped(p);
     const auto from_tables = tables.analyze(p);
     if (o.children) {
@@ -506,15 +516,33 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
     }
     progress.advance();
     progress.add_to_rate(1);
+  };
+  if (o.per_tier) {
+    for (const int t : finished) {
+      const std::uint64_t size = space.tier_size(t);
+      for (std::uint64_t n = 0; n < std::min(o.per_tier, size); ++n)
+        check(t, size <= o.per_tier
+                     ? n
+                     : std::uniform_int_distribution<std::uint64_t>(0, size - 1)(rng));
+    }
+  } else {
+    for (std::uint64_t n = 0; n < samples; ++n) {
+      std::uint64_t index = std::uniform_int_distribution<std::uint64_t>(0, total - 1)(rng);
+      auto tier = finished.begin();
+      while (index >= space.tier_size(*tier)) index -= space.tier_size(*tier++);
+      check(*tier, index);
+    }
   }
   const std::string against = o.children ? "their children in the tables" : "the forward solver";
   nlohmann::ordered_json j;
   j["variant"] = game.variant().name();
   j["tables"] = o.tables;
-  j["samples"] = o.samples;
+  j["samples"] = samples;
+  if (o.per_tier) j["per_tier"] = o.per_tier;
   j["seed"] = o.seed;
   j["method"] = o.children ? "children" : "search";
-  j["tiers_checked"] = finished.size();
+  j["tiers_checked"] = finished.size();  // finished, so open to sampling
+  j["tiers_sampled"] = std::count(sampled.begin(), sampled.end(), 1);
   j["tiers"] = space.tier_count();
   j["mismatches"] = mismatches;
   if (mismatches) j["first_mismatch"] = first_mismatch;
@@ -524,10 +552,10 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
   if (o.position.json)
     std::cout << j.dump() << std::endl;
   else
-    std::cout << o.samples << " random positions checked against " << against << ": " << mismatches
-              << " mismatches" << std::endl;
+    std::cout << samples << " positions of " << j["tiers_sampled"] << " tiers checked against "
+              << against << ": " << mismatches << " mismatches" << std::endl;
   if (mismatches)
-    throw std::runtime_error(std::to_string(mismatches) + " of " + std::to_string(o.samples) +
+    throw std::runtime_error(std::to_string(mismatches) + " of " + std::to_string(samples) +
                              " positions differ between the tables and " + against);
 }
 
@@ -617,7 +645,14 @@ void register_verify(CLI::App& app) {
       "(exit 1 on any mismatch)");
   add_position_options(*cmd, o->position, false);
   add_tables_option(*cmd, o->tables, false);
-  cmd->add_option("--samples", o->samples, "positions to check")->capture_default_str();
+  auto* samples = cmd->add_option("--samples", o->samples,
+                                  "positions to check, drawn uniformly over the entries")
+                      ->capture_default_str();
+  cmd->add_option("--per-tier", o->per_tier,
+                  "instead of --samples: this many positions from each finished tier (all of a "
+                  "tier that has fewer), so that every tier is checked")
+      ->check(CLI::PositiveNumber)
+      ->excludes(samples);
   cmd->add_option("--seed", o->seed, "random seed")->capture_default_str();
   add_memory_option(*cmd, o->memory_gb);
   cmd->add_flag("--children", o->children,
@@ -629,7 +664,9 @@ void register_verify(CLI::App& app) {
                     "instead of sampling, print a CRC-64 of each finished tier's value bits (the "
                     "same for any compression level, thread count or machine, with or without "
                     "DTEs), to compare two solves tier by tier")
-          ->excludes("--children");
+          ->excludes("--children")
+          ->excludes("--per-tier")
+          ->excludes("--samples");
   cmd->add_option("--against", o->against,
                   "with --digest: an earlier run's --json output; exit 1 if a tier's digest "
                   "differs")

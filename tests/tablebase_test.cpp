@@ -747,7 +747,8 @@ TEST_CASE(
 }
 
 TEST_CASE(
-    "verify --children finds DTEs that disagree with the children, also in part-finished tables",
+    "verify --children finds DTEs that disagree with the children, in every tier with --per-tier, "
+    "also in part-finished tables",
     "[tablebase]") {
   TempDir tmp;
   const fs::path tables = tmp.dir / "tables";
@@ -765,11 +766,41 @@ TEST_CASE(
   const int t = space.layout().tier_named("NKvNK");
   std::vector<std::uint8_t> bytes(space.tier_size(t));
   tablebase::read_tier_files(tables, "3x3:NK", "NKvNK", bytes);
+  const std::vector<std::uint8_t> intact_bytes = bytes;
   for (std::uint8_t& dte : bytes) dte += 2;
   tablebase::write_tier_files(tables, "3x3:NK", "NKvNK", bytes, 3);
   const Run damaged = drop16(verify);
   CHECK(damaged.status == 1);
   CHECK(nlohmann::json::parse(damaged.out)["mismatches"] > 0);
+  tablebase::write_tier_files(tables, "3x3:NK", "NKvNK", intact_bytes, 3);
+
+  // --per-tier checks every tier: all entries of the small ones. A damaged tier of a few
+  // entries is found, where uniform samples over the whole variant would seldom reach it.
+  const int small = space.layout().tier_named("KvK");
+  std::vector<std::uint8_t> few(space.tier_size(small));
+  tablebase::read_tier_files(tables, "3x3:NK", "KvK", few);
+  const std::vector<std::string> per_tier = {
+      "verify", "--tables", tables.string(), "--children", "--per-tier", "20", "--json", "--quiet"};
+  const Run every = drop16(per_tier);
+  REQUIRE(every.status == 0);
+  const auto e = nlohmann::json::parse(every.out);
+  std::uint64_t expected = 0;
+  for (int u = 0; u < space.tier_count(); ++u)
+    expected += std::min<std::uint64_t>(20, space.tier_size(u));
+  CHECK(e["samples"] == expected);
+  CHECK(e["tiers_sampled"] == space.tier_count());
+  CHECK(e["mismatches"] == 0);
+  REQUIRE(few.size() <= 20);
+  for (std::uint8_t& dte : few) dte += 2;
+  tablebase::write_tier_files(tables, "3x3:NK", "KvK", few, 3);
+  const Run small_damaged = drop16(per_tier);
+  CHECK(small_damaged.status == 1);
+  CHECK(nlohmann::json::parse(small_damaged.out)["mismatches"] > 0);
+  for (std::uint8_t& dte : few) dte -= 2;
+  tablebase::write_tier_files(tables, "3x3:NK", "KvK", few, 3);
+  CHECK(
+      drop16({"verify", "--tables", tables.string(), "--per-tier", "5", "--samples", "9"}).status ==
+      2);  // one way of drawing at a time
 
   // Without that tier's files (a solve stopped before it), the finished tiers are still checked.
   fs::remove(tablebase::value_path(tables, "NKvNK"));
