@@ -7,8 +7,8 @@
 # which exits 1 naming any tier whose value bits differ.
 #
 # The file is a published result, so it is merged, not overwritten: the lines of variants not
-# named stay as they are, a variant new to the file is added, and a variant whose tables digest
-# differs from its published line stops the script (exit 1, the file unchanged) unless
+# named stay as they are, a variant new to the file is added, and a variant with a tier whose
+# digest differs from its published line's stops the script (exit 1, the file unchanged) unless
 # DIGESTS_REPLACE=1 says the new tables are meant to replace the old.
 #
 # Usage: scripts/digests.sh [VARIANT...]   (default: every directory under tables-solve/)
@@ -38,8 +38,10 @@ def lines(path):
     return [(json.loads(l), l.strip()) for l in open(path) if l.strip()]
 published = lines(os.environ["PUBLISHED"])
 fresh = {j["variant"]: (j, l) for j, l in lines(os.environ["FRESH"])}
+def differs(old, new):  # a tier both hold whose value bits changed (either may be partial)
+    return any(new["digests"].get(tier, digest) != digest for tier, digest in old["digests"].items())
 changed = [j["variant"] for j, _ in published if j["variant"] in fresh and
-           fresh[j["variant"]][0]["tables_digest"] != j["tables_digest"]]
+           differs(j, fresh[j["variant"]][0])]
 if changed and os.environ["REPLACE"] != "1":
     sys.exit("value digests differ from the published ones (DIGESTS_REPLACE=1 replaces them): " +
              " ".join(changed))
