@@ -651,7 +651,7 @@ void register_verify(CLI::App& app) {
   cmd->add_option("--per-tier", o->per_tier,
                   "instead of --samples: this many positions from each finished tier (all of a "
                   "tier that has fewer), so that every tier is checked")
-      ->check(CLI::PositiveNumber)
+      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->excludes(samples);
   cmd->add_option("--seed", o->seed, "random seed")->capture_default_str();
   add_memory_option(*cmd, o->memory_gb);
