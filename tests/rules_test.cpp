@@ -34,6 +34,18 @@ MoveSet engine_moves(const Game& g, const Position& p) {
   CHECK(int(names.size()) == list.size());
   CHECK(g.count_moves(p) == std::uint64_t(list.size()));
   CHECK(g.is_terminal(p) == list.empty());
+  // capture_targets, piece by piece, names the same captures as the list.
+  MoveSet captures, from_targets;
+  for (drop::Move m : list)
+    if (!m.is_drop()) captures.insert(drop::move_name(g.geometry(), m));
+  for (drop::PieceType t : drop::kAllPieceTypes)
+    for (drop::Bitboard b = p.pieces(p.side_to_move, t); b;) {
+      const int from = drop::pop_lsb(b);
+      for (drop::Bitboard to = g.capture_targets(t, from, p.occupied()); to;)
+        from_targets.insert(
+            drop::move_name(g.geometry(), drop::Move::capture(from, drop::pop_lsb(to))));
+    }
+  CHECK(from_targets == captures);
   return names;
 }
 

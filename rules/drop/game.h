@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <utility>
 
 #include "rules/drop/geometry.h"
 #include "rules/drop/key.h"
@@ -30,6 +31,9 @@ class Game {
   void generate(const Position& p, MoveList& out) const;
   // The captures alone, in generate's order.
   void generate_captures(const Position& p, MoveList& out) const;
+  // The squares a piece of type t on `from` can capture on (either side's pieces), given the
+  // occupied squares: that piece's captures in generate_captures, as one set.
+  Bitboard capture_targets(PieceType t, int from, Bitboard occupied) const;
   // Number of legal moves without listing them: perft's last ply.
   std::uint64_t count_moves(const Position& p) const;
   // The side to move loses when it has no legal move.
@@ -63,6 +67,10 @@ class Game {
   }
   // Appends the captures of the side to move (generate's second part).
   void add_captures(const Position& p, MoveList& out) const;
+  // The directions a slider of type t moves in: first to last, in Direction's order.
+  static std::pair<int, int> slider_directions(PieceType t) {
+    return {t == kBishop ? kNorthEast : kNorth, t == kRook ? kWest : kSouthWest};
+  }
   // The board's nibble planes from `us`'s point of view (bit j of each square's code).
   std::array<std::uint32_t, 4> code_planes(const Position& p, Color us) const;
   Key128 board_bits(const std::array<std::uint32_t, 4>& planes) const;
@@ -129,11 +137,21 @@ inline void Game::add_captures(const Position& p, MoveList& out) const {
         out.push(Move::capture(from, pop_lsb(targets)));
       continue;
     }
-    const int first = t == kBishop ? kNorthEast : kNorth;
-    const int last = t == kRook ? kWest : kSouthWest;
+    const auto [first, last] = slider_directions(t);
     for (int d = first; d <= last; ++d)
       if (const int to = g.first_blocker(from, d, occ); to >= 0) out.push(Move::capture(from, to));
   }
+}
+
+inline Bitboard Game::capture_targets(PieceType t, int from, Bitboard occupied) const {
+  const Geometry& g = geometry_;
+  if (t == kKnight) return g.knight_attacks(from) & occupied;
+  if (t == kKing) return g.king_attacks(from) & occupied;
+  Bitboard targets = 0;
+  const auto [first, last] = slider_directions(t);
+  for (int d = first; d <= last; ++d)
+    if (const int to = g.first_blocker(from, d, occupied); to >= 0) targets |= square_bit(to);
+  return targets;
 }
 
 inline bool Game::is_terminal(const Position& p) const {
