@@ -225,39 +225,54 @@ class DropTierSpace {
     return true;
   }
 
-  // for_each_child's captures, in the rules' order. Returns false when send does.
+  // for_each_child's captures, mover group by mover group (the rules' captures of each piece,
+  // Game::capture_targets). Only targets whose capture leads into a wanted tier are taken, so a
+  // group fold, which wants one or two child tiers, ranks and even finds only those. Returns false
+  // when send does.
   template <typename Send>
   bool visit_captures(const Cursor& cursor, const Groups& swapped, SharedPrefix& shared,
                       const std::vector<char>& wanted, const Send& send) const {
     const SliceInfo& info = info_[cursor.slice_];
     const Groups& groups = cursor.groups_;
-    drop::MoveList moves;
-    game_.generate_captures(position_of(cursor.slice_, groups), moves);
-    for (const drop::Move m : moves) {
-      ChildMove move{.from = m.from(), .to = m.to()};
-      int mover = 0, prey = 0;
-      while (!(groups[mover] & drop::square_bit(move.from))) ++mover;
-      while (!(groups[prey] & drop::square_bit(move.to))) ++prey;
-      // [5 + t] a capture of one's own piece of type t, [10 + t] of the opponent's.
-      const int c = info.child[drop::kPieceTypes + prey];
-      const int child_tier = layout_.slices()[c].tier;
-      if (!wanted[child_tier]) continue;
-      move.moved = drop::kPieceTypes + mover;  // our pieces are the child's second side
-      move.taken = prey < drop::kPieceTypes ? drop::kPieceTypes + prey : prey - drop::kPieceTypes;
-      Groups child;
-      std::uint64_t at;
-      if (shared.keeps(move)) {
-        if (!shared.ready) shared.prepare(*this, info, c);
-        child = shared.mapped;
-        move.apply(child, &game_.geometry().symmetries()[shared.symmetry]);
-        at = info_[c].offset + shared.ordinal * info_[c].weight +
-             index_[c].rest_rank(child, kPrefixGroups);
-      } else {
-        child = swapped;
-        move.apply(child, nullptr);
-        at = stored_index(c, child);
+    // [5 + g] the child slice after a capture from group g (own pieces, then the opponent's).
+    const auto child_slice = [&](int prey) { return info.child[drop::kPieceTypes + prey]; };
+    drop::Bitboard occupied = 0, prey = 0;
+    for (int k = 0; k < info.group_count; ++k) {
+      const int g = info.groups[k];
+      occupied |= groups[g];
+      if (const int c = child_slice(g); c >= 0 && wanted[layout_.slices()[c].tier])
+        prey |= groups[g];
+    }
+    if (!prey) return true;
+    for (int mover = 0; mover < drop::kPieceTypes; ++mover) {
+      for (drop::Bitboard from_squares = groups[mover]; from_squares;) {
+        const int from = drop::pop_lsb(from_squares);
+        for (drop::Bitboard targets =
+                 game_.capture_targets(drop::PieceType(mover), from, occupied) & prey;
+             targets;) {
+          ChildMove move{.from = from, .to = drop::pop_lsb(targets)};
+          int taken = 0;
+          while (!(groups[taken] & drop::square_bit(move.to))) ++taken;
+          const int c = child_slice(taken);
+          move.moved = drop::kPieceTypes + mover;  // our pieces are the child's second side
+          move.taken =
+              taken < drop::kPieceTypes ? drop::kPieceTypes + taken : taken - drop::kPieceTypes;
+          Groups child;
+          std::uint64_t at;
+          if (shared.keeps(move)) {
+            if (!shared.ready) shared.prepare(*this, info, c);
+            child = shared.mapped;
+            move.apply(child, &game_.geometry().symmetries()[shared.symmetry]);
+            at = info_[c].offset + shared.ordinal * info_[c].weight +
+                 index_[c].rest_rank(child, kPrefixGroups);
+          } else {
+            child = swapped;
+            move.apply(child, nullptr);
+            at = stored_index(c, child);
+          }
+          if (!send(layout_.slices()[c].tier, at)) return false;
+        }
       }
-      if (!send(child_tier, at)) return false;
     }
     return true;
   }
