@@ -93,12 +93,15 @@ class DropTierSpace {
     Groups swapped;
     swap_sides(cursor.groups_, swapped);
     SharedPrefix shared(swapped);
+    const SliceInfo& info = info_[cursor.slice_];
+    drop::Bitboard occupied = 0;
+    for (int k = 0; k < info.group_count; ++k) occupied |= cursor.groups_[info.groups[k]];
     if (stops) {
-      if (visit_captures(cursor, swapped, shared, wanted, send))
-        visit_drops(cursor, swapped, shared, wanted, send);
+      if (visit_captures(cursor, occupied, swapped, shared, wanted, send))
+        visit_drops(cursor, occupied, swapped, shared, wanted, send);
     } else {
-      if (visit_drops(cursor, swapped, shared, wanted, send))
-        visit_captures(cursor, swapped, shared, wanted, send);
+      if (visit_drops(cursor, occupied, swapped, shared, wanted, send))
+        visit_captures(cursor, occupied, swapped, shared, wanted, send);
     }
   }
 
@@ -189,11 +192,9 @@ class DropTierSpace {
   // the child's prefix symmetry's image the empty squares are the image's empty squares, taken
   // in their order. Returns false when send does.
   template <typename Send>
-  bool visit_drops(const Cursor& cursor, const Groups& swapped, SharedPrefix& shared,
-                   const std::vector<char>& wanted, const Send& send) const {
+  bool visit_drops(const Cursor& cursor, drop::Bitboard occupied, const Groups& swapped,
+                   SharedPrefix& shared, const std::vector<char>& wanted, const Send& send) const {
     const SliceInfo& info = info_[cursor.slice_];
-    drop::Bitboard occupied = 0;
-    for (int k = 0; k < info.group_count; ++k) occupied |= cursor.groups_[info.groups[k]];
     drop::Bitboard mapped_empty = 0;
     for (int t = 0; t < drop::kPieceTypes; ++t) {
       const int c = info.child[t];  // -1: none of type t in hand, or no empty square
@@ -230,16 +231,16 @@ class DropTierSpace {
   // group fold, which wants one or two child tiers, ranks and even finds only those. Returns false
   // when send does.
   template <typename Send>
-  bool visit_captures(const Cursor& cursor, const Groups& swapped, SharedPrefix& shared,
-                      const std::vector<char>& wanted, const Send& send) const {
+  bool visit_captures(const Cursor& cursor, drop::Bitboard occupied, const Groups& swapped,
+                      SharedPrefix& shared, const std::vector<char>& wanted,
+                      const Send& send) const {
     const SliceInfo& info = info_[cursor.slice_];
     const Groups& groups = cursor.groups_;
     // [5 + g] the child slice after a capture from group g (own pieces, then the opponent's).
     const auto child_slice = [&](int prey) { return info.child[drop::kPieceTypes + prey]; };
-    drop::Bitboard occupied = 0, prey = 0;
+    drop::Bitboard prey = 0;
     for (int k = 0; k < info.group_count; ++k) {
       const int g = info.groups[k];
-      occupied |= groups[g];
       if (const int c = child_slice(g); c >= 0 && wanted[layout_.slices()[c].tier])
         prey |= groups[g];
     }
