@@ -1,31 +1,24 @@
-// The contract's analysis object, shared by solve, query, verify and serve:
-//   {"variant", "fen", "value": "win"|"loss", "dte", "moves": [{"move", "value", "dte"}, ...]}
-// `value` is for the side to move; a move's value is what it gives the side that plays it.
+// The contract's analysis object (tablebase/analysis_json.h) of a win/loss analysis, shared by
+// solve, query and verify of tier tables: Tablebase's or the forward solvers', a DTE and each
+// move's outcome, in the one shape every front end prints.
 #pragma once
 
 #include <nlohmann/json.hpp>
+#include <vector>
 
-#include "rules/drop/game.h"
-#include "rules/drop/notation.h"
-#include "solver/outcome.h"
+#include "tablebase/analysis_json.h"
 
 namespace app {
 
-// From any analysis with `dte` and `moves[i].{move, outcome}` (ForwardSolver's or Tablebase's).
-template <typename Analysis>
-nlohmann::ordered_json analysis_json(const drop::Game& game, const drop::Position& p,
-                                     const Analysis& a) {
-  nlohmann::ordered_json j;
-  j["variant"] = game.variant().name();
-  j["fen"] = drop::to_fen(game, p);
-  j["value"] = solver::is_win(a.dte) ? "win" : "loss";
-  j["dte"] = a.dte;
-  j["moves"] = nlohmann::ordered_json::array();
+// From any analysis with `dte` and `moves[i].{move, outcome}`, named as E's text forms name them.
+template <typename E, typename Analysis>
+nlohmann::ordered_json analysis_json(const typename E::Game& game,
+                                     const typename E::Game::Position& p, const Analysis& a) {
+  std::vector<tablebase::MoveValue> moves;
   for (const auto& m : a.moves)
-    j["moves"].push_back({{"move", drop::move_name(game.geometry(), m.move)},
-                          {"value", m.outcome.win ? "win" : "loss"},
-                          {"dte", m.outcome.dte}});
-  return j;
+    moves.push_back({E::move_text(game, m.move), tablebase::wdl_of(m.outcome)});
+  return tablebase::analysis_json(E::variant_name(game), E::fen(game, p),
+                                  tablebase::wdl_of_dte(a.dte), moves);
 }
 
 }  // namespace app

@@ -1,4 +1,4 @@
-// drop16 bearoff --variant nardy: builds Royal Nardy's one-sided bear-off database in memory
+// drop16 bearoff [--variant nardy]: builds Royal Nardy's one-sided bear-off database in memory
 // (tablebase/nardy_bearoff.h), or writes it to a file (--build FILE) or loads one (--db FILE,
 // tablebase/nardy_bearoff_file.h), and reports its size, build or load time and probe time; with
 // --fen, the side to move's home board: expected rolls, the exact distribution, and with a roll
@@ -11,7 +11,6 @@
 #include "app/command.h"
 #include "app/games.h"
 #include "app/resources.h"
-#include "rules/nardy/notation.h"
 #include "tablebase/nardy_bearoff.h"
 #include "tablebase/nardy_bearoff_file.h"
 #include "tablebase/nardy_two_sided.h"
@@ -63,7 +62,7 @@ void describe(const bearoff::OneSided& db, const GameSetup<nardy::Game>& s,
         "on a point); the database holds home boards");
   if (b->checkers() > db.index().max_checkers())
     throw UsageError("--fen: " + std::to_string(b->checkers()) + " checkers, more than --checkers");
-  j["fen"] = nardy::to_fen(g, p);
+  j["fen"] = nardy::Entry::fen(g, p);
   j["expected_rolls"] = db.expected_rolls(*b);
   nlohmann::ordered_json dist = nlohmann::ordered_json::array();
   const bearoff::Count* c = db.counts(*b);
@@ -84,7 +83,7 @@ void describe(const bearoff::OneSided& db, const GameSetup<nardy::Game>& s,
     nardy::Position q = p;
     g.make(q, m);
     if (bearoff::home_board(g, q, p.side_to_move) == best) {
-      j["best_play"] = nardy::move_name(m);
+      j["best_play"] = nardy::Entry::move_text(g, m);
       j["best_play_expected_rolls"] = db.expected_rolls(best);
       return;
     }
@@ -100,7 +99,7 @@ void run_two_sided(const BearoffOptions& o, const std::optional<GameSetup<nardy:
   const auto start = std::chrono::steady_clock::now();
   const bearoff::TwoSidedPlain table(o.two_sided, eaten[0], eaten[1]);
   nlohmann::ordered_json j;
-  j["variant"] = kNardyVariant;
+  j["variant"] = o.position.variant;
   j["two_sided_checkers"] = o.two_sided;
   j["eaten"] = {eaten[0], eaten[1]};
   j["boards"] = table.boards().size();
@@ -123,16 +122,16 @@ void run_two_sided(const BearoffOptions& o, const std::optional<GameSetup<nardy:
     std::cout << j.dump(2) << std::endl;
 }
 
-void run_bearoff(const BearoffOptions& o) {
-  if (!names_nardy(o.position.variant))
-    throw UsageError("bearoff serves Royal Nardy only (--variant nardy)");
+void run_bearoff(const CLI::App& cmd, const BearoffOptions& o) {
+  // The database's home boards are Royal Nardy's: the registry says which games have it.
+  auto game = setup_of<registry::Command::bearoff, nardy::Game>(cmd, o.position);
   std::optional<GameSetup<nardy::Game>> setup;
-  if (o.position.fen) setup = games::nardy_setup(o.position.fen);
+  if (o.position.fen) setup = std::move(game);
   if (o.two_sided > 0) return run_two_sided(o, setup);
   if (!o.build.empty() && std::filesystem::exists(o.build))
     throw UsageError("--build " + o.build + ": the file exists; remove it or name another");
   nlohmann::ordered_json j;
-  j["variant"] = kNardyVariant;
+  j["variant"] = o.position.variant;
   auto start = std::chrono::steady_clock::now();
   std::optional<bearoff::OneSided> loaded;
   if (!o.db.empty()) {
@@ -175,6 +174,7 @@ void register_bearoff(CLI::App& app) {
   auto o = std::make_shared<BearoffOptions>();
   CLI::App* cmd = app.add_subcommand(
       "bearoff", "Royal Nardy: build the one-sided bear-off database, and probe a position");
+  o->position.variant = default_variant_for(registry::Command::bearoff);
   add_position_options(*cmd, o->position);
   cmd->add_option("--checkers", o->checkers, "home boards of up to this many checkers")
       ->check(CLI::Range(0, 15))
@@ -190,7 +190,7 @@ void register_bearoff(CLI::App& app) {
       ->excludes(build);
   cmd->callback([cmd, o] {
     o->checkers_given = cmd->count("--checkers") > 0;
-    run_bearoff(*o);
+    run_bearoff(*cmd, *o);
   });
 }
 

@@ -15,6 +15,7 @@
 #include <sstream>
 
 #include "app/command.h"
+#include "app/games.h"
 #include "app/resources.h"
 #include "rules/drop/drops_only.h"
 #include "rules/drop/placements.h"
@@ -1251,7 +1252,7 @@ std::string file_base(const std::string& variant) {
 }
 
 void run_claims(const ClaimsOptions& o) {
-  const Setup s = make_setup(o.position);
+  const Setup s = setup_of<registry::Command::claims, drop::Game>(o.position);
   const drop::Game& game = *s.game;
   const std::string variant = game.variant().name();
   const std::string base = file_base(variant);

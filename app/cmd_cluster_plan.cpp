@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "app/command.h"
+#include "app/games.h"
 #include "solver/size_text.h"
 #include "tablebase/cluster_plan.h"
 #include "tablebase/drop_space.h"
@@ -41,7 +42,7 @@ nlohmann::ordered_json run_json(const tablebase::DropTierSpace& space,
 }
 
 void run_cluster_plan(ClusterPlanOptions o) {
-  const Setup s = make_setup(o.position);
+  const Setup s = setup_of<registry::Command::cluster_plan, drop::Game>(o.position);
   if (o.position.fen)
     throw UsageError("cluster-plan plans a variant's tables: --fen does not apply");
   const auto started = std::chrono::steady_clock::now();

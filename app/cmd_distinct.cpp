@@ -18,7 +18,7 @@ struct DistinctOptions {
   std::uint64_t memory_mb = 0;
 };
 
-template <typename G>
+template <typename E, typename G = typename E::Game>
 void run_distinct(const DistinctOptions& o, const GameSetup<G>& s) {
   const G& game = *s.game;
   if (!game.keys_fit())
@@ -26,8 +26,8 @@ void run_distinct(const DistinctOptions& o, const GameSetup<G>& s) {
                      " bits, more than the 128-bit exact keys hold");
   const std::uint64_t cap = o.memory_mb << 20;
   nlohmann::ordered_json j;
-  j["variant"] = variant_name(game);
-  j["fen"] = fen_text(game, s.position);
+  j["variant"] = E::variant_name(game);
+  j["fen"] = E::fen(game, s.position);
   j["depth"] = o.depth;
   j["memory_mb"] = o.memory_mb;
   j["threads"] = o.threads;
@@ -81,7 +81,10 @@ void register_distinct(CLI::App& app) {
   cmd->add_option("--memory", o->memory_mb, "memory cap in MB (default: 60% of this machine)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30))
       ->capture_default_str();
-  cmd->callback([o] { with_game(o->position, [&](const auto& s) { run_distinct(*o, s); }); });
+  cmd->callback([cmd, o] {
+    with_game<registry::Command::distinct>(
+        *cmd, o->position, [&](auto e, const auto& s) { run_distinct<decltype(e)>(*o, s); });
+  });
 }
 
 }  // namespace app

@@ -1,4 +1,4 @@
-// drop16 endgame --variant nardy --fen F: the value of a small Royal Nardy endgame (a shortened
+// drop16 endgame [--variant nardy] --fen F: the value of a small Royal Nardy endgame (a shortened
 // board, few checkers, contact allowed) by value iteration over every position reachable from F
 // (solver/chance_fixed_point.h): positions, sweeps, residual, time, and White's expected points.
 #include <chrono>
@@ -7,7 +7,6 @@
 #include "app/command.h"
 #include "app/games.h"
 #include "app/resources.h"
-#include "rules/nardy/notation.h"
 #include "solver/chance_fixed_point.h"
 
 namespace app {
@@ -20,16 +19,15 @@ struct EndgameOptions {
   std::uint64_t max_positions = 20'000'000;
 };
 
-void run_endgame(const EndgameOptions& o) {
-  if (!names_nardy(o.position.variant))
-    throw UsageError("endgame serves Royal Nardy only (--variant nardy)");
+template <typename E>
+void run_endgame(const EndgameOptions& o, const GameSetup<typename E::Game>& s) {
   if (!o.position.fen) throw UsageError("endgame needs the position: give --fen");
-  const auto s = games::nardy_setup(o.position.fen);
   if (!s.game->keys_fit())
-    throw UsageError("--fen: a board of " + std::to_string(s.game->points()) +
-                     " points; endgames are on 12-point boards, whose positions fit exact keys");
+    throw UsageError("--fen: this board's positions need " + std::to_string(s.game->key_bits()) +
+                     " bits, more than the 128-bit exact keys value iteration needs hold (Royal "
+                     "Nardy: endgames on 12-point boards)");
   const auto start = std::chrono::steady_clock::now();
-  std::optional<solver::ChanceFixedPoint<nardy::Game>> fixed;
+  std::optional<solver::ChanceFixedPoint<typename E::Game>> fixed;
   try {
     fixed.emplace(*s.game, s.position, o.max_positions);
   } catch (const std::length_error& e) {
@@ -41,8 +39,8 @@ void run_endgame(const EndgameOptions& o) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   nlohmann::ordered_json j;
-  j["variant"] = kNardyVariant;
-  j["fen"] = nardy::to_fen(*s.game, s.position);
+  j["variant"] = E::variant_name(*s.game);
+  j["fen"] = E::fen(*s.game, s.position);
   j["positions"] = fixed->positions();
   j["sweeps"] = sweeps;
   j["residual"] = fixed->residual();
@@ -62,6 +60,7 @@ void register_endgame(CLI::App& app) {
   auto o = std::make_shared<EndgameOptions>();
   CLI::App* cmd = app.add_subcommand(
       "endgame", "Royal Nardy: value a small endgame (12-point board) by value iteration");
+  o->position.variant = default_variant_for(registry::Command::endgame);
   add_position_options(*cmd, o->position);
   cmd->add_option("--tolerance", o->tolerance, "stop when no value moves more than this")
       ->check(CLI::Range(1e-15, 1.0))
@@ -69,7 +68,10 @@ void register_endgame(CLI::App& app) {
   cmd->add_option("--max-positions", o->max_positions, "refuse endgames with more positions")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 31))
       ->capture_default_str();
-  cmd->callback([o] { run_endgame(*o); });
+  cmd->callback([cmd, o] {
+    with_game<registry::Command::endgame>(
+        *cmd, o->position, [&](auto e, const auto& s) { run_endgame<decltype(e)>(*o, s); });
+  });
 }
 
 }  // namespace app

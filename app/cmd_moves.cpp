@@ -1,82 +1,163 @@
-// drop16 moves / show: the legal moves of a position, and the position as a board.
+// drop16 moves / show: the legal moves of a position, and the position as a board. A dice game's
+// position (registry DiceEntry) still to roll lists each roll with its weight and number of
+// plays instead; one rolled lists its plays, each with the position it leads to; --roll sets the
+// dice, replacing the FEN's.
+#include <cctype>
 #include <iostream>
 
 #include "app/command.h"
 #include "app/games.h"
-#include "app/nardy_moves.h"
 
 namespace app {
 
 namespace {
 
-// Applies the moves given with --moves (space separated) to the setup's position, in order.
-template <typename G>
-void play_moves(GameSetup<G>& s, const std::vector<std::string>& moves) {
-  for (const std::string& text : moves)
-    s.game->make(s.position, parse_move_text(*s.game, s.position, text));
-}
-
 struct MovesOptions {
   PositionOptions position;
   std::vector<std::string> moves;
-  std::optional<std::string> roll;  // Royal Nardy's dice
+  std::optional<std::string> roll;  // a dice game's roll
 };
 
-void add_moves_option(CLI::App& cmd, MovesOptions& o) {
+void add_moves_options(CLI::App& cmd, MovesOptions& o) {
   cmd.add_option("--moves", o.moves, "moves to play first, in order (e.g. --moves N@a1 q@d4)");
-  cmd.add_option("--roll", o.roll, "Royal Nardy: the dice (e.g. 6-5), replacing the FEN's");
+  only_for(cmd.add_option("--roll", o.roll, "the dice (e.g. 6-5), replacing the FEN's"),
+           {.dice = true, .what = "dice"});
 }
 
-// Royal Nardy, or the games with_game serves (which have no dice).
-template <typename Nardy, typename Other>
-void dispatch(const MovesOptions& o, Nardy&& nardy, Other&& other) {
-  if (names_nardy(o.position.variant)) {
+// Plays the moves given with --moves (space separated) from the setup's position, in order; in a
+// dice game sets the roll instead (its plays need their rolls).
+template <typename E, typename G = typename E::Game>
+void prepare(const MovesOptions& o, GameSetup<G>& s) {
+  if constexpr (E::info.dice) {
     if (!o.moves.empty())
-      throw UsageError(
-          "--moves: Royal Nardy's plays need their rolls; give the position with --fen");
-    auto s = games::nardy_setup(o.position.fen);
-    nardy(s);
-    return;
+      throw UsageError("--moves: " + std::string(E::info.title) +
+                       "'s plays need their rolls; give the position with --fen");
+    if (!o.roll) return;
+    if (s.game->is_terminal(s.position))
+      throw UsageError("--roll: the game is over in this position");
+    s.position = E::with_roll(s.position, E::parse_chance(*o.roll));
+  } else {
+    for (const std::string& text : o.moves)
+      s.game->make(s.position, E::parse_move(*s.game, s.position, text));
   }
-  if (o.roll) throw UsageError("--roll: only Royal Nardy (--variant nardy) has dice");
-  with_game(o.position, other);
 }
 
-template <typename G>
+std::string capitalized(std::string_view name) {
+  std::string out(name);
+  if (!out.empty()) out[0] = char(std::toupper(static_cast<unsigned char>(out[0])));
+  return out;
+}
+
+// A dice game's position: its points if it is over, its rolls if it is still to roll, else its
+// plays and where each leads.
+template <typename E, typename G = typename E::Game>
+void print_dice_moves(const GameSetup<G>& s, bool json) {
+  const G& g = *s.game;
+  const typename G::Position& p = s.position;
+  nlohmann::ordered_json j;
+  j["variant"] = E::variant_name(g);
+  j["fen"] = E::fen(g, p);
+  j["terminal"] = g.is_terminal(p);
+  if (g.is_terminal(p)) {
+    const auto points = g.terminal_value(p);
+    j["points"] = nlohmann::ordered_json::object();
+    std::string text = "the game is over:";
+    for (std::size_t i = 0; i < E::kPlayers.size(); ++i) {
+      j["points"][std::string(E::kPlayers[i])] = points[i];
+      text += (i ? ", " : " ") + capitalized(E::kPlayers[i]) + " " + std::to_string(points[i]);
+    }
+    if (json)
+      print_json(j);
+    else
+      std::cout << text << std::endl;
+    return;
+  }
+  if (!E::rolled(p)) {  // a chance position: each roll and its number of plays
+    typename G::ChanceList rolls;
+    g.chances(p, rolls);
+    std::uint64_t total_weight = 0, total = 0;
+    for (int i = 0; i < rolls.size(); ++i) total_weight += rolls[i].weight;
+    j["rolls"] = nlohmann::ordered_json::array();
+    for (int i = 0; i < rolls.size(); ++i) {
+      typename G::Position q = p;
+      g.make_chance(q, rolls[i].outcome);
+      const std::uint64_t n = g.count_moves(q);
+      total += n;
+      const std::string roll = E::chance_text(rolls[i].outcome);
+      j["rolls"].push_back({{"roll", roll}, {"weight", rolls[i].weight}, {"plays", n}});
+      if (!json)
+        std::cout << roll << " (" << rolls[i].weight << "/" << total_weight << "): " << n
+                  << " plays\n";
+    }
+    j["plays"] = total;
+    if (json)
+      print_json(j);
+    else
+      std::cout << total << " plays over the " << rolls.size() << " rolls" << std::endl;
+    return;
+  }
+  typename G::MoveList plays;
+  g.generate(p, plays);
+  std::vector<std::string> names, results;
+  for (int i = 0; i < plays.size(); ++i) {
+    typename G::Position q = p;
+    g.make(q, plays[i]);
+    names.push_back(E::move_text(g, plays[i]));
+    results.push_back(E::fen(g, q));
+  }
+  const std::string roll = E::chance_text(*E::rolled(p));
+  j["roll"] = roll;
+  j["moves"] = names;
+  j["results"] = results;
+  if (json) {
+    print_json(j);
+    return;
+  }
+  for (std::size_t i = 0; i < names.size(); ++i)
+    std::cout << names[i] << "  ->  " << results[i] << "\n";
+  std::cout << names.size() << " legal plays with " << roll << std::endl;
+}
+
+template <typename E, typename G = typename E::Game>
 void run_moves(const MovesOptions& o, GameSetup<G>& s) {
-  play_moves(s, o.moves);
-  typename G::MoveList list;
-  s.game->generate(s.position, list);
-  std::vector<std::string> names;
-  for (int i = 0; i < list.size(); ++i) names.push_back(move_text(*s.game, list[i]));
-  if (o.position.json) {
-    nlohmann::ordered_json j;
-    j["variant"] = variant_name(*s.game);
-    j["fen"] = fen_text(*s.game, s.position);
-    j["terminal"] = s.game->is_terminal(s.position);
-    j["moves"] = names;
-    std::cout << j.dump() << std::endl;
-    return;
+  prepare<E>(o, s);
+  if constexpr (E::info.dice) {
+    print_dice_moves<E>(s, o.position.json);
+  } else {
+    typename G::MoveList list;
+    s.game->generate(s.position, list);
+    std::vector<std::string> names;
+    for (int i = 0; i < list.size(); ++i) names.push_back(E::move_text(*s.game, list[i]));
+    if (o.position.json) {
+      nlohmann::ordered_json j;
+      j["variant"] = E::variant_name(*s.game);
+      j["fen"] = E::fen(*s.game, s.position);
+      j["terminal"] = s.game->is_terminal(s.position);
+      j["moves"] = names;
+      std::cout << j.dump() << std::endl;
+      return;
+    }
+    for (const auto& name : names) std::cout << name << "\n";
+    std::cout << names.size() << " legal moves"
+              << (s.game->is_terminal(s.position) ? ": the side to move has lost" : "")
+              << std::endl;
   }
-  for (const auto& name : names) std::cout << name << "\n";
-  std::cout << names.size() << " legal moves"
-            << (s.game->is_terminal(s.position) ? ": the side to move has lost" : "") << std::endl;
 }
 
-template <typename G>
+template <typename E, typename G = typename E::Game>
 void run_show(const MovesOptions& o, GameSetup<G>& s) {
-  play_moves(s, o.moves);
-  const std::string fen = fen_text(*s.game, s.position);
+  prepare<E>(o, s);
+  const std::string fen = E::fen(*s.game, s.position);
   if (o.position.json) {
     nlohmann::ordered_json j;
-    j["variant"] = variant_name(*s.game);
+    j["variant"] = E::variant_name(*s.game);
     j["fen"] = fen;
-    j["board"] = diagram_text(*s.game, s.position);
+    j["board"] = E::diagram(*s.game, s.position);
     j["terminal"] = s.game->is_terminal(s.position);
     std::cout << j.dump() << std::endl;
     return;
   }
-  std::cout << diagram_text(*s.game, s.position) << "FEN: " << fen << std::endl;
+  std::cout << E::diagram(*s.game, s.position) << "FEN: " << fen << std::endl;
 }
 
 }  // namespace
@@ -85,11 +166,10 @@ void register_moves(CLI::App& app) {
   auto o = std::make_shared<MovesOptions>();
   CLI::App* cmd = app.add_subcommand("moves", "list the legal moves of a position");
   add_position_options(*cmd, o->position);
-  add_moves_option(*cmd, *o);
-  cmd->callback([o] {
-    dispatch(
-        *o, [&](auto& s) { print_nardy_moves(s, o->roll, o->position.json); },
-        [&](auto& s) { run_moves(*o, s); });
+  add_moves_options(*cmd, *o);
+  cmd->callback([cmd, o] {
+    with_game<registry::Command::moves>(*cmd, o->position,
+                                        [&](auto e, auto& s) { run_moves<decltype(e)>(*o, s); });
   });
 }
 
@@ -97,11 +177,10 @@ void register_show(CLI::App& app) {
   auto o = std::make_shared<MovesOptions>();
   CLI::App* cmd = app.add_subcommand("show", "print a position as a board");
   add_position_options(*cmd, o->position);
-  add_moves_option(*cmd, *o);
-  cmd->callback([o] {
-    dispatch(
-        *o, [&](auto& s) { print_nardy_show(s, o->roll, o->position.json); },
-        [&](auto& s) { run_show(*o, s); });
+  add_moves_options(*cmd, *o);
+  cmd->callback([cmd, o] {
+    with_game<registry::Command::show>(*cmd, o->position,
+                                       [&](auto e, auto& s) { run_show<decltype(e)>(*o, s); });
   });
 }
 

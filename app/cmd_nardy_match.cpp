@@ -15,6 +15,7 @@ namespace app {
 namespace {
 
 struct MatchOptions {
+  std::string variant = default_variant_for(registry::Command::nardy_match);
   int games = 100;
   std::uint64_t seed = 1;
   int depth = 1;
@@ -23,9 +24,12 @@ struct MatchOptions {
   bool json = false;
 };
 
-void run_match(const MatchOptions& o) {
+void run_match(const CLI::App& cmd, const MatchOptions& o) {
+  // The player is Royal Nardy's: the registry says which games have it.
+  const auto setup =
+      setup_of<registry::Command::nardy_match, nardy::Game>(cmd, {.variant = o.variant});
+  const nardy::Game& game = *setup.game;
   const auto database = nardy_database(o.db, o.checkers);
-  const nardy::Game game;
   const tablebase::nardy_player::Player player(game, database ? &*database : nullptr, o.depth);
   const auto start = std::chrono::steady_clock::now();
   const auto m = tablebase::nardy_player::play_match(game, player, o.games, o.seed);
@@ -34,7 +38,7 @@ void run_match(const MatchOptions& o) {
   long plies = 0;
   for (const auto& g : m.games) plies += g.plies;
   nlohmann::ordered_json j;
-  j["variant"] = kNardyVariant;
+  j["variant"] = o.variant;
   j["games"] = o.games;
   j["seed"] = o.seed;
   j["depth"] = o.depth;
@@ -66,6 +70,8 @@ void register_nardy_match(CLI::App& app) {
   auto o = std::make_shared<MatchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "nardy-match", "Royal Nardy: the player against random play, N games with seeded dice");
+  cmd->add_option("--variant", o->variant, "the game, a dice game with a player")
+      ->capture_default_str();
   cmd->add_option("--games", o->games, "games to play")
       ->check(CLI::Range(1, 10'000'000))
       ->capture_default_str();
@@ -78,7 +84,7 @@ void register_nardy_match(CLI::App& app) {
       ->check(CLI::Range(1, 15))
       ->excludes(db);
   cmd->add_flag("--json", o->json, "one JSON object on stdout");
-  cmd->callback([o] { run_match(*o); });
+  cmd->callback([cmd, o] { run_match(*cmd, *o); });
 }
 
 }  // namespace app

@@ -30,7 +30,7 @@ nlohmann::ordered_json count_json(solver::Count n) {
   return std::uint64_t(n);
 }
 
-template <typename G>
+template <typename E, typename G = typename E::Game>
 void run_perft(const PerftOptions& o, const GameSetup<G>& s) {
   const G& game = *s.game;
   if (o.hash_mb && !game.keys_fit())
@@ -61,8 +61,8 @@ void run_perft(const PerftOptions& o, const GameSetup<G>& s) {
 
   if (o.position.json) {
     nlohmann::ordered_json j;
-    j["variant"] = variant_name(game);
-    j["fen"] = fen_text(game, s.position);
+    j["variant"] = E::variant_name(game);
+    j["fen"] = E::fen(game, s.position);
     j["depth"] = o.depth;
     j["nodes"] = count_json(nodes);
     j["seconds"] = seconds;
@@ -72,14 +72,14 @@ void run_perft(const PerftOptions& o, const GameSetup<G>& s) {
     if (o.divide) {
       j["divide"] = nlohmann::ordered_json::object();
       for (const auto& [move, count] : divide.per_move)
-        j["divide"][move_text(game, move)] = count_json(count);
+        j["divide"][E::move_text(game, move)] = count_json(count);
     }
     std::cout << j.dump() << std::endl;
     return;
   }
   if (o.divide)
     for (const auto& [move, count] : divide.per_move)
-      std::cout << move_text(game, move) << ": " << solver::to_decimal(count) << "\n";
+      std::cout << E::move_text(game, move) << ": " << solver::to_decimal(count) << "\n";
   std::cout << "perft(" << o.depth << ") = " << solver::to_decimal(nodes) << "  (" << seconds
             << " s, " << o.threads << " threads"
             << (o.hash_mb ? ", hash " + std::to_string(o.hash_mb) + " MB" : "") << ")" << std::endl;
@@ -97,7 +97,10 @@ void register_perft(CLI::App& app) {
                   "transposition table size in MB (0: plain perft); counts stay exact")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
   cmd->add_flag("--divide", o->divide, "also count each root move's subtree");
-  cmd->callback([o] { with_game(o->position, [&](const auto& s) { run_perft(*o, s); }); });
+  cmd->callback([cmd, o] {
+    with_game<registry::Command::perft>(
+        *cmd, o->position, [&](auto e, const auto& s) { run_perft<decltype(e)>(*o, s); });
+  });
 }
 
 }  // namespace app

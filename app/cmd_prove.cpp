@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "app/command.h"
+#include "app/games.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
 #include "solver/dfpn_search.h"
@@ -547,7 +548,7 @@ void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::
 }
 
 void run_prove(const ProveOptions& o) {
-  const Setup s = make_setup(o.position);
+  const Setup s = setup_of<registry::Command::prove, drop::Game>(o.position);
   const drop::Game& game = *s.game;
   if (!game.keys_fit())
     throw UsageError("this variant's positions need " + std::to_string(game.key_bits()) +

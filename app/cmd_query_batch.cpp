@@ -1,6 +1,7 @@
-// drop16 query --batch: reads lines and prints; the probing is tablebase::Prober's.
+// drop16 query --batch: reads lines and prints; the probing is tablebase::TableProbe's (any game's
+// tables: the Drop 16 family's tiers through the batch prober, a whole variant's keyed table).
 //   each line         {"line": N, <the query --json analysis object>}
-//   with --value-only {"line": N, "value": "win"|"loss", "dte": D}
+//   with --value-only {"line": N, "value": "win"|"draw"|"loss", "dte": D or null for a draw}
 //   a line it cannot answer (bad FEN, a position the tables do not hold) {"line": N, "error":
 //   "..."}
 // Blank lines and lines starting with '#' are skipped (their numbers still count). Output is
@@ -12,10 +13,10 @@
 #include <string>
 #include <string_view>
 
-#include "app/analysis.h"
 #include "app/command.h"
 #include "app/query_batch.h"
-#include "tablebase/prober.h"
+#include "rules/registry.h"
+#include "tablebase/table_probe.h"
 
 namespace app {
 
@@ -27,10 +28,9 @@ std::string_view trimmed(std::string_view s) {
   return s.substr(first, s.find_last_not_of(" \t\r") - first + 1);
 }
 
-}  // namespace
-
-void run_query_batch(const drop::Game& game, const QueryBatchOptions& o) {
-  tablebase::Prober prober(game, o.tables);
+template <typename E>
+void answer_lines(const QueryBatchOptions& o) {
+  tablebase::TableProbe<E> probe(o.variant, o.tables);
   std::ifstream file;
   if (o.file != "-") {
     file.open(o.file);
@@ -50,14 +50,12 @@ void run_query_batch(const drop::Game& game, const QueryBatchOptions& o) {
     nlohmann::ordered_json j;
     j["line"] = line_number;
     try {
-      const auto answer = prober.probe_fen(fen, !o.value_only);
-      if (o.value_only) {
-        j["value"] = solver::is_win(answer.dte) ? "win" : "loss";
-        j["dte"] = answer.dte;
-      } else {
-        j.update(analysis_json(game, answer.position, answer));
-      }
-    } catch (const std::invalid_argument& e) {  // drop::ParseError, tablebase::NotCovered
+      const auto answer = probe.probe(E::parse_fen(probe.game(), fen), !o.value_only);
+      if (o.value_only)
+        j.update(tablebase::value_json(answer.value));
+      else
+        j.update(tablebase::answer_json<E>(probe.variant(), probe.game(), answer));
+    } catch (const std::invalid_argument& e) {  // ParseError, a position the tables do not hold
       j["error"] = e.what();
       if (failed++ == 0) first_failed = line_number;
     }
@@ -69,6 +67,19 @@ void run_query_batch(const drop::Game& game, const QueryBatchOptions& o) {
     throw std::runtime_error(std::to_string(failed) + " of " + std::to_string(asked) +
                              " positions could not be answered (the first: line " +
                              std::to_string(first_failed) + ")");
+}
+
+}  // namespace
+
+void run_query_batch(const QueryBatchOptions& o) {
+  registry::visit(o.variant, [&](auto e) {
+    using E = decltype(e);
+    if constexpr (E::info.tables.has(registry::TableFormat::tiers) ||
+                  E::info.tables.has(registry::TableFormat::keyed))
+      answer_lines<E>(o);
+    else
+      throw UsageError("--batch: " + std::string(E::info.title) + " has no tables on disk");
+  });
 }
 
 }  // namespace app

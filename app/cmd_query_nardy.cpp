@@ -1,65 +1,104 @@
+#include <cctype>
 #include <iostream>
 
 #include "app/games.h"
 #include "app/nardy_database.h"
 #include "app/nardy_query.h"
-#include "rules/nardy/notation.h"
 #include "tablebase/nardy_advice.h"
 
 namespace app {
 
-void add_nardy_query_options(CLI::App& cmd, NardyQueryOptions& o) {
-  cmd.add_option("--roll", o.roll, "Royal Nardy: the dice (6-5), replacing the FEN's");
-  auto* db = cmd.add_option("--db", o.db, "Royal Nardy: bear-off database file for the player");
-  cmd.add_option("--checkers", o.checkers,
-                 "Royal Nardy: instead, build a bear-off database of this many checkers")
-      ->check(CLI::Range(1, 15))
-      ->excludes(db);
-  cmd.add_option("--depth", o.depth, "Royal Nardy: the player's own plies searched (1 or 2)")
-      ->check(CLI::Range(1, 2))
-      ->capture_default_str();
-}
+namespace {
 
-nlohmann::ordered_json nardy_query_json(const std::optional<std::string>& fen,
-                                        const std::optional<std::string>& roll,
-                                        const tablebase::nardy_bearoff::OneSided* db, int depth) {
-  auto s = games::nardy_setup(fen);
-  nardy::Position& p = s.position;
-  if (s.game->is_terminal(p)) throw UsageError("--fen: the game is over in this position");
-  if (roll) p.dice = nardy::parse_roll(*roll);
-  if (!p.dice.rolled()) throw UsageError("query needs the dice: --roll 6-5 or a FEN with a roll");
-  const auto advice = tablebase::nardy_advice::advise(*s.game, p, db, depth);
+// The answer, and the player to move (by index) for the text form.
+struct Answer {
+  nlohmann::ordered_json json;
+  int player = 0;
+};
+
+template <typename E>
+Answer advice_json(const std::string& variant, const std::optional<std::string>& fen,
+                   const std::optional<std::string>& roll,
+                   const tablebase::nardy_bearoff::OneSided* db, int depth) {
+  auto s = E::setup(variant, fen);
+  auto& p = s.position;
+  const auto& g = *s.game;
+  if (g.is_terminal(p)) throw UsageError("--fen: the game is over in this position");
+  if (roll) p = E::with_roll(p, E::parse_chance(*roll));
+  if (!E::rolled(p)) throw UsageError("query needs the dice: --roll 6-5 or a FEN with a roll");
+  const auto advice = tablebase::nardy_advice::advise(g, p, db, depth);
   const auto& best = advice.plays[advice.best];
   nlohmann::ordered_json j;
-  j["variant"] = kNardyVariant;
-  j["fen"] = nardy::to_fen(*s.game, p);
-  j["board"] = nardy::board_diagram(*s.game, p);
-  j["side"] = p.side_to_move == nardy::kWhite ? "w" : "b";
-  j["roll"] = nardy::roll_text(p.dice);
-  j["best_play"] = nardy::move_name(best.move);
+  j["variant"] = E::variant_name(g);
+  j["fen"] = E::fen(g, p);
+  j["board"] = E::diagram(g, p);
+  j["side"] = std::string(1, E::kPlayers[g.player_to_move(p)][0]);
+  j["roll"] = E::chance_text(*E::rolled(p));
+  j["best_play"] = E::move_text(g, best.move);
   j["expected_points"] = best.value;
   j["exact"] = advice.exact;
   j["source"] = advice.source;
   j["plays"] = nlohmann::ordered_json::array();
   for (const auto& play : advice.plays)
-    j["plays"].push_back({{"play", nardy::move_name(play.move)},
-                          {"fen", nardy::to_fen(*s.game, play.after)},
+    j["plays"].push_back({{"play", E::move_text(g, play.move)},
+                          {"fen", E::fen(g, play.after)},
                           {"expected_points", play.value}});
+  return {j, g.player_to_move(p)};
+}
+
+}  // namespace
+
+void add_nardy_query_options(CLI::App& cmd, NardyQueryOptions& o) {
+  const OptionNeed player{.solvers = {registry::Solver::dice_player}, .what = "a dice player"};
+  only_for(cmd.add_option("--roll", o.roll, "the dice (6-5), replacing the FEN's"), player);
+  auto* db = only_for(
+      cmd.add_option("--db", o.db, "bear-off database file for the player's race leaves"), player);
+  only_for(cmd.add_option("--checkers", o.checkers,
+                          "instead, build a bear-off database of this many checkers")
+               ->check(CLI::Range(1, 15))
+               ->excludes(db),
+           player);
+  only_for(cmd.add_option("--depth", o.depth, "the player's own plies searched (1 or 2)")
+               ->check(CLI::Range(1, 2))
+               ->capture_default_str(),
+           player);
+}
+
+// Calls f(E{}) for the dice game the variant names.
+template <typename F>
+void with_dice_game(const std::string& variant, F&& f) {
+  with_capability<registry::Solver::dice_player>(variant, f);
+}
+
+nlohmann::ordered_json nardy_query_json(const std::string& variant,
+                                        const std::optional<std::string>& fen,
+                                        const std::optional<std::string>& roll,
+                                        const tablebase::nardy_bearoff::OneSided* db, int depth) {
+  nlohmann::ordered_json j;
+  with_dice_game(variant,
+                 [&](auto e) { j = advice_json<decltype(e)>(variant, fen, roll, db, depth).json; });
   return j;
 }
 
 void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o) {
   const auto database = nardy_database(o.db, o.checkers);
-  const auto j = nardy_query_json(position.fen, o.roll, database ? &*database : nullptr, o.depth);
-  if (position.json) {
-    print_json(j);
-    return;
-  }
-  std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>() << "\n"
-            << (j["side"] == "w" ? "White" : "Black") << " to play " << j["roll"].get<std::string>()
-            << "\nbest play: " << j["best_play"].get<std::string>() << ", expected points "
-            << j["expected_points"].get<double>() << " (" << j["source"].get<std::string>() << ")"
-            << std::endl;
+  with_dice_game(position.variant, [&](auto e) {
+    using E = decltype(e);
+    const Answer a = advice_json<E>(position.variant, position.fen, o.roll,
+                                    database ? &*database : nullptr, o.depth);
+    const auto& j = a.json;
+    if (position.json) {
+      print_json(j);
+      return;
+    }
+    std::string side(E::kPlayers[a.player]);
+    side[0] = char(std::toupper(static_cast<unsigned char>(side[0])));
+    std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>() << "\n"
+              << side << " to play " << j["roll"].get<std::string>()
+              << "\nbest play: " << j["best_play"].get<std::string>() << ", expected points "
+              << j["expected_points"].get<double>() << " (" << j["source"].get<std::string>() << ")"
+              << std::endl;
+  });
 }
 
 }  // namespace app

@@ -1,15 +1,16 @@
-// drop16 solve --max-depth for games with cycles (Spock, the rook race): the bounded forward search
-// (solver/cyclic_search.h) of one position and each of its moves, for positions no solved row
-// holds (the 5x5 start). What it cannot decide within the depth or the time is "unknown", never
-// guessed: it proves wins and losses with their exact distances, never draws.
+// drop16 solve --max-depth for games with cycles (registry entries with the bounded search): the
+// bounded forward search (solver/cyclic_search.h) of one position and each of its moves, for
+// positions no table holds (Spock's 5x5 start, the 8x8 rook race). What it cannot decide within the
+// depth or the time is "unknown", never guessed: it proves wins and losses with their exact
+// distances, never draws.
 #include <chrono>
 #include <iostream>
 
 #include "app/cyclic_search.h"
 #include "app/games.h"
 #include "app/resources.h"
-#include "rules/spock/material.h"
 #include "solver/cyclic_search.h"
+#include "tablebase/analysis_json.h"
 
 namespace app {
 
@@ -37,24 +38,18 @@ void print_text(const nlohmann::ordered_json& j) {
 
 namespace {
 
-template <typename G>
-void search_position(const CyclicSearchRequest& r, const GameSetup<G>& s,
-                     const std::string& variant, std::chrono::steady_clock::time_point start) {
+template <typename E, typename G = typename E::Game>
+void search_position(const CyclicSearchRequest& r, std::chrono::steady_clock::time_point start) {
+  const auto s = E::setup(r.position.variant, r.position.fen);
   solver::CyclicSearch<G> search(*s.game, r.memory_bytes);
   const auto a = search.analyze(s.position, {*r.max_depth, r.seconds.value_or(0)});
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
-  nlohmann::ordered_json j;
-  j["variant"] = variant;
-  j["fen"] = fen_text(*s.game, s.position);
-  j.update(bounded_value_json(a.value));
-  j["moves"] = nlohmann::ordered_json::array();
-  for (const auto& m : a.moves) {
-    nlohmann::ordered_json move = {{"move", move_text(*s.game, m.move)}};
-    move.update(bounded_value_json(m.value));
-    j["moves"].push_back(move);
-  }
+  std::vector<tablebase::MoveValue> moves;
+  for (const auto& m : a.moves) moves.push_back({E::move_text(*s.game, m.move), m.value});
+  nlohmann::ordered_json j = tablebase::analysis_json(E::normalized(r.position.variant),
+                                                      E::fen(*s.game, s.position), a.value, moves);
   j["search"] = {{"max_depth", *r.max_depth},
                  // Every move's value (so the position's) is decided up to this many plies.
                  {"depth", a.depth},
@@ -78,22 +73,10 @@ void search_position(const CyclicSearchRequest& r, const GameSetup<G>& s,
 
 void run_cyclic_search(const CyclicSearchRequest& r) {
   const auto start = std::chrono::steady_clock::now();
-  const std::string& variant = r.position.variant;
-  if (!names_spock(variant) && !games::names_rookrace(variant))
-    throw UsageError(
-        "--max-depth, --time-limit: the bounded search is for games with cycles (--variant "
-        "spock or rookrace); the Drop 16 family is solved exactly without them");
   if (!r.max_depth) throw UsageError("--time-limit: only with --max-depth");
   if (!r.tables.empty()) throw UsageError("--max-depth searches forward and takes no --tables");
-  if (games::names_rookrace(variant)) {
-    const auto s = games::rookrace_setup(variant, r.position.fen);
-    return search_position(r, s, variant_name(*s.game), start);
-  }
-  const GameSetup<spock::Game> s = make_spock_setup(r.position);
-  search_position(
-      r, s,
-      variant == kSpockVariant ? std::string(kSpockVariant) : spock::parse_material(variant).name(),
-      start);
+  with_capability<registry::Solver::bounded_search>(
+      r.position.variant, [&](auto e) { search_position<decltype(e)>(r, start); });
 }
 
 }  // namespace app

@@ -1,14 +1,11 @@
 // drop16 serve: a local web page that shows what the solver knows about a position, and the small
-// JSON API it runs on, for the Drop 16 family, Spock and the rook race. The handlers are templates
-// over the game (a request's `variant` picks it: app/games.h), with one overload per game where
-// they differ (the position's JSON, where an analysis comes from). Drop 16: answers come from the
-// same calls as `query` (tables) and `solve` (forward search); positions the tables do not cover
-// are searched within --solve-ms, else reported as "unknown", never guessed. Spock: answers come
-// from the ladder row's table in --tables (DIR/spock.wdl), "draw" with a null DTE where play never
-// ends; other positions get the wins and losses a bounded forward search (solver/cyclic_search.h)
-// proves within --solve-ms, the rest "unknown" (it never proves a draw). The rook race: always
-// that search (it has no tables). At most --searches searches run at once
-// (solver/search_slots.h); a request that finds no search slot free within its time limit gets
+// JSON API it runs on, for every registry game with the page view (rules/registry.h), and the
+// dice player's answers for dice games. Only requests and JSON are handled here: the answers come
+// from the oracle (tablebase/oracle.h: the tables given with --tables first, then a forward search
+// within --solve-ms; what it cannot find in time is "unknown", never guessed), the position's
+// JSON from the game's entry, the dice games' from app/nardy_query.h. A request's `variant` picks
+// the game through the registry; the handlers are templates over its entry. At most --searches
+// searches run at once; a request that finds no search slot free within its time limit gets
 // "unknown" for what it would have searched, with "source": "busy", and requests that need no
 // search never queue behind searches. Every handler turns bad input into HTTP 400 {"error":
 // message} and any other failure into 500, so one bad request never stops the server.
@@ -17,11 +14,11 @@
 //   GET /api/info             default variant, the tables' variant, the search limits
 //   GET /api/moves    variant, fen          the position (board, hands, side) and its legal moves
 //   GET /api/analyze  variant, fen          the contract object of `query`, plus "source"
-//                     (variant=nardy: fen, roll; the best play and its expected points)
+//                     (a dice game: fen, roll; the best play and its expected points)
 //   GET|POST /api/play variant, fen, move   the position after a legal move
 //   GET /api/line     variant, fen          the principal line: perfect play to the end
-// `variant` defaults to the tables' variant (else drop16) and `fen` to the variant's start (for a
-// Spock row, its pieces on the back ranks).
+// `variant` defaults to the tables' variant (else the registry's first) and `fen` to the
+// variant's start (for a Spock row, its pieces on the back ranks).
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
@@ -40,21 +37,11 @@
 #include <thread>
 #include <vector>
 
-#include "app/analysis.h"
 #include "app/command.h"
 #include "app/games.h"
 #include "app/nardy_query.h"
-#include "app/spock_tables.h"
-#include "rules/drop/notation.h"
-#include "rules/drop/parse_error.h"
-#include "rules/spock/material.h"
-#include "rules/spock/notation.h"
-#include "solver/cyclic_search.h"
-#include "solver/forward_solver.h"
-#include "solver/search_slots.h"
-#include "tablebase/drop_space.h"
-#include "tablebase/tablebase.h"
-#include "tablebase/wdl_analysis.h"
+#include "tablebase/analysis_json.h"
+#include "tablebase/oracle.h"
 #include "web_assets.h"
 
 namespace app {
@@ -85,344 +72,36 @@ class BadRequest : public std::invalid_argument {
 constexpr std::size_t kMaxParamLength = 256;
 constexpr std::size_t kMaxPayload = 64 * 1024;
 
-// --- forward search with a time limit ---
-
-class SearchTimeout : public std::runtime_error {
- public:
-  SearchTimeout() : std::runtime_error("search time limit reached") {}
-};
-
-using DropTables = tablebase::Tablebase<tablebase::DropTierSpace>;
-
-// Called by the forward solver before it expands a position: stops the search at the deadline
-// (checked every 1024 calls) and answers from the tables where they have the position.
-struct SearchProbe {
-  struct State {
-    Clock::time_point deadline;
-    std::uint32_t calls = 0;
-    DropTables* tables = nullptr;  // only when they hold this variant
-  };
-  State* state;
-
-  std::optional<int> operator()(const drop::Position& p) const {
-    if ((++state->calls & 1023) == 0 && Clock::now() > state->deadline) throw SearchTimeout();
-    if (state->tables && state->tables->covers(p)) {  // beyond endgame tables: search it
-      try {
-        return state->tables->dte(p);
-      } catch (const tablebase::TableError&) {  // a tier not on disk: search it
-      }
-    }
-    return std::nullopt;
-  }
-};
-
-using Search = solver::ForwardSolver<drop::Game, SearchProbe>;
-
-// What is known of one position, in any game: each move's value for the side that plays it, where
-// known. Drop 16's DTEs become win/loss values here (solver::move_outcome), so one evaluation type,
-// one JSON form and one principal line serve every game.
-template <typename Move>
-struct Evaluation {
-  struct MoveResult {
-    Move move;
-    std::optional<solver::WdlValue> value;  // for the mover
-  };
-  std::vector<MoveResult> moves;
-  // "tables", "search", "none" (nothing found in time) or "busy" (no search slot was free in time)
-  std::string source;
-
-  bool complete() const {
-    for (const auto& m : moves)
-      if (!m.value) return false;
-    return true;
-  }
-  // The position's value when every move is known: its best move's (the quickest win, else a
-  // draw, else the slowest loss); a position without moves is a loss in 0.
-  std::optional<solver::WdlValue> value() const {
-    if (!complete()) return std::nullopt;
-    solver::WdlValue best{solver::Wdl::loss, 0};
-    for (std::size_t i = 0; i < moves.size(); ++i)
-      if (i == 0 || better(*moves[i].value, best)) best = *moves[i].value;
-    return best;
-  }
-  // "win", "draw", "loss" or "unknown": one known winning move proves a win even when others are
-  // unknown.
-  std::string value_name() const {
-    if (const auto v = value()) return std::string(solver::wdl_name(v->wdl));
-    for (const auto& m : moves)
-      if (m.value && m.value->wdl == solver::Wdl::win) return "win";
-    return "unknown";
-  }
-
-  static bool better(solver::WdlValue a, solver::WdlValue b) {
-    if (a.wdl != b.wdl) return a.wdl > b.wdl;
-    if (a.wdl == solver::Wdl::win) return a.distance < b.distance;
-    return a.wdl == solver::Wdl::loss && a.distance > b.distance;
-  }
-};
-using DropEvaluation = Evaluation<drop::Move>;
-using SpockEvaluation = Evaluation<spock::Move>;
-using RookraceEvaluation = Evaluation<rookrace::Move>;
-
-// One search slot's solver, kept for the variant it last searched, so that playing on through a
-// game reuses its work.
-struct SearchSlot {
-  std::shared_ptr<const drop::Game> game;
-  SearchProbe::State probe_state;
-  std::unique_ptr<Search> search;
-  // Spock's bounded forward search (solver/cyclic_search.h), kept for its board like Drop's.
-  std::shared_ptr<const spock::Game> spock_game;
-  std::unique_ptr<solver::CyclicSearch<spock::Game>> spock_search;
-  // The rook race's, kept for its variant.
-  std::shared_ptr<const rookrace::Game> rookrace_game;
-  std::unique_ptr<solver::CyclicSearch<rookrace::Game>> rookrace_search;
-};
-using Slots = solver::SearchSlots<SearchSlot>;
-
-// A request's search slot: taken at its first search and kept to its end (a principal line
-// searches ply after ply with the same solver), or refused once for the whole request.
-struct SearchClaim {
-  std::optional<Slots::Lease> lease;
-  bool refused = false;
-};
+// --- requests ---
 
 class Service {
  public:
-  // As many requests may wait for a slot as there are slots, each for one search at most.
-  explicit Service(const ServeOptions& o) : options_(o), slots_(o.searches, o.searches) {
-    if (o.memory_mb < o.searches)
-      throw UsageError("--memory-mb " + std::to_string(o.memory_mb) + " cannot give each of " +
-                       std::to_string(o.searches) + " searches 1 MB");
-    if (o.tables.empty()) return;
-    if (holds_spock_table(o.tables)) {
-      try {
-        spock_table_.emplace(open_spock_table(o.tables));
-      } catch (const tablebase::TableError& e) {
-        throw UsageError(e.what());
-      }
-      tables_variant_ = spock_table_->info().name;
-      spock_row_ = spock::parse_material(tables_variant_);
-      return;
-    }
-    int max_pieces = 0;
-    try {
-      tables_variant_ = tablebase::tables_variant(o.tables);
-      max_pieces = tablebase::tables_max_pieces(o.tables);
-    } catch (const tablebase::TableError& e) {
-      throw UsageError(e.what());
-    }
-    tables_game_ = game(tables_variant_);
-    // Endgame tables (solve --max-pieces) cover positions of few pieces; the search, which
-    // probes them at its leaves, answers the rest.
-    space_ = std::make_unique<tablebase::DropTierSpace>(*tables_game_, true, max_pieces);
-    tables_ = std::make_unique<DropTables>(*space_, o.tables);
-  }
-
-  std::string default_variant() const {
-    return tables_variant_.empty() ? std::string("drop16") : tables_variant_;
-  }
-  const std::string& tables_variant() const { return tables_variant_; }
-
-  // The game of a variant's text; games are kept, so each is built once.
-  std::shared_ptr<const drop::Game> game(const std::string& text) {
-    const drop::Variant v = drop::parse_variant(text);
-    const std::string name = v.name();
-    std::lock_guard lock(games_mutex_);
-    if (auto it = games_.find(name); it != games_.end()) return it->second;
-    if (games_.size() >= 64) games_.clear();  // a bound on what strangers' requests can pin
-    auto g = std::make_shared<const drop::Game>(v);
-    games_.emplace(name, g);
-    return g;
-  }
-
-  // The Spock row the tables hold, if they hold one.
-  const std::optional<spock::Material>& spock_row() const { return spock_row_; }
-
-  // Everything known about p within the time limit that ends at `deadline`.
-  DropEvaluation evaluate(const std::shared_ptr<const drop::Game>& game, const drop::Position& p,
-                          Clock::time_point deadline, SearchClaim& claim) {
-    DropEvaluation e;
-    drop::MoveList moves;
-    game->generate(p, moves);
-    for (const drop::Move m : moves) e.moves.push_back({m, std::nullopt});
-    if (e.moves.empty()) {
-      e.source = tables_for(*game) ? "tables" : "search";
-      return e;
-    }
-    if (DropTables* t = tables_for(*game)) {
-      try {
-        const auto a = t->analyze(p);
-        for (std::size_t i = 0; i < a.moves.size(); ++i)
-          e.moves[i].value = from_child_dte(a.moves[i].outcome.dte - 1);
-        e.source = "tables";
-        return e;
-      } catch (const tablebase::TableError&) {  // a tier is missing: search below
-      } catch (const tablebase::NotCovered&) {  // beyond endgame tables: search below
-      }
-    }
-    e.source = search_children(game, p, deadline, claim, e);
-    return e;
-  }
-
-  // Spock: what the row's table holds; for a position outside it, the wins and losses a bounded
-  // forward search proves before the deadline (a draw is never proven that way: "unknown").
-  SpockEvaluation evaluate(const std::shared_ptr<const spock::Game>& game, const spock::Position& p,
-                           Clock::time_point deadline, SearchClaim& claim) {
-    SpockEvaluation e;
-    spock::MoveList moves;
-    game->generate(p, moves);
-    for (int i = 0; i < moves.size(); ++i) e.moves.push_back({moves[i], std::nullopt});
-    if (spock_table_ && game->width() == spock_row_->width &&
-        game->height() == spock_row_->height) {
-      const auto a = tablebase::analyze_wdl(
-          *game, p, [&](const spock::Key& k) { return spock_table_->probe(k); });
-      if (a) {
-        for (std::size_t i = 0; i < a->moves.size(); ++i) e.moves[i].value = a->moves[i].value;
-        e.source = "tables";
-        return e;
-      }
-    }
-    e.source = e.moves.empty() ? "search" : search_children(game, p, deadline, claim, e);
-    return e;
-  }
-
-  // The rook race: no tables; the wins and losses a bounded forward search proves before the
-  // deadline.
-  RookraceEvaluation evaluate(const std::shared_ptr<const rookrace::Game>& game,
-                              const rookrace::Position& p, Clock::time_point deadline,
-                              SearchClaim& claim) {
-    RookraceEvaluation e;
-    rookrace::MoveList moves;
-    game->generate(p, moves);
-    for (int i = 0; i < moves.size(); ++i) e.moves.push_back({moves[i], std::nullopt});
-    e.source = e.moves.empty() ? "search" : search_children(game, p, deadline, claim, e);
-    return e;
-  }
+  explicit Service(const ServeOptions& o)
+      : options_(o),
+        oracle_(o.tables, {o.searches, std::uint64_t(o.memory_mb) << 20}),
+        default_variant_(oracle_.tables_variant().empty() ? registry::default_variant()
+                                                          : oracle_.tables_variant()) {}
 
   const ServeOptions& options() const { return options_; }
-  const Slots& slots() const { return slots_; }
+  tablebase::Oracle& oracle() { return oracle_; }
+  const std::string& default_variant() const { return default_variant_; }
 
  private:
-  // A move's value for its mover from its child's DTE (outcome.h: odd wins, even losses).
-  static solver::WdlValue from_child_dte(int child_dte) {
-    const solver::MoveOutcome o = solver::move_outcome(child_dte);
-    return {o.win ? solver::Wdl::win : solver::Wdl::loss, o.dte};
-  }
-
-  DropTables* tables_for(const drop::Game& game) const {
-    return tables_ && game.variant() == tables_game_->variant() ? tables_.get() : nullptr;
-  }
-
-  // Fills what the forward solver finds before the deadline; the evaluation's source.
-  std::string search_children(const std::shared_ptr<const drop::Game>& game,
-                              const drop::Position& p, Clock::time_point deadline,
-                              SearchClaim& claim, DropEvaluation& e) {
-    const drop::Variant& v = game->variant();
-    // The solver keeps DTEs in a byte; games that could last longer are not searched.
-    const int pieces = v.hand_size(drop::kWhite) + v.hand_size(drop::kBlack);
-    if (!game->keys_fit() || 2 * pieces - 1 > 255) return "none";
-    SearchSlot* leased = lease(claim, deadline);
-    if (!leased) return "busy";
-    SearchSlot& slot = *leased;
-    if (!slot.search || slot.game->variant() != v) {
-      slot.search.reset();
-      slot.game = game;
-      slot.probe_state.tables = tables_for(*game);
-      slot.search = std::make_unique<Search>(*game, slot_memory(), SearchProbe{&slot.probe_state});
-    }
-    slot.probe_state.deadline = deadline;
-    bool found = false;
-    for (auto& m : e.moves) {
-      drop::Position child = p;
-      game->make(child, m.move);
-      try {
-        m.value = from_child_dte(slot.search->dte(child));
-        found = true;
-      } catch (const SearchTimeout&) {
-        break;
-      } catch (const solver::SearchMemoryError&) {
-        slot.search.reset();  // frees its table; the next search in this slot starts afresh
-        break;
-      }
-    }
-    return found ? "search" : "none";
-  }
-
-  // The games with cycles: the bounded forward search, as Drop's above, what it proves before the
-  // deadline. A slot keeps one search per game, for the board (Spock) or variant it last served.
-  std::string search_children(const std::shared_ptr<const spock::Game>& game,
-                              const spock::Position& p, Clock::time_point deadline,
-                              SearchClaim& claim, SpockEvaluation& e) {
-    return cyclic_search_children(game, p, deadline, claim, e, &SearchSlot::spock_game,
-                                  &SearchSlot::spock_search, [&](const spock::Game& kept) {
-                                    return kept.width() == game->width() &&
-                                           kept.height() == game->height();
-                                  });
-  }
-  std::string search_children(const std::shared_ptr<const rookrace::Game>& game,
-                              const rookrace::Position& p, Clock::time_point deadline,
-                              SearchClaim& claim, RookraceEvaluation& e) {
-    return cyclic_search_children(
-        game, p, deadline, claim, e, &SearchSlot::rookrace_game, &SearchSlot::rookrace_search,
-        [&](const rookrace::Game& kept) { return kept.variant() == game->variant(); });
-  }
-  template <typename G, typename Same>
-  std::string cyclic_search_children(const std::shared_ptr<const G>& game,
-                                     const typename G::Position& p, Clock::time_point deadline,
-                                     SearchClaim& claim, Evaluation<typename G::Move>& e,
-                                     std::shared_ptr<const G> SearchSlot::*kept_game,
-                                     std::unique_ptr<solver::CyclicSearch<G>> SearchSlot::*kept,
-                                     Same&& same) {
-    if (!game->keys_fit()) return "none";
-    SearchSlot* slot = lease(claim, deadline);
-    if (!slot) return "busy";
-    auto& search = slot->*kept;
-    if (!search || !same(*(slot->*kept_game))) {
-      search.reset();
-      slot->*kept_game = game;
-      search = std::make_unique<solver::CyclicSearch<G>>(*(slot->*kept_game), slot_memory());
-    }
-    const double seconds = std::chrono::duration<double>(deadline - Clock::now()).count();
-    if (seconds <= 0) return "none";
-    const auto a = search->analyze(p, {solver::kCyclicSearchMaxDepth, seconds});
-    if (a.stop == solver::SearchStop::memory) search.reset();
-    bool found = false;
-    for (std::size_t i = 0; i < a.moves.size(); ++i)
-      if (a.moves[i].value) {
-        e.moves[i].value = a.moves[i].value;
-        found = true;
-      }
-    return found ? "search" : "none";
-  }
-
-  // The request's search slot, taken at its first search; null when none came free in time.
-  SearchSlot* lease(SearchClaim& claim, Clock::time_point deadline) {
-    if (!claim.lease && !claim.refused) {
-      claim.lease = slots_.acquire(deadline);
-      claim.refused = !claim.lease;
-    }
-    return claim.refused ? nullptr : &**claim.lease;
-  }
-  // --memory-mb bounds all searches together: each slot's table gets its share.
-  std::uint64_t slot_memory() const {
-    return (std::uint64_t(options_.memory_mb) << 20) / slots_.size();
-  }
-
   ServeOptions options_;
-  std::string tables_variant_;
-  std::shared_ptr<const drop::Game> tables_game_;
-  std::unique_ptr<tablebase::DropTierSpace> space_;
-  std::unique_ptr<DropTables> tables_;
-  std::optional<tablebase::WdlTable> spock_table_;
-  std::optional<spock::Material> spock_row_;
-
-  std::mutex games_mutex_;
-  std::map<std::string, std::shared_ptr<const drop::Game>> games_;
-
-  Slots slots_;
+  tablebase::Oracle oracle_;
+  std::string default_variant_;
 };
 
-// --- requests ---
+// The oracle, or bad input: a directory without tables, a damaged table, a cap too small.
+std::unique_ptr<Service> open_service(const ServeOptions& o) {
+  try {
+    return std::make_unique<Service>(o);
+  } catch (const tablebase::TableError& e) {
+    throw UsageError(e.what());
+  } catch (const std::invalid_argument& e) {
+    throw UsageError("--memory-mb " + std::to_string(o.memory_mb) + ": " + e.what());
+  }
+}
 
 std::optional<std::string> param(const httplib::Request& req, const char* name) {
   if (!req.has_param(name)) return std::nullopt;
@@ -439,188 +118,70 @@ std::string required_param(const httplib::Request& req, const char* name) {
   return *value;
 }
 
-// The variant and position a request names, in either game.
-template <typename G>
+// The variant and position a request names, in game E.
+template <typename E>
 struct Subject {
-  std::shared_ptr<const G> game;
-  typename G::Position position;
+  using Entry = E;
+  std::shared_ptr<const typename E::Game> game;
+  typename E::Game::Position position;
   std::string variant;  // as answers name it
 };
 
-// Where a Spock row's page opens: Blue's pieces along the first rank and Red's along the last, in
-// R S L P K order (as the 5x5 start has them on its back ranks), Blue to move; the row's first
-// placement when a side's pieces do not fit on one rank.
-std::string spock_row_start(const spock::Material& m) {
-  const spock::Game game(m.width, m.height);
-  if (int(m.pieces[spock::kBlue].size()) > m.width || int(m.pieces[spock::kRed].size()) > m.width)
-    return spock::to_fen(game, spock::placements(m).front());
-  spock::Position p;
-  for (const spock::Color c : {spock::kBlue, spock::kRed})
-    for (std::size_t i = 0; i < m.pieces[c].size(); ++i) {
-      const spock::Bitboard b =
-          spock::square_bit(game.geometry().square(int(i), c == spock::kBlue ? 0 : m.height - 1));
-      p.by_color[c] |= b;
-      p.by_type[m.pieces[c][i]] |= b;
-    }
-  return spock::to_fen(game, p);
-}
-
-Subject<spock::Game> spock_subject(const httplib::Request& req, const std::string& variant) {
+template <typename E>
+Subject<E> subject_of(const httplib::Request& req, const std::string& variant) {
   const auto fen = param(req, "fen");
-  const bool given = fen && !fen->empty();
-  std::optional<spock::Material> row;
-  if (variant != kSpockVariant) row = spock::parse_material(variant);
-  spock::Setup s = spock::parse_fen(given ? *fen
-                                    : row ? spock_row_start(*row)
-                                          : spock::start_fen());
-  if (row && (s.game.width() != row->width || s.game.height() != row->height))
-    throw BadRequest("fen: a " + std::to_string(s.game.width()) + "x" +
-                     std::to_string(s.game.height()) + " board, not " + row->name() + "'s");
-  return {std::make_shared<const spock::Game>(s.game), s.position,
-          row ? row->name() : std::string(kSpockVariant)};
+  auto s = E::setup(variant, fen && !fen->empty() ? *fen : E::start_fen(variant));
+  return {std::shared_ptr<const typename E::Game>(std::move(s.game)), s.position,
+          E::normalized(variant)};
 }
 
-Subject<rookrace::Game> rookrace_subject(const httplib::Request& req, const std::string& variant) {
-  const auto fen = param(req, "fen");
-  auto s = games::rookrace_setup(variant, fen && !fen->empty() ? fen : std::nullopt);
-  const std::string name = s.game->variant().name();
-  return {std::shared_ptr<const rookrace::Game>(std::move(s.game)), s.position, name};
+std::string request_variant(const Service& service, const httplib::Request& req) {
+  const auto given = param(req, "variant");
+  return given && !given->empty() ? *given : service.default_variant();
 }
 
-Subject<drop::Game> drop_subject(Service& service, const httplib::Request& req,
-                                 const std::string& variant) {
-  Subject<drop::Game> s;
-  s.game = service.game(variant);
-  const auto fen = param(req, "fen");
-  s.position = fen && !fen->empty() ? drop::parse_fen(*s.game, *fen) : s.game->start();
-  s.variant = s.game->variant().name();
-  return s;
-}
-
-// Calls f(subject) with the request's game and position; f is generic over the game.
+// Calls f(subject) with the request's game and position, for a game the page draws; f is
+// generic over the game.
 template <typename F>
 Json with_subject(Service& service, const httplib::Request& req, F&& f) {
-  const auto given = param(req, "variant");
-  const std::string variant = given && !given->empty() ? *given : service.default_variant();
-  if (names_spock(variant)) return f(spock_subject(req, variant));
-  if (games::names_rookrace(variant)) return f(rookrace_subject(req, variant));
-  return f(drop_subject(service, req, variant));
+  const std::string variant = request_variant(service, req);
+  return registry::visit(variant, [&](auto e) -> Json {
+    using E = decltype(e);
+    if constexpr (E::info.views.has(registry::View::page))
+      return f(subject_of<E>(req, variant));
+    else
+      throw BadRequest(std::string(E::info.title) + " (variant " + std::string(E::info.id) +
+                       ") has no page view; /api/analyze answers its positions");
+  });
 }
 
-// --- the position as the page draws it, one overload per game ---
-
-Json position_json(const Subject<drop::Game>& s, const drop::Position& p) {
-  const drop::Game& game = *s.game;
-  const drop::Geometry& g = game.geometry();
+// The position as the page draws it: the game's own JSON (rules/<game>/entry.h) between the
+// names and the moves every game has.
+template <typename E>
+Json position_json(const Subject<E>& s, const typename E::Game::Position& p) {
   Json j;
-  j["variant"] = game.variant().name();
-  j["game"] = "drop16";
-  j["fen"] = drop::to_fen(game, p);
-  j["width"] = g.width();
-  j["height"] = g.height();
-  j["side_to_move"] = p.side_to_move == drop::kWhite ? "white" : "black";
-  Json board = Json::object();
-  for (int sq = 0; sq < g.squares(); ++sq)
-    if (const auto piece = p.piece_on(sq))
-      board[drop::square_name(g, sq)] =
-          std::string(1, drop::piece_letter(piece->type, piece->color));
-  j["board"] = board;
-  Json hands = Json::object();
-  for (const drop::Color c : {drop::kWhite, drop::kBlack}) {
-    Json hand = Json::object();
-    for (const drop::PieceType t : drop::kAllPieceTypes)
-      if (p.hand[c][t]) hand[std::string(1, drop::piece_letter(t))] = p.hand[c][t];
-    hands[c == drop::kWhite ? "white" : "black"] = hand;
-  }
-  j["hands"] = hands;
-  drop::MoveList moves;
-  game.generate(p, moves);
+  j["variant"] = s.variant;
+  j["game"] = E::info.id;
+  j["fen"] = E::fen(*s.game, p);
+  j.update(E::position_json(*s.game, p));
+  typename E::Game::MoveList moves;
+  s.game->generate(p, moves);
   j["moves"] = Json::array();
-  for (const drop::Move m : moves) j["moves"].push_back(drop::move_name(g, m));
+  for (int i = 0; i < moves.size(); ++i) j["moves"].push_back(E::move_text(*s.game, moves[i]));
   j["terminal"] = moves.size() == 0;
   return j;
 }
 
-// Spock: the board (Blue upper case, Red lower case), the side to move, no hands.
-Json position_json(const Subject<spock::Game>& s, const spock::Position& p) {
-  const spock::Game& game = *s.game;
-  Json j;
-  j["variant"] = s.variant;
-  j["game"] = "spock";
-  j["fen"] = spock::to_fen(game, p);
-  j["width"] = game.width();
-  j["height"] = game.height();
-  j["side_to_move"] = p.side_to_move == spock::kBlue ? "blue" : "red";
-  Json board = Json::object();
-  for (int sq = 0; sq < game.geometry().squares(); ++sq)
-    if (const auto piece = p.piece_on(sq))
-      board[spock::square_name(game, sq)] =
-          std::string(1, spock::piece_letter(piece->type, piece->color));
-  j["board"] = board;
-  spock::MoveList moves;
-  game.generate(p, moves);
-  j["moves"] = Json::array();
-  for (int i = 0; i < moves.size(); ++i) j["moves"].push_back(spock::move_name(game, moves[i]));
-  j["terminal"] = moves.size() == 0;
-  return j;
-}
-
-// The rook race: rooks and pawns (White upper case), the reserves as hands of pawns (so the page
-// drops them as Drop 16's pieces, "P@c3"), the block counters, the side to move.
-Json position_json(const Subject<rookrace::Game>& s, const rookrace::Position& p) {
-  const rookrace::Game& game = *s.game;
-  Json j;
-  j["variant"] = s.variant;
-  j["game"] = "rookrace";
-  j["fen"] = rookrace::to_fen(game, p);
-  j["width"] = game.size();
-  j["height"] = game.size();
-  j["side_to_move"] = p.side_to_move == rookrace::kWhite ? "white" : "black";
-  Json board = Json::object();
-  for (const rookrace::Color c : {rookrace::kWhite, rookrace::kBlack}) {
-    const bool white = c == rookrace::kWhite;
-    board[rookrace::square_name(game, p.rook[c])] = white ? "R" : "r";
-    for (rookrace::Bitboard b = p.pawns[c]; b; b &= b - 1)
-      board[rookrace::square_name(game, std::countr_zero(b))] = white ? "P" : "p";
-  }
-  j["board"] = board;
-  Json hands = Json::object();
-  for (const rookrace::Color c : {rookrace::kWhite, rookrace::kBlack}) {
-    Json hand = Json::object();
-    if (p.reserve[c]) hand["P"] = p.reserve[c];
-    hands[c == rookrace::kWhite ? "white" : "black"] = hand;
-  }
-  j["hands"] = hands;
-  j["inside"] = {{"white", p.inside[rookrace::kWhite]}, {"black", p.inside[rookrace::kBlack]}};
-  rookrace::MoveList moves;
-  game.generate(p, moves);
-  j["moves"] = Json::array();
-  for (const rookrace::Move m : moves) j["moves"].push_back(rookrace::move_name(game, m));
-  j["terminal"] = moves.size() == 0;
-  return j;
-}
-
-// --- answers every game shares ---
-
-// A value as the contract prints it: a draw has no distance.
-Json dte_json(const std::optional<solver::WdlValue>& v) {
-  return v && v->wdl != solver::Wdl::draw ? Json(v->distance) : Json(nullptr);
-}
-
-// The contract object of `query` when everything is known; unknown values are "unknown" with a
-// null DTE.
-template <typename G, typename E>
-Json evaluation_json(const Subject<G>& s, const typename G::Position& p, const E& e) {
-  Json j;
-  j["variant"] = s.variant;
-  j["fen"] = fen_text(*s.game, p);
+// The contract object of `query` (tablebase/analysis_json.h) with the evaluation's source:
+// unknown values are "unknown" with a null DTE, and one known winning move makes the position
+// "win" even when others are unknown.
+template <typename E>
+Json evaluation_json(const Subject<E>& s, const typename E::Game::Position& p,
+                     const tablebase::Evaluation<typename E::Game::Move>& e) {
+  std::vector<tablebase::MoveValue> moves;
+  for (const auto& m : e.moves) moves.push_back({E::move_text(*s.game, m.move), m.value});
+  Json j = tablebase::analysis_json(s.variant, E::fen(*s.game, p), e.value(), moves);
   j["value"] = e.value_name();
-  j["dte"] = dte_json(e.value());
-  j["moves"] = Json::array();
-  for (const auto& m : e.moves)
-    j["moves"].push_back({{"move", move_text(*s.game, m.move)},
-                          {"value", m.value ? solver::wdl_name(m.value->wdl) : "unknown"},
-                          {"dte", dte_json(m.value)}});
   j["source"] = e.source;
   return j;
 }
@@ -630,14 +191,22 @@ Clock::time_point deadline_from_now(const Service& service) {
 }
 
 Json handle_analyze(Service& service, const httplib::Request& req) {
-  // Royal Nardy is a dice game: the best play of a roll and its expected points, not a value and
-  // a distance (app/nardy_query.h), with the player searching one ply and no database.
-  if (const auto variant = param(req, "variant"); variant && names_nardy(*variant))
-    return nardy_query_json(param(req, "fen"), param(req, "roll"), nullptr, 1);
-  return with_subject(service, req, [&](const auto& s) {
-    SearchClaim claim;
-    const auto e = service.evaluate(s.game, s.position, deadline_from_now(service), claim);
-    return evaluation_json(s, s.position, e);
+  const std::string variant = request_variant(service, req);
+  return registry::visit(variant, [&](auto e) -> Json {
+    using E = decltype(e);
+    // A dice game's answer is the best play of a roll and its expected points, not a value and
+    // a distance (app/nardy_query.h), with the player searching one ply and no database.
+    if constexpr (E::info.solvers.has(registry::Solver::dice_player)) {
+      return nardy_query_json(variant, param(req, "fen"), param(req, "roll"), nullptr, 1);
+    } else if constexpr (E::info.views.has(registry::View::page)) {
+      const auto s = subject_of<E>(req, variant);
+      tablebase::Oracle::Claim claim;
+      const auto ev = service.oracle().template evaluate<E>(s.game, s.position,
+                                                            deadline_from_now(service), claim);
+      return evaluation_json(s, s.position, ev);
+    } else {
+      throw BadRequest(std::string(E::info.title) + " is not served");
+    }
   });
 }
 
@@ -647,13 +216,14 @@ Json handle_moves(Service& service, const httplib::Request& req) {
 
 Json handle_play(Service& service, const httplib::Request& req) {
   return with_subject(service, req, [&](const auto& s) {
+    using E = typename std::remove_cvref_t<decltype(s)>::Entry;
     const std::string text = required_param(req, "move");
     auto p = s.position;
-    const auto m = parse_move_text(*s.game, p, text);
+    const auto m = E::parse_move(*s.game, p, text);
     s.game->make(p, m);
     Json j = position_json(s, p);
-    j["move"] = move_text(*s.game, m);
-    j["previous_fen"] = fen_text(*s.game, s.position);
+    j["move"] = E::move_text(*s.game, m);
+    j["previous_fen"] = E::fen(*s.game, s.position);
     return j;
   });
 }
@@ -661,74 +231,47 @@ Json handle_play(Service& service, const httplib::Request& req) {
 // A drawn line has no end: it is played this far, or until a position repeats.
 constexpr int kMaxDrawnLinePlies = 24;
 
-// Perfect play from the position: the winner takes the quickest win, the loser the slowest loss,
-// a side that can only draw a drawing move, the first such move in generation order on ties (so
-// the line is the same on every request). A won or lost line runs to the end ("complete": true);
-// one stops with "complete": false and a "reason" where values are no longer known ("unknown"),
-// or, in a draw, at a repetition ("repetition") or after kMaxDrawnLinePlies ("ply limit").
+// Perfect play from the position (tablebase::Oracle::line): the moves and the positions after
+// them, "complete" when played to the end, else the "reason" it stopped.
 Json handle_line(Service& service, const httplib::Request& req) {
   return with_subject(service, req, [&](const auto& s) {
-    const auto deadline = deadline_from_now(service);
-    SearchClaim claim;
+    using E = typename std::remove_cvref_t<decltype(s)>::Entry;
+    const auto line = service.oracle().template line<E>(
+        s.game, s.position, deadline_from_now(service), kMaxDrawnLinePlies);
     Json j;
     j["variant"] = s.variant;
-    j["fen"] = fen_text(*s.game, s.position);
-    Json line = Json::array(), fens = Json::array();
-    auto p = s.position;
-    bool complete = false;
-    std::string reason = "unknown";
-    std::optional<solver::WdlValue> first;
-    std::string source;
-    std::set<std::string> seen = {fen_text(*s.game, p)};
-    for (int ply = 0; ply <= 255; ++ply) {
-      const auto e = service.evaluate(s.game, p, deadline, claim);
-      if (ply == 0) source = e.source;
-      const auto value = e.value();
-      if (!value) break;
-      if (ply == 0) first = value;
-      if (e.moves.empty()) {
-        complete = true;
-        break;
-      }
-      if (value->wdl == solver::Wdl::draw && ply == kMaxDrawnLinePlies) {
-        reason = "ply limit";
-        break;
-      }
-      const auto best = std::find_if(e.moves.begin(), e.moves.end(),
-                                     [&](const auto& m) { return *m.value == *value; });
-      line.push_back(move_text(*s.game, best->move));  // there is one: the value is a move's
-      s.game->make(p, best->move);
-      fens.push_back(fen_text(*s.game, p));
-      if (!seen.insert(fens.back().template get<std::string>()).second) {
-        reason = "repetition";
-        break;
-      }
+    j["fen"] = E::fen(*s.game, s.position);
+    Json moves = Json::array(), fens = Json::array();
+    for (std::size_t i = 0; i < line.moves.size(); ++i) {
+      moves.push_back(E::move_text(*s.game, line.moves[i]));
+      fens.push_back(E::fen(*s.game, line.positions[i]));
     }
-    j["value"] = first ? Json(solver::wdl_name(first->wdl)) : Json("unknown");
-    j["dte"] = dte_json(first);
-    j["line"] = line;
+    j.update(tablebase::value_json(line.value));
+    j["line"] = moves;
     j["fens"] = fens;
-    j["complete"] = complete;
-    j["reason"] = complete ? Json(nullptr) : Json(reason);
-    j["source"] = source;
+    j["complete"] = line.complete;
+    j["reason"] = line.complete ? Json(nullptr) : Json(line.reason);
+    j["source"] = line.source;
     return j;
   });
 }
 
 Json handle_info(Service& service) {
   Json j;
+  const tablebase::Oracle& oracle = service.oracle();
   j["default_variant"] = service.default_variant();
   j["tables_variant"] =
-      service.tables_variant().empty() ? Json(nullptr) : Json(service.tables_variant());
+      oracle.tables_variant().empty() ? Json(nullptr) : Json(oracle.tables_variant());
   j["solve_ms"] = service.options().solve_ms;
-  j["searches"] = service.slots().size();
-  j["searches_running"] = service.slots().running();
-  j["searches_waiting"] = service.slots().waiting();
-  if (const auto& row = service.spock_row())
-    j["start_fen"] = spock_row_start(*row);
-  else
-    j["start_fen"] = drop::to_fen(*service.game(service.default_variant()),
-                                  service.game(service.default_variant())->start());
+  j["searches"] = oracle.slots().size();
+  j["searches_running"] = oracle.slots().running();
+  j["searches_waiting"] = oracle.slots().waiting();
+  j["start_fen"] = oracle.tables_start_fen();
+  if (oracle.tables_variant().empty())
+    registry::visit(service.default_variant(), [&](auto e) {
+      if constexpr (decltype(e)::info.views.has(registry::View::page))
+        j["start_fen"] = decltype(e)::start_fen(service.default_variant());
+    });
   return j;
 }
 
@@ -792,7 +335,8 @@ void add_routes(httplib::Server& server, Service& service) {
 }
 
 void run_serve(const ServeOptions& o) {
-  Service service(o);
+  const std::unique_ptr<Service> opened = open_service(o);
+  Service& service = *opened;
   httplib::Server server;
   // Searches hold at most two threads per slot (one searching, one waiting); the others answer
   // everything else. A connection holds its thread while the client keeps it alive (a browser

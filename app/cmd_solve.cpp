@@ -1,4 +1,8 @@
 // drop16 solve / query / verify: values and distances to end, by forward search or from tables.
+// Each dispatches once, through the registry (app/games.h), to what the game declares: its tier
+// tables (here), its reachable retrograde and keyed tables (app/cmd_solve_cyclic.cpp,
+// cmd_verify_cyclic.cpp), its bounded search (cmd_search_cyclic.cpp) or its dice player
+// (cmd_query_nardy.cpp).
 //   solve  --tables DIR builds every table of the variant (resumable) and answers from them;
 //          without --tables a DTE search (solver/dte_search.h) answers alone.
 //   query  answers from tables only, and times its probes.
@@ -24,7 +28,6 @@
 #include "app/nardy_query.h"
 #include "app/query_batch.h"
 #include "app/resources.h"
-#include "app/spock_tables.h"
 #include "rules/drop/notation.h"
 #include "solver/cyclic_search.h"
 #include "solver/dte_search.h"
@@ -32,6 +35,7 @@
 #include "solver/outcome.h"
 #include "tablebase/drop_space.h"
 #include "tablebase/tablebase.h"
+#include "tablebase/tables_found.h"
 #include "tablebase/tier_solver.h"
 #include "tablebase/value_digest.h"
 #include "tablebase/value_tables.h"
@@ -79,29 +83,28 @@ void print_analysis(const nlohmann::ordered_json& j, bool json) {
 
 // The analysis object without DTEs, from value-only tables: the value of p and of every move
 // ("unknown" beyond the tables' pieces in play).
+template <typename E>
 nlohmann::ordered_json value_json(const tablebase::DropTierSpace& space, const std::string& dir,
                                   const drop::Position& p) {
   const drop::Game& game = space.game();
   tablebase::ValueTables<tablebase::DropTierSpace> tables(space, dir);
-  const auto value_text = [](std::optional<bool> win) {
-    return win ? *win ? "win" : "loss" : "unknown";
+  const auto value = [](std::optional<bool> win) -> std::optional<solver::WdlValue> {
+    if (!win) return std::nullopt;
+    return solver::WdlValue{*win ? solver::Wdl::win : solver::Wdl::loss, 0};
   };
-  nlohmann::ordered_json j;
-  j["variant"] = game.variant().name();
-  j["fen"] = drop::to_fen(game, p);
   drop::MoveList moves;
   game.generate(p, moves);
-  j["value"] = value_text(moves.size() == 0 ? std::optional<bool>(false) : tables.win(p));
-  j["moves"] = nlohmann::ordered_json::array();
+  std::vector<tablebase::MoveValue> values;
   for (const drop::Move m : moves) {
     drop::Position child = p;
     game.make(child, m);
     const auto child_win = game.is_terminal(child) ? std::optional<bool>(false) : tables.win(child);
-    j["moves"].push_back(
-        {{"move", drop::move_name(game.geometry(), m)},
-         {"value", value_text(child_win ? std::optional<bool>(!*child_win) : std::nullopt)}});
+    values.push_back({E::move_text(game, m),
+                      value(child_win ? std::optional<bool>(!*child_win) : std::nullopt)});
   }
-  return j;
+  return tablebase::analysis_json(
+      E::variant_name(game), E::fen(game, p),
+      value(moves.size() == 0 ? std::optional<bool>(false) : tables.win(p)), values, false);
 }
 
 // The first SIGINT or SIGTERM asks the tier solver to save its work and stop after the chunk of
@@ -120,7 +123,7 @@ struct SolveOptions {
   int zstd_level = 19;
   int max_pieces = tablebase::TierLayout::kAllPieces;
   bool value_only = false;
-  std::optional<int> max_depth;  // Spock: the bounded forward search instead of the retrograde
+  std::optional<int> max_depth;  // games with cycles: the bounded search instead of the retrograde
   std::optional<double> time_limit;
   bool mpi = false;  // the tables solved by the ranks of an mpirun (mpi/mpi_tier_solver.h)
 #if DROP16_MPI
@@ -171,25 +174,19 @@ std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTier
 #endif
 }
 
-void run_solve(const SolveOptions& o) {
-  const bool cyclic = names_spock(o.position.variant) || games::names_rookrace(o.position.variant);
-  if (o.value_only && (o.tables.empty() || cyclic || o.max_depth))
-    throw UsageError("--value-only: builds the tables of a Drop 16-family variant, with --tables");
-  if (o.mpi && (cyclic || o.max_depth || o.time_limit))
-    throw UsageError("--mpi: solves the tables of the Drop 16 family only");
-  if (o.max_depth || o.time_limit)
-    return run_cyclic_search(
-        {o.position, o.tables, o.max_depth, o.time_limit, gigabytes_to_bytes(o.memory_gb)});
-  if (cyclic)
-    return run_cyclic_solve({o.position, o.tables, gigabytes_to_bytes(o.memory_gb), o.zstd_level});
+// The tier tables' solve (the Drop 16 family's tier space, tablebase/drop_space.h), or without
+// --tables the DTE search.
+template <typename E>
+void run_tier_solve(const SolveOptions& o, const Setup& s) {
+  if (o.value_only && o.tables.empty())
+    throw UsageError("--value-only: builds tables of values alone, with --tables");
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = make_setup(o.position);
   const drop::Game& game = *s.game;
   const std::uint64_t memory = gigabytes_to_bytes(o.memory_gb);
   nlohmann::ordered_json j;
   if (o.tables.empty()) {
     solver::DteSearch<drop::Game> search(game, memory);
-    j = analysis_json(game, s.position, search.analyze(s.position));
+    j = analysis_json<E>(game, s.position, search.analyze(s.position));
     j["seconds"] = seconds_since(start);
     j["positions_searched"] = search.positions_stored();
   } else {
@@ -221,12 +218,12 @@ void run_solve(const SolveOptions& o) {
     if (!solved) return;  // an MPI rank other than 0: rank 0 answers
     const tablebase::TierSolveReport& report = *solved;
     if (o.value_only) {
-      j = value_json(space, o.tables, s.position);
+      j = value_json<E>(space, o.tables, s.position);
     } else if (tablebase::Tablebase tables(space, o.tables); tables.covers(s.position)) {
-      j = analysis_json(game, s.position, tables.analyze(s.position));
+      j = analysis_json<E>(game, s.position, tables.analyze(s.position));
     } else {  // endgame tables (--max-pieces): the position is beyond them
-      j["variant"] = game.variant().name();
-      j["fen"] = drop::to_fen(game, s.position);
+      j["variant"] = E::variant_name(game);
+      j["fen"] = E::fen(game, s.position);
       j["value"] = "unknown";
     }
     j["seconds"] = seconds_since(start);
@@ -252,6 +249,19 @@ void run_solve(const SolveOptions& o) {
   print_analysis(j, o.position.json);
 }
 
+void run_solve(const CLI::App& cmd, const SolveOptions& o) {
+  with_entry<registry::Command::solve>(cmd, o.position.variant, [&](auto e) {
+    using E = decltype(e);
+    const std::uint64_t memory = gigabytes_to_bytes(o.memory_gb);
+    if (o.max_depth || o.time_limit)  // only games with the bounded search get here
+      return run_cyclic_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
+    if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
+      run_cyclic_solve({o.position, o.tables, memory, o.zstd_level});
+    else if constexpr (E::info.solvers.has(registry::Solver::tiers))
+      run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
+  });
+}
+
 // --- query ---
 
 struct QueryOptions {
@@ -262,36 +272,30 @@ struct QueryOptions {
   NardyQueryOptions nardy;  // --variant nardy: app/cmd_query_nardy.cpp answers, without tables
 };
 
-// The setup for a tables command: the variant named by --variant, or else the tables'. A
+// The setup for a tier tables command: the variant named by --variant, or else the tables'. A
 // directory without tables throws TableError, which refusing_bad_tables makes bad input.
-Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string& dir) {
+template <typename E>
+Setup setup_for_tables(const CLI::App& cmd, const PositionOptions& options,
+                       const std::string& dir) {
   const std::string found = tablebase::tables_variant(dir);
-  if (cmd.count("--variant") == 0) {
-    options.variant = found;
-  } else if (drop::parse_variant(options.variant).name() != found) {
+  if (cmd.count("--variant") && E::normalized(options.variant) != found)
     throw UsageError("--tables " + dir + " holds tables of variant " + found + ", not " +
-                     drop::parse_variant(options.variant).name());
-  }
-  return make_setup(options);
+                     E::normalized(options.variant));
+  return E::setup(found, options.fen);
 }
 
-void run_query(CLI::App& cmd, const QueryOptions& o) {
-  if (names_nardy(o.position.variant)) {
-    if (cmd.count("--tables") || cmd.count("--batch"))
-      throw UsageError("Royal Nardy's query takes neither --tables nor --batch");
-    return run_nardy_query(o.position, o.nardy);
-  }
-  for (const char* flag : {"--roll", "--db", "--checkers", "--depth"})
-    if (cmd.count(flag)) throw UsageError(std::string(flag) + " is for --variant nardy");
-  if (o.tables.empty()) throw UsageError("query needs --tables DIR");
-  if (cmd.count("--batch") && (names_spock(o.position.variant) || holds_spock_table(o.tables)))
-    throw UsageError("--batch answers from Drop 16-family tables only");
-  if (names_spock(o.position.variant) ||
-      (cmd.count("--variant") == 0 && holds_spock_table(o.tables)))
-    return run_cyclic_query(o.position, o.tables);
+// The variant a tables command serves: --variant's, else the one the tables in DIR are of.
+std::string variant_for_tables(const CLI::App& cmd, const PositionOptions& o,
+                               const std::string& dir) {
+  return cmd.count("--variant") || dir.empty() ? o.variant : tablebase::tables_variant_in(dir);
+}
+
+template <typename E>
+void run_tier_query(const CLI::App& cmd, const QueryOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables(cmd, o.position, o.tables);
-  if (cmd.count("--batch")) return run_query_batch(*s.game, {o.tables, o.batch, o.value_only});
+  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables);
+  if (cmd.count("--batch"))
+    return run_query_batch({s.game->variant().name(), o.tables, o.batch, o.value_only});
   const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
   const auto analysis = tables.analyze(s.position);
@@ -320,12 +324,34 @@ void run_query(CLI::App& cmd, const QueryOptions& o) {
   const double probes = double(probed.size());
   const double cold_us = cold_seconds * 1e6 / probes;
   const double warm_us = seconds_since(t) * 1e6 / probes / kWarmRounds;
-  nlohmann::ordered_json j = analysis_json(*s.game, s.position, analysis);
+  nlohmann::ordered_json j = analysis_json<E>(*s.game, s.position, analysis);
   j["seconds"] = first_seconds;
   j["probes"] = probed.size();
   j["cold_microseconds_per_probe"] = cold_us;
   j["warm_microseconds_per_probe"] = warm_us;
   print_analysis(j, o.position.json);
+}
+
+void run_query(const CLI::App& cmd, const QueryOptions& o) {
+  PositionOptions position = o.position;
+  position.variant = variant_for_tables(cmd, o.position, o.tables);
+  with_entry<registry::Command::query>(cmd, position.variant, [&](auto e) {
+    using E = decltype(e);
+    if constexpr (E::info.solvers.has(registry::Solver::dice_player)) {
+      if (cmd.count("--tables") || cmd.count("--batch"))
+        throw UsageError(std::string(E::info.title) +
+                         "'s query answers by its player and takes neither --tables nor --batch");
+      run_nardy_query(position, o.nardy);
+    } else {
+      if (o.tables.empty()) throw UsageError("query needs --tables DIR");
+      if constexpr (E::info.tables.has(registry::TableFormat::keyed)) {
+        if (cmd.count("--batch"))
+          return run_query_batch({position.variant, o.tables, o.batch, o.value_only});
+        run_cyclic_query(position, o.tables, cmd.count("--variant") > 0);
+      } else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
+        run_tier_query<E>(cmd, o);
+    }
+  });
 }
 
 // --- verify ---
@@ -370,9 +396,10 @@ std::map<std::string, std::string> read_digests(const std::string& file,
 
 // verify --digest: each finished tier's value digest (value_digest.h), values or DTE tables alike,
 // and with --against, the tiers whose digest differs from an earlier run's.
-void run_digest(CLI::App& cmd, const VerifyOptions& o) {
+template <typename E>
+void run_digest(const CLI::App& cmd, const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables(cmd, o.position, o.tables);
+  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables);
   const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   const std::string variant = space.variant_name();
   const auto expected =
@@ -419,7 +446,7 @@ void run_digest(CLI::App& cmd, const VerifyOptions& o) {
     std::cout << j.dump() << std::endl;
   } else {
     for (const auto& [tier, digest] : digests.items())
-      std::cout << tier << ' ' << digest.get<std::string>() << '\n';
+      std::cout << tier << ' ' << digest.template get<std::string>() << '\n';
     std::cout << digests.size() << " of " << space.tier_count() << " tiers";
     if (j.contains("tables_digest")) std::cout << ", tables digest " << hex64(chained);
     if (!o.against.empty())
@@ -432,15 +459,16 @@ void run_digest(CLI::App& cmd, const VerifyOptions& o) {
                              o.against + "'s, the first " + differ.front());
 }
 
-void run_verify(CLI::App& cmd, const VerifyOptions& o) {
-  if (names_spock(o.position.variant) || games::names_rookrace(o.position.variant)) {
-    if (o.per_tier) throw UsageError("--per-tier: only for the tables of the Drop 16 family");
-    return run_cyclic_verify({o.position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
-  }
-  if (o.tables.empty()) throw UsageError("--tables: required for the Drop 16 family");
-  if (o.digest) return run_digest(cmd, o);
+// Random positions of finished tiers re-solved by the forward solver, or checked against their
+// children in the tables, and compared.
+template <typename E>
+void run_tier_verify(const CLI::App& cmd, const VerifyOptions& o) {
+  if (o.tables.empty())
+    throw UsageError("--tables: verify checks " + std::string(E::info.title) +
+                     "'s tier tables; give their directory");
+  if (o.digest) return run_digest<E>(cmd, o);
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables(cmd, o.position, o.tables);
+  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables);
   const drop::Game& game = *s.game;
   const tablebase::DropTierSpace space(game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
@@ -473,7 +501,7 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
     try {
       return search.analyze(p);
     } catch (const solver::SearchMemoryError& e) {
-      throw solver::SearchMemoryError(drop::to_fen(game, p) + ": " + e.what() +
+      throw solver::SearchMemoryError(E::fen(game, p) + ": " + e.what() +
                                       " (for this position alone); raise --memory, or check "
                                       "with --children");
     }
@@ -501,8 +529,8 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
       solver::DteFold fold;
       for (const auto& move : from_tables.moves) fold.add(move.outcome.dte - 1);
       if (fold.dte() != from_tables.dte && mismatches++ == 0)
-        first_mismatch = {{"fen", drop::to_fen(game, p)},
-                          {"tables", analysis_json(game, p, from_tables)}};
+        first_mismatch = {{"fen", E::fen(game, p)},
+                          {"tables", analysis_json<E>(game, p, from_tables)}};
     } else {
       const auto from_search = search_sample(p);
       bool same = from_tables.dte == from_search.dte &&
@@ -510,9 +538,9 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
       for (std::size_t m = 0; same && m < from_tables.moves.size(); ++m)
         same = from_tables.moves[m].outcome.dte == from_search.moves[m].outcome.dte;
       if (!same && mismatches++ == 0)
-        first_mismatch = {{"fen", drop::to_fen(game, p)},
-                          {"tables", analysis_json(game, p, from_tables)},
-                          {"search", analysis_json(game, p, from_search)}};
+        first_mismatch = {{"fen", E::fen(game, p)},
+                          {"tables", analysis_json<E>(game, p, from_tables)},
+                          {"search", analysis_json<E>(game, p, from_search)}};
     }
     progress.advance();
     progress.add_to_rate(1);
@@ -535,7 +563,7 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
   }
   const std::string against = o.children ? "their children in the tables" : "the forward solver";
   nlohmann::ordered_json j;
-  j["variant"] = game.variant().name();
+  j["variant"] = E::variant_name(game);
   j["tables"] = o.tables;
   j["samples"] = samples;
   if (o.per_tier) j["per_tier"] = o.per_tier;
@@ -559,6 +587,18 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
                              " positions differ between the tables and " + against);
 }
 
+void run_verify(const CLI::App& cmd, const VerifyOptions& o) {
+  PositionOptions position = o.position;
+  position.variant = variant_for_tables(cmd, o.position, o.tables);
+  with_entry<registry::Command::verify>(cmd, position.variant, [&](auto e) {
+    using E = decltype(e);
+    if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
+      run_cyclic_verify({position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
+    else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
+      run_tier_verify<E>(cmd, o);
+  });
+}
+
 // For the commands that only read tables: a file they cannot trust (damaged, truncated, another
 // tier's or variant's) is bad input, exit status 2 with the file named, as for solve.
 template <typename Run>
@@ -568,6 +608,18 @@ void refusing_bad_tables(const Run& run) {
   } catch (const tablebase::TableError& e) {
     throw UsageError(e.what());
   }
+}
+
+// What the options some games lack need (command.h, only_for).
+OptionNeed tier_tables() {
+  return {.solvers = {registry::Solver::tiers}, .what = "tier tables"};
+}
+OptionNeed bounded_search() {
+  return {.solvers = {registry::Solver::bounded_search}, .what = "a bounded forward search"};
+}
+OptionNeed tables_on_disk() {
+  return {.tables = {registry::TableFormat::tiers, registry::TableFormat::keyed},
+          .what = "tables on disk"};
 }
 
 void add_tables_option(CLI::App& cmd, std::string& dir, bool required) {
@@ -587,36 +639,42 @@ void register_solve(CLI::App& app) {
   add_tables_option(*cmd, o->tables, false);
   add_memory_option(*cmd, o->memory_gb);
   add_threads_option(*cmd, o->threads);
-  cmd->add_option("--zstd-level", o->zstd_level, "compression level of the table files")
-      ->check(CLI::Range(1, 22))
-      ->capture_default_str();
-  cmd->add_option("--max-pieces", o->max_pieces,
-                  "endgame tables: only the tiers of at most this many pieces in play (hands and "
-                  "board); default all")
-      ->check(CLI::Range(0, 128));
-  cmd->add_flag("--value-only", o->value_only,
-                "with --tables: one bit a position, the value, no DTEs (.value files only): "
-                "faster and an eighth of the memory");
-  cmd->add_flag("--mpi", o->mpi,
-                "with --tables, under mpirun: the ranks solve the tiers together, rank 0 "
-                "handing out each tier whose children are finished; --memory and --threads are "
-                "each rank's")
-      ->needs("--tables");
-  cmd->add_option("--mpi-split-entries", o->mpi_split_entries,
-                  "with --mpi: a tier of more entries is solved by all ranks together, each its "
-                  "part of every pass")
-      ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()))
-      ->needs("--mpi")
-      ->capture_default_str();
-  cmd->add_option(
-         "--max-depth", o->max_depth,
-         "Spock, the rook race: search forward this many plies (wins and losses within it, exact; "
-         "\"unknown\" beyond) instead of solving everything reachable")
-      ->check(CLI::Range(1, solver::kCyclicSearchMaxDepth));
-  cmd->add_option("--time-limit", o->time_limit,
-                  "with --max-depth: stop searching after this many seconds")
-      ->check(CLI::Range(0.001, 1e9));
-  cmd->callback([o] { run_solve(*o); });
+  only_for(cmd->add_option("--zstd-level", o->zstd_level, "compression level of the table files")
+               ->check(CLI::Range(1, 22))
+               ->capture_default_str(),
+           tables_on_disk());
+  only_for(cmd->add_option("--max-pieces", o->max_pieces,
+                           "endgame tables: only the tiers of at most this many pieces in play "
+                           "(hands and board); default all")
+               ->check(CLI::Range(0, 128)),
+           tier_tables());
+  only_for(cmd->add_flag("--value-only", o->value_only,
+                         "with --tables: one bit a position, the value, no DTEs (.value files "
+                         "only): faster and an eighth of the memory"),
+           tier_tables());
+  only_for(cmd->add_flag("--mpi", o->mpi,
+                         "with --tables, under mpirun: the ranks solve the tiers together, rank 0 "
+                         "handing out each tier whose children are finished; --memory and "
+                         "--threads are each rank's")
+               ->needs("--tables"),
+           tier_tables());
+  only_for(cmd->add_option("--mpi-split-entries", o->mpi_split_entries,
+                           "with --mpi: a tier of more entries is solved by all ranks together, "
+                           "each its part of every pass")
+               ->check(CLI::Range(std::uint64_t{1}, std::numeric_limits<std::uint64_t>::max()))
+               ->needs("--mpi")
+               ->capture_default_str(),
+           tier_tables());
+  only_for(cmd->add_option("--max-depth", o->max_depth,
+                           "search forward this many plies (wins and losses within it, exact; "
+                           "\"unknown\" beyond) instead of solving everything reachable")
+               ->check(CLI::Range(1, solver::kCyclicSearchMaxDepth)),
+           bounded_search());
+  only_for(cmd->add_option("--time-limit", o->time_limit,
+                           "with --max-depth: stop searching after this many seconds")
+               ->check(CLI::Range(0.001, 1e9)),
+           bounded_search());
+  cmd->callback([cmd, o] { run_solve(*cmd, *o); });
 }
 
 void register_query(CLI::App& app) {
@@ -628,12 +686,15 @@ void register_query(CLI::App& app) {
   add_position_options(*cmd, o->position);
   add_tables_option(*cmd, o->tables, false);  // required for every game but Royal Nardy
   add_nardy_query_options(*cmd, o->nardy);
-  auto* batch = cmd->add_option("--batch", o->batch,
-                                "answer one FEN a line of FILE ('-': standard input), one JSON "
-                                "line each; exit 1 if any line got an error")
-                    ->excludes("--fen");
-  cmd->add_flag("--value-only", o->value_only, "with --batch: only each line's value and dte")
-      ->needs(batch);
+  auto* batch = only_for(cmd->add_option("--batch", o->batch,
+                                         "answer one FEN a line of FILE ('-': standard input), "
+                                         "one JSON line each; exit 1 if any line got an error")
+                             ->excludes("--fen"),
+                         tables_on_disk());
+  only_for(
+      cmd->add_flag("--value-only", o->value_only, "with --batch: only each line's value and dte")
+          ->needs(batch),
+      tables_on_disk());
   cmd->callback([cmd, o] { refusing_bad_tables([&] { run_query(*cmd, *o); }); });
 }
 
@@ -648,29 +709,33 @@ void register_verify(CLI::App& app) {
   auto* samples = cmd->add_option("--samples", o->samples,
                                   "positions to check, drawn uniformly over the entries")
                       ->capture_default_str();
-  cmd->add_option("--per-tier", o->per_tier,
-                  "instead of --samples: this many positions from each finished tier (all of a "
-                  "tier that has fewer), so that every tier is checked")
-      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
-      ->excludes(samples);
+  only_for(cmd->add_option("--per-tier", o->per_tier,
+                           "instead of --samples: this many positions from each finished tier "
+                           "(all of a tier that has fewer), so that every tier is checked")
+               ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
+               ->excludes(samples),
+           tier_tables());
   cmd->add_option("--seed", o->seed, "random seed")->capture_default_str();
   add_memory_option(*cmd, o->memory_gb);
-  cmd->add_flag("--children", o->children,
-                "instead of searching, check each position's DTE against its children's in the "
-                "tables (one ply: fast on variants too big to search, finds damaged or "
-                "inconsistent tables, not a solver wrong everywhere alike)");
+  only_for(cmd->add_flag("--children", o->children,
+                         "instead of searching, check each position's DTE against its children's "
+                         "in the tables (one ply: fast on variants too big to search, finds "
+                         "damaged or inconsistent tables, not a solver wrong everywhere alike)"),
+           tier_tables());
   auto* digest =
-      cmd->add_flag("--digest", o->digest,
-                    "instead of sampling, print a CRC-64 of each finished tier's value bits (the "
-                    "same for any compression level, thread count or machine, with or without "
-                    "DTEs), to compare two solves tier by tier")
-          ->excludes("--children")
-          ->excludes("--per-tier")
-          ->excludes("--samples");
-  cmd->add_option("--against", o->against,
-                  "with --digest: an earlier run's --json output; exit 1 if a tier's digest "
-                  "differs")
-      ->needs(digest);
+      only_for(cmd->add_flag("--digest", o->digest,
+                             "instead of sampling, print a CRC-64 of each finished tier's value "
+                             "bits (the same for any compression level, thread count or machine, "
+                             "with or without DTEs), to compare two solves tier by tier")
+                   ->excludes("--children")
+                   ->excludes("--per-tier")
+                   ->excludes("--samples"),
+               tier_tables());
+  only_for(cmd->add_option("--against", o->against,
+                           "with --digest: an earlier run's --json output; exit 1 if a tier's "
+                           "digest differs")
+               ->needs(digest),
+           tier_tables());
   cmd->callback([cmd, o] { refusing_bad_tables([&] { run_verify(*cmd, *o); }); });
 }
 

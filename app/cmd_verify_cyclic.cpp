@@ -1,10 +1,10 @@
-// drop16 verify for a Spock ladder row or a rook race variant: the row (or everything reachable
-// from the rook race's start) solved whole by the cyclic retrograde (solver/cyclic_retrograde.h),
-// as solve does, then random positions of it searched again by the
-// bounded forward search (solver/cyclic_search.h), which shares nothing with it but the rules, and
-// the values and distances compared. A draw is checked as "no forced win or loss within L plies",
-// L the row's longest distance: no bounded search proves more of a draw, and a position with a
-// forced result has one within L.
+// drop16 verify for a whole variant of a game with cycles (a Spock ladder row, a rook race): the
+// variant (everything reachable from the positions it starts from) solved whole by the cyclic
+// retrograde (solver/cyclic_retrograde.h), as solve does, then random positions of it searched
+// again by the bounded forward search (solver/cyclic_search.h), which shares nothing with it but
+// the rules, and the values and distances compared. A draw is checked as "no forced win or loss
+// within L plies", L the row's longest distance: no bounded search proves more of a draw, and a
+// position with a forced result has one within L.
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -12,26 +12,29 @@
 #include <span>
 
 #include "app/cyclic_search.h"
+#include "app/cyclic_solve.h"
 #include "app/games.h"
 #include "app/resources.h"
-#include "app/spock_row.h"
-#include "rules/spock/material.h"
 #include "solver/cyclic_retrograde.h"
 #include "solver/cyclic_search.h"
 #include "solver/progress.h"
+#include "tablebase/analysis_json.h"
 
 namespace app {
 
 namespace {
 
 // Solves everything reachable from the roots, then re-solves random positions of it (a root and
-// up to L random moves from it) with the forward search and compares. `roots_bytes` is what the
-// roots take of the retrograde's three quarters of the cap.
-template <typename G>
-void verify_reachable(const CyclicVerifyRequest& r, const G& game,
-                      const std::vector<typename G::Position>& roots, const std::string& name,
-                      std::chrono::steady_clock::time_point start) {
+// up to L random moves from it) with the forward search and compares. The roots take their part
+// of the retrograde's three quarters of the cap.
+template <typename E, typename G = typename E::Game>
+void verify_reachable(const CyclicVerifyRequest& r, std::chrono::steady_clock::time_point start) {
   using Position = typename G::Position;
+  const std::string name = E::normalized(r.position.variant);
+  const auto whole =
+      whole_variant_roots<E>(r.position.variant, r.memory_bytes / 4 * 3, "--variant");
+  const G& game = *whole.game;
+  const std::vector<Position>& roots = whole.positions;
   // Three quarters of the cap for the retrograde (the roots and its arrays), one for the search's
   // table.
   const std::uint64_t row_bytes = r.memory_bytes / 4 * 3;
@@ -74,15 +77,15 @@ void verify_reachable(const CyclicVerifyRequest& r, const G& game,
     (truth.wdl == solver::Wdl::win ? wins : truth.wdl == solver::Wdl::draw ? draws : losses)++;
     const auto found = search.solve(p, {longest, 0});
     if (found.stop == solver::SearchStop::memory)
-      throw std::runtime_error(fen_text(game, p) + ": the forward search needs more than " +
+      throw std::runtime_error(E::fen(game, p) + ": the forward search needs more than " +
                                std::to_string((r.memory_bytes / 4) >> 20) +
                                " MB for this position alone (a quarter of --memory); raise it");
     const std::optional<solver::WdlValue> expected =
         truth.wdl == solver::Wdl::draw ? std::nullopt : std::optional(truth);
     if (found.value != expected && mismatches++ == 0)
-      first_mismatch = {{"fen", fen_text(game, p)},
-                        {"retrograde", bounded_value_json(truth)},
-                        {"search", bounded_value_json(found.value)}};
+      first_mismatch = {{"fen", E::fen(game, p)},
+                        {"retrograde", tablebase::value_json(truth)},
+                        {"search", tablebase::value_json(found.value)}};
     progress.advance();
     progress.add_to_rate(1);
   }
@@ -117,15 +120,8 @@ void verify_reachable(const CyclicVerifyRequest& r, const G& game,
 
 void run_cyclic_verify(const CyclicVerifyRequest& r) {
   const auto start = std::chrono::steady_clock::now();
-  if (games::names_rookrace(r.position.variant)) {  // everything reachable from the start
-    const rookrace::Game game(rookrace::parse_variant(r.position.variant));
-    return verify_reachable(r, game, {game.start()}, game.variant().name(), start);
-  }
-  if (r.position.variant == kSpockVariant)
-    throw UsageError("--variant spock: verify checks a ladder row, spock:WxH:BLUE/red");
-  const spock::Material m = spock::parse_material(r.position.variant);
-  const spock::Game game(m.width, m.height);
-  verify_reachable(r, game, spock_row_roots(m, r.memory_bytes / 4 * 3), m.name(), start);
+  with_capability<registry::Solver::reachable_retrograde>(
+      r.position.variant, [&](auto e) { verify_reachable<decltype(e)>(r, start); });
 }
 
 }  // namespace app

@@ -1,36 +1,94 @@
 #include "app/command.h"
 
+#include <algorithm>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 #include "app/games.h"
 #include "app/resources.h"
-#include "rules/drop/notation.h"
-#include "rules/spock/material.h"
 
 namespace app {
 
+namespace {
+
+// The options some games lack, with what they need (only_for).
+std::vector<std::pair<const CLI::Option*, OptionNeed>>& gated_options() {
+  static std::vector<std::pair<const CLI::Option*, OptionNeed>> options;
+  return options;
+}
+
+std::string games_meeting(const OptionNeed& need) {
+  std::string out;
+  for (const registry::GameInfo& g : registry::kGames)
+    if (need.met_by(g)) out += (out.empty() ? "" : ", ") + std::string(g.id);
+  return out;
+}
+
+// The subcommand CLI11 parsed, if any.
+const CLI::App* parsed_subcommand(const CLI::App& app) {
+  const auto subs = app.get_subcommands();
+  return subs.empty() ? nullptr : subs.front();
+}
+
+}  // namespace
+
 void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen) {
   cmd.add_option("--variant", o.variant,
-                 "drop16, WxH:HAND or WxH:WHITE/black (e.g. 3x3:NBRK), spock, spock:WxH:BLUE/red, "
-                 "rookrace, rookrace:NxN:P or nardy")
+                 "the game and its variant: " + registry::accepted_variants() +
+                     " (drop16 games lists them)")
       ->capture_default_str();
   if (with_fen) cmd.add_option("--fen", o.fen, "position (default: the variant's start)");
   cmd.add_flag("--json", o.json, "print one JSON object on stdout");
   cmd.add_flag("--quiet", o.quiet, "no progress on stderr");
 }
 
-Setup make_setup(const PositionOptions& o) {
-  if (names_nardy(o.variant))
-    throw UsageError("this command serves the Drop 16 family only; Royal Nardy has moves and show");
-  if (names_spock(o.variant) || games::names_rookrace(o.variant))
-    throw UsageError(
-        "this command serves the Drop 16 family only; Spock and the rook race have perft, "
-        "distinct, moves, show, solve and verify");
-  return games::drop_setup(o.variant, o.fen);
+CLI::Option* only_for(CLI::Option* option, OptionNeed need) {
+  gated_options().emplace_back(option, std::move(need));
+  return option;
 }
 
-GameSetup<spock::Game> make_spock_setup(const PositionOptions& o) {
-  return games::spock_setup(o.variant, o.fen);
+void check_options(const CLI::App& cmd, const registry::GameInfo& game) {
+  const auto mine = cmd.get_options();
+  for (const auto& [option, need] : gated_options())
+    if (std::find(mine.begin(), mine.end(), option) != mine.end() && option->count() > 0 &&
+        !need.met_by(game))
+      throw UsageError(option->get_name() + ": for games with " + need.what + "; " +
+                       std::string(game.title) + " (--variant " + std::string(game.id) +
+                       ") has none (games with " + need.what + ": " + games_meeting(need) + ")");
+}
+
+void hide_options(CLI::App& cmd, const registry::GameInfo& game) {
+  const auto mine = cmd.get_options();
+  for (const auto& [option, need] : gated_options())
+    if (std::find(mine.begin(), mine.end(), option) != mine.end() && !need.met_by(game))
+      const_cast<CLI::Option*>(option)->group("");  // an empty group is left out of the help
+}
+
+void refuse_command(registry::Command c, const registry::GameInfo& game) {
+  throw UsageError(std::string(registry::command_name(c)) + ": not for " + std::string(game.title) +
+                   " (--variant " + std::string(game.id) + "), which has " +
+                   registry::supported_commands(game));
+}
+
+bool print_game_help(const CLI::App& app) {
+  const CLI::App* sub = parsed_subcommand(app);
+  if (!sub) return false;
+  const CLI::Option* variant = sub->get_option_no_throw("--variant");
+  if (!variant || variant->count() == 0) return false;
+  const std::string name = variant->as<std::string>();
+  const registry::GameInfo& game = registry::info_of(name);
+  for (const registry::Command c : registry::kCommands)
+    if (registry::command_name(c) == sub->get_name() && !game.commands.has(c)) {
+      std::cout << sub->get_name() << ": not for " << game.title << " (--variant " << game.id
+                << "), which has " << registry::supported_commands(game) << std::endl;
+      return true;
+    }
+  CLI::App& help = const_cast<CLI::App&>(*sub);
+  hide_options(help, game);
+  std::cout << help.help(app.get_name()) << "(the options that apply to " << game.title
+            << ", --variant " << game.id << "; " << game.about << ")" << std::endl;
+  return true;
 }
 
 void add_threads_option(CLI::App& cmd, int& threads) {

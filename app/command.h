@@ -12,7 +12,7 @@
 #include <thread>
 
 #include "rules/drop/game.h"
-#include "rules/game_by_name.h"
+#include "rules/registry.h"
 
 namespace app {
 
@@ -25,20 +25,34 @@ class UsageError : public std::invalid_argument {
 
 // --variant, --fen, --json, --quiet: added to a subcommand by add_position_options.
 struct PositionOptions {
-  std::string variant = "drop16";
+  std::string variant = registry::default_variant();
   std::optional<std::string> fen;  // none: the variant's start position; "" is bad input
   bool json = false;
   bool quiet = false;
 };
 void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen = true);
 
-// A game and a position of it, as the options name them.
-template <typename G>
-using GameSetup = games::GameSetup<G>;
-using Setup = GameSetup<drop::Game>;
-// For the commands that serve the Drop 16 family only; throws ParseError on bad text and
-// UsageError for a variant of another game (games.h dispatches the commands that serve all games).
-Setup make_setup(const PositionOptions& o);
+// What a game must have for an option to apply (--max-depth: a bounded search; --roll: dice):
+// any of these solvers or table formats, or dice.
+struct OptionNeed {
+  registry::EnumSet<registry::Solver> solvers;
+  registry::EnumSet<registry::TableFormat> tables;
+  bool dice = false;
+  std::string what;  // what the game lacks, for the message: "a bounded forward search"
+
+  bool met_by(const registry::GameInfo& g) const {
+    return g.solvers.intersects(solvers) || g.tables.intersects(tables) || (dice && g.dice);
+  }
+};
+// Marks the option as applying only to the games that meet `need`: check_options refuses it for
+// the others, and their help (CMD --variant V --help) leaves it out.
+CLI::Option* only_for(CLI::Option* option, OptionNeed need);
+// Throws UsageError for an option of cmd given on the command line that the game does not meet:
+// "--max-depth: for games with a bounded forward search; Drop 16 (--variant drop16) has none
+// (games with a bounded forward search: spock, rookrace)".
+void check_options(const CLI::App& cmd, const registry::GameInfo& game);
+// Hides from cmd's help the options the game does not meet.
+void hide_options(CLI::App& cmd, const registry::GameInfo& game);
 
 // --threads N (default: all cores), checked to be at least 1.
 void add_threads_option(CLI::App& cmd, int& threads);
@@ -68,5 +82,11 @@ void register_bearoff(CLI::App& app);
 void register_endgame(CLI::App& app);
 void register_cluster_plan(CLI::App& app);
 void register_nardy_match(CLI::App& app);
+void register_games(CLI::App& app);
+
+// CMD --variant V --help: CMD's help for that game alone (its options that apply), or that the
+// game does not support CMD; false when no subcommand was given a --variant (the usual help).
+// Throws ParseError for a variant no game claims.
+bool print_game_help(const CLI::App& app);
 
 }  // namespace app

@@ -1,30 +1,19 @@
-// The commands that run the bounded forward search of games whose play can cycle (Spock,
-// solver/cyclic_search.h): solve --max-depth for one position, verify for a ladder row.
+// The commands that run the bounded forward search of games whose play can cycle
+// (solver/cyclic_search.h): solve --max-depth for one position, verify for a whole variant.
 #pragma once
 
 #include <cstdint>
-#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
 #include "app/command.h"
-#include "solver/wdl.h"
 
 namespace app {
 
-// {"value": "win"|"loss"|"draw"|"unknown", "dte": number or null}: the shape solve gives Spock's
-// values (a draw has no distance); none is "unknown", nothing forced within the search's depth.
-inline nlohmann::ordered_json bounded_value_json(std::optional<solver::WdlValue> v) {
-  nlohmann::ordered_json j;
-  j["value"] = v ? solver::wdl_name(v->wdl) : "unknown";
-  j["dte"] = v && v->wdl != solver::Wdl::draw ? nlohmann::ordered_json(v->distance)
-                                              : nlohmann::ordered_json(nullptr);
-  return j;
-}
-
-// drop16 solve --variant spock... --fen F --max-depth D [--time-limit S]: the position's value
-// and every move's, each "unknown" where nothing is forced within D plies.
-// Refuses (UsageError) a variant that is not Spock's, --tables, and a time limit without a depth.
+// drop16 solve --variant V [--fen F] --max-depth D [--time-limit S]: the position's value and
+// every move's, each "unknown" where nothing is forced within D plies. Refuses (UsageError)
+// --tables, and a time limit without a depth; the game must have the bounded search (the solve
+// command's options check says so).
 struct CyclicSearchRequest {
   PositionOptions position;
   std::string tables;
@@ -34,8 +23,8 @@ struct CyclicSearchRequest {
 };
 void run_cyclic_search(const CyclicSearchRequest& r);
 
-// drop16 verify --variant spock:WxH:BLUE/red --samples N: the row solved by the cyclic retrograde,
-// random positions of it searched again by the forward search and compared.
+// drop16 verify --variant V --samples N: the whole variant solved by the cyclic retrograde, random
+// positions of it searched again by the forward search and compared.
 struct CyclicVerifyRequest {
   PositionOptions position;
   std::uint64_t samples = 0;

@@ -1,24 +1,56 @@
-// `drop16 solve` and `query` for the games whose play can cycle (Spock, the rook race): what the
-// solve and query commands hand over.
+// `drop16 solve`, `query` and `verify` for the games whose play can cycle and whose values are
+// wins, draws and losses (registry entries with the reachable retrograde and keyed tables: Spock,
+// the rook race): what the solve, query and verify commands hand over, and the roots of a whole
+// variant, which solve and verify share.
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <vector>
 
 #include "app/command.h"
+#include "rules/registry.h"
 
 namespace app {
 
 struct CyclicSolveRequest {
   PositionOptions position;
-  std::string tables;  // DIR: the row's table is written there, or loaded if finished
+  std::string tables;  // DIR: the whole variant's table is written there, or loaded if finished
   std::uint64_t memory_bytes = 0;
   int zstd_level = 19;
 };
 
 void run_cyclic_solve(const CyclicSolveRequest& r);
-// `drop16 query` for a Spock row's table in DIR: the position's value and every move's, from the
-// file alone. Throws TableError for a file it cannot trust.
-void run_cyclic_query(const PositionOptions& o, const std::string& dir);
+// `drop16 query --tables DIR` for a keyed table in DIR: the position's value and every move's,
+// from the file alone; `variant_given` says whether --variant named the game (else DIR's table
+// does). Throws TableError for a file it cannot trust.
+void run_cyclic_query(const PositionOptions& o, const std::string& dir, bool variant_given);
+
+// A whole variant's game and the positions it starts from (everything reachable from them is what
+// its tables hold).
+template <typename G>
+struct VariantRoots {
+  std::unique_ptr<G> game;
+  std::vector<typename G::Position> positions;
+};
+
+// The whole variant's roots (E::roots), listed only once it is known that they fit the memory
+// cap; throws UsageError naming --memory when they alone would take memory_bytes or more, and
+// naming --tables or --variant (with what_for) when the variant is not whole.
+template <registry::KeyedEntry E>
+VariantRoots<typename E::Game> whole_variant_roots(const std::string& variant,
+                                                   std::uint64_t memory_bytes,
+                                                   const std::string& what_for) {
+  const std::optional<std::uint64_t> count = E::root_count(variant);
+  if (!count)
+    throw UsageError(what_for + ": " + std::string(E::info.title) + "'s whole variants are " +
+                     std::string(E::info.whole_variants) + ", not " + variant);
+  if (*count >= memory_bytes / sizeof(typename E::Game::Position))
+    throw UsageError("--memory: the " + std::to_string(*count) + " positions " +
+                     E::normalized(variant) + " starts from alone take more than " +
+                     std::to_string(memory_bytes >> 20) + " MB");
+  return {E::whole_game(variant), E::roots(variant)};
+}
 
 }  // namespace app

@@ -1,14 +1,32 @@
-// drop16: solver and retrograde analyzer for Drop 16 and its variants. Subcommands only parse,
-// call the library and print; see DESIGN.md for the contract.
+// drop16: solver and retrograde analyzer for the games of the registry (rules/registry.h).
+// Subcommands only parse, call the library and print; see DESIGN.md for the contract.
 #include <cstdio>
 #include <exception>
+#include <string>
 
 #include "app/command.h"
-#include "rules/drop/parse_error.h"
+#include "rules/registry.h"
+
+namespace {
+
+// "Drop 16, Spock, the rook race and Royal Nardy": the registry's games.
+std::string game_titles() {
+  std::string out;
+  for (std::size_t i = 0; i < registry::kGames.size(); ++i)
+    out += std::string(i == 0                             ? ""
+                       : i + 1 == registry::kGames.size() ? " and "
+                                                          : ", ") +
+           std::string(registry::kGames[i].title);
+  return out;
+}
+
+}  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"drop16: solver and retrograde analyzer for Drop 16 and its variants"};
+  CLI::App app{"drop16: solver and retrograde analyzer for " + game_titles() +
+               " (drop16 games lists them and what each supports)"};
   app.require_subcommand(1);
+  app::register_games(app);
   app::register_perft(app);
   app::register_distinct(app);
   app::register_moves(app);
@@ -36,6 +54,12 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
+    try {
+      if (app::print_game_help(app)) return 0;
+    } catch (const std::invalid_argument& bad) {  // a variant no game claims
+      std::fprintf(stderr, "drop16: %s\n", bad.what());
+      return 2;
+    }
     return app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
     return app.exit(e);

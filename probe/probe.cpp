@@ -1,46 +1,55 @@
-// include/drop16/probe.h over tablebase::Prober: converts text and answers, nothing more.
+// include/drop16/probe.h over tablebase::TableProbe (any game's tables, through the registry):
+// converts text and answers, nothing more.
 #include "drop16/probe.h"
 
-#include "rules/drop/notation.h"
-#include "rules/drop/variant.h"
-#include "solver/outcome.h"
-#include "tablebase/prober.h"
-#include "tablebase/tier_files.h"
+#include <type_traits>
+
+#include "tablebase/table_probe.h"
 
 namespace drop16 {
 
 struct Tables::Impl {
-  drop::Game game;
-  tablebase::Prober prober;
-  Impl(const std::string& dir, std::uint64_t cache_bytes)
-      : game(drop::parse_variant(tablebase::tables_variant(dir))), prober(game, dir, cache_bytes) {}
-
-  Answer answer(std::string_view fen, bool with_moves) {
-    const tablebase::Prober::Answer a = prober.probe_fen(fen, with_moves);
-    Answer out{
-        game.variant().name(), drop::to_fen(game, a.position), solver::is_win(a.dte), a.dte, {}};
-    for (const auto& m : a.moves)
-      out.moves.push_back({drop::move_name(game.geometry(), m.move), m.outcome.win, m.outcome.dte});
-    return out;
-  }
+  tablebase::AnyTableProbe probe;
 };
 
 Tables::Tables(const std::string& dir, std::uint64_t cache_bytes)
-    : impl_(std::make_unique<Impl>(dir, cache_bytes)) {}
+    : impl_(std::make_unique<Impl>(Impl{tablebase::open_table_probe(dir, cache_bytes)})) {}
 Tables::~Tables() = default;
 Tables::Tables(Tables&&) noexcept = default;
 Tables& Tables::operator=(Tables&&) noexcept = default;
 
 std::string Tables::variant() const {
-  return impl_->game.variant().name();
+  return tablebase::with_probe<std::string>(impl_->probe, [](auto& t) { return t.variant(); });
 }
 
+namespace {
+
+// The position's value and DTE, and with_moves every move's, from whichever game's tables.
+Answer answer(const tablebase::AnyTableProbe& any, std::string_view fen, bool with_moves) {
+  return tablebase::with_probe<Answer>(any, [&](auto& t) {
+    using E = typename std::decay_t<decltype(t)>::Entry;
+    const auto a = t.probe(E::parse_fen(t.game(), fen), with_moves);
+    Answer out{t.variant(),
+               E::fen(t.game(), a.position),
+               a.value.wdl == solver::Wdl::win,
+               a.value.distance,
+               {},
+               std::string(solver::wdl_name(a.value.wdl))};
+    for (const auto& m : a.moves)
+      out.moves.push_back({E::move_text(t.game(), m.move), m.value.wdl == solver::Wdl::win,
+                           m.value.distance, std::string(solver::wdl_name(m.value.wdl))});
+    return out;
+  });
+}
+
+}  // namespace
+
 Answer Tables::probe(std::string_view fen) {
-  return impl_->answer(fen, false);
+  return answer(impl_->probe, fen, false);
 }
 
 Answer Tables::analyze(std::string_view fen) {
-  return impl_->answer(fen, true);
+  return answer(impl_->probe, fen, true);
 }
 
 }  // namespace drop16

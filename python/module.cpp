@@ -1,26 +1,21 @@
 // drop16py: the libraries from Python, for querying at scale without a process per position. Only
-// converts text and answers: the names are rules/game_by_name.h's, the counting solver/perft.h's,
-// the probing tablebase::Prober's (Drop 16 tiers) and tablebase::WdlTable's (a Spock row).
+// converts text and answers: the games and their names are the registry's (rules/registry.h), the
+// counting solver/perft.h's, the probing tablebase::TableProbe's (any game's tables), and the
+// answers' shape tablebase/analysis_json.h's, the command's own.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <filesystem>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
 #include <string>
 #include <type_traits>
-#include <variant>
 #include <vector>
 
-#include "app/spock_tables.h"
-#include "rules/game_by_name.h"
-#include "solver/outcome.h"
+#include "rules/registry.h"
 #include "solver/perft.h"
-#include "solver/wdl.h"
-#include "tablebase/prober.h"
-#include "tablebase/tier_files.h"
-#include "tablebase/wdl_analysis.h"
+#include "tablebase/table_probe.h"
 
 namespace py = pybind11;
 
@@ -28,12 +23,59 @@ namespace {
 
 constexpr int kMaxPerftDepth = 64;  // as `drop16 perft --depth`
 
+// A JSON value as the Python object json.loads would give.
+py::object to_python(const nlohmann::ordered_json& j) {
+  switch (j.type()) {
+    case nlohmann::ordered_json::value_t::null:
+      return py::none();
+    case nlohmann::ordered_json::value_t::boolean:
+      return py::bool_(j.get<bool>());
+    case nlohmann::ordered_json::value_t::number_integer:
+      return py::int_(j.get<std::int64_t>());
+    case nlohmann::ordered_json::value_t::number_unsigned:
+      return py::int_(j.get<std::uint64_t>());
+    case nlohmann::ordered_json::value_t::number_float:
+      return py::float_(j.get<double>());
+    case nlohmann::ordered_json::value_t::string:
+      return py::str(j.get<std::string>());
+    case nlohmann::ordered_json::value_t::array: {
+      py::list list;
+      for (const auto& item : j) list.append(to_python(item));
+      return list;
+    }
+    case nlohmann::ordered_json::value_t::object: {
+      py::dict dict;
+      for (const auto& [key, value] : j.items()) dict[py::str(key)] = to_python(value);
+      return dict;
+    }
+    default:
+      throw std::logic_error("a JSON value of no Python type");
+  }
+}
+
+// Calls f(E{}) for the game the variant names if it has the command, else raises ValueError
+// naming the game and what it has (as the command refuses it).
+template <registry::Command C, typename F>
+void with_entry(const std::string& variant, F&& f) {
+  registry::visit(variant, [&](auto e) {
+    using E = decltype(e);
+    if constexpr (E::info.commands.has(C) && !E::info.dice)
+      f(e);
+    else
+      throw std::invalid_argument(std::string(registry::command_name(C)) + ": not for " +
+                                  std::string(E::info.title) + " (variant " +
+                                  std::string(E::info.id) + "), which has " +
+                                  registry::supported_commands(E::info));
+  });
+}
+
 std::uint64_t perft(const std::string& variant, const std::optional<std::string>& fen, int depth) {
   if (depth < 0 || depth > kMaxPerftDepth)
     throw std::invalid_argument("depth " + std::to_string(depth) + " is not in 0.." +
                                 std::to_string(kMaxPerftDepth));
   std::uint64_t nodes = 0;
-  games::with_game(variant, fen, [&](auto& s) {
+  with_entry<registry::Command::perft>(variant, [&](auto e) {
+    auto s = decltype(e)::setup(variant, fen);
     py::gil_scoped_release unlocked;  // a long count need not stop other Python threads
     nodes = solver::perft(*s.game, s.position, depth);
   });
@@ -42,130 +84,63 @@ std::uint64_t perft(const std::string& variant, const std::optional<std::string>
 
 std::vector<std::string> moves(const std::string& variant, const std::optional<std::string>& fen) {
   std::vector<std::string> names;
-  games::with_game(variant, fen, [&](auto& s) {
-    typename std::remove_reference_t<decltype(*s.game)>::MoveList list;
+  with_entry<registry::Command::moves>(variant, [&](auto e) {
+    using E = decltype(e);
+    auto s = E::setup(variant, fen);
+    typename E::Game::MoveList list;
     s.game->generate(s.position, list);
-    for (int i = 0; i < list.size(); ++i) names.push_back(games::move_text(*s.game, list[i]));
+    for (int i = 0; i < list.size(); ++i) names.push_back(E::move_text(*s.game, list[i]));
   });
   return names;
 }
 
-// The value and DTE of query --json: a Drop 16 DTE (solver/outcome.h) or a Spock WdlValue, whose
-// draw has no distance (the game never ends).
-void put_value(py::dict& d, bool win, int dte) {
-  d["value"] = win ? "win" : "loss";
-  d["dte"] = dte;
-}
-void put_value(py::dict& d, solver::WdlValue v) {
-  d["value"] = std::string(solver::wdl_name(v.wdl));
-  d["dte"] = v.wdl == solver::Wdl::draw ? py::object(py::none()) : py::object(py::int_(v.distance));
-}
-
-// Drop 16 tier tables: the game outlives the prober, which keeps a reference to it.
-struct DropTables {
-  drop::Game game;
-  tablebase::Prober prober;
-  explicit DropTables(const std::string& dir)
-      : game(drop::parse_variant(tablebase::tables_variant(dir))), prober(game, dir) {}
-
-  std::string variant() const { return game.variant().name(); }
-  py::dict answer(const std::string& fen, bool with_moves) {
-    const tablebase::Prober::Answer a = prober.probe_fen(fen, with_moves);
-    py::dict d;
-    d["variant"] = variant();
-    d["fen"] = games::fen_text(game, a.position);
-    put_value(d, solver::is_win(a.dte), a.dte);
-    if (!with_moves) return d;
-    py::list list;
-    for (const auto& m : a.moves) {
-      py::dict move;
-      move["move"] = games::move_text(game, m.move);
-      put_value(move, m.outcome.win, m.outcome.dte);
-      list.append(move);
-    }
-    d["moves"] = list;
-    return d;
-  }
-};
-
-// A solved Spock ladder row, DIR/spock.wdl: positions of the row's board, by canonical key.
-struct SpockTables {
-  tablebase::WdlTable table;
-  spock::Material row;
-  explicit SpockTables(const std::string& dir)
-      : table(app::open_spock_table(dir)), row(spock::parse_material(table.info().name)) {}
-
-  std::string variant() const { return table.info().name; }
-  py::dict answer(const std::string& fen, bool with_moves) {
-    const auto s = games::spock_setup(games::kSpockVariant, fen);
-    games::check_spock_board(row, *s.game);
-    const auto probe = [&](const spock::Key& k) { return table.probe(k); };
-    py::dict d;
-    d["variant"] = variant();
-    d["fen"] = games::fen_text(*s.game, s.position);
-    const auto not_in_row = [&] {
-      return std::invalid_argument(
-          "this position is not among " + variant() +
-          "'s (its pieces are not a placement of the row's, nor reached from one)");
-    };
-    if (!with_moves) {
-      const std::optional<solver::WdlValue> v = probe(s.game->canonical_key(s.position));
-      if (!v) throw not_in_row();
-      put_value(d, *v);
-      return d;
-    }
-    const auto a = tablebase::analyze_wdl(*s.game, s.position, probe);
-    if (!a) throw not_in_row();
-    put_value(d, a->value);
-    py::list list;
-    for (const auto& m : a->moves) {
-      py::dict move;
-      move["move"] = games::move_text(*s.game, m.move);
-      put_value(move, m.value);
-      list.append(move);
-    }
-    d["moves"] = list;
-    return d;
-  }
-};
-
-// Either kind, as the directory holds: a Spock row's file, or else Drop 16 tiers.
+// The tables a directory holds, of whichever game; answers as the command's JSON.
 class Tables {
  public:
-  explicit Tables(const std::string& dir) {
-    if (app::holds_spock_table(dir))
-      tables_ = std::make_unique<SpockTables>(dir);
-    else
-      tables_ = std::make_unique<DropTables>(dir);
-  }
+  explicit Tables(const std::string& dir) : probe_(tablebase::open_table_probe(dir)) {}
   std::string variant() const {
-    return std::visit([](const auto& t) { return t->variant(); }, tables_);
+    return tablebase::with_probe<std::string>(probe_, [](auto& t) { return t.variant(); });
   }
-  py::dict probe(const std::string& fen) {
-    return std::visit([&](auto& t) { return t->answer(fen, false); }, tables_);
-  }
-  py::dict analyze(const std::string& fen) {
-    return std::visit([&](auto& t) { return t->answer(fen, true); }, tables_);
-  }
+  py::dict probe(const std::string& fen) { return answer(fen, false); }
+  py::dict analyze(const std::string& fen) { return answer(fen, true); }
 
  private:
-  std::variant<std::unique_ptr<DropTables>, std::unique_ptr<SpockTables>> tables_;
+  py::dict answer(const std::string& fen, bool with_moves) {
+    return tablebase::with_probe<py::dict>(probe_, [&](auto& t) {
+      using E = typename std::decay_t<decltype(t)>::Entry;
+      const auto a = t.probe(E::parse_fen(t.game(), fen), with_moves);
+      nlohmann::ordered_json j = tablebase::answer_json<E>(t.variant(), t.game(), a);
+      if (!with_moves) j.erase("moves");
+      return to_python(j);
+    });
+  }
+
+  tablebase::AnyTableProbe probe_;
 };
+
+std::string variants_doc() {
+  std::string out;
+  for (const registry::GameInfo& g : registry::kGames)
+    out += "  " + std::string(g.variants) + ": " + std::string(g.title) + "\n";
+  return out;
+}
 
 }  // namespace
 
 PYBIND11_MODULE(drop16py, m) {
-  m.doc() = R"(The drop16 libraries from Python: move counts, legal moves and solved tables.
+  static const std::string doc =
+      R"(The drop16 libraries from Python: move counts, legal moves and solved tables.
 
-Variants are named as on drop16's command line: "drop16", "WxH:HAND" or "WxH:WHITE/black"
-(e.g. "3x3:NBK") for the Drop 16 family, "spock" for Spock (the board is the FEN's, by default
-the 5x5 start), "spock:WxH:BLUE/red" for a row of Spock's ladder (needs a fen). Positions and
-moves are text as drop16 prints them. A value is for the side to move; a move's value is what it
-gives the side that plays it; dte counts plies to the end with best play (None for a draw).
+Variants are named as on drop16's command line (drop16 games lists them):
+)" + variants_doc() +
+      R"(Positions and moves are text as drop16 prints them. A value is for the side to move; a
+move's value is what it gives the side that plays it; dte counts plies to the end with best play
+(None for a draw).
 
 Errors: ValueError for bad input (a FEN, variant or depth that does not parse or fit, a position
-the tables do not hold); RuntimeError for a directory without tables or a damaged table file (the
-message names it); OverflowError for a count past 2^64.)";
+the tables do not hold, a game without the command); RuntimeError for a directory without tables
+or a damaged table file (the message names it); OverflowError for a count past 2^64.)";
+  m.doc() = doc.c_str();
 
   m.def("perft", &perft, py::arg("variant"), py::arg("fen") = py::none(), py::kw_only(),
         py::arg("depth"),
@@ -176,7 +151,7 @@ message names it); OverflowError for a count past 2^64.)";
 
   py::class_<Tables>(m, "Tables",
                      "Tables(dir): the solved tables in dir, written by `drop16 solve --tables "
-                     "dir` (Drop 16 tier tables, or a Spock row's dir/spock.wdl). Not "
+                     "dir` (tier tables, or a whole variant's keyed table dir/<game>.wdl). Not "
                      "thread-safe: it caches decoded blocks.")
       .def(py::init<const std::string&>(), py::arg("dir"))
       .def_property_readonly("variant", &Tables::variant, "the variant the tables solve")

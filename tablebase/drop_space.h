@@ -335,4 +335,9 @@ class DropTierSpace {
 
 static_assert(TierSpace<DropTierSpace>);
 
+template <>
+struct TierSpaceOf<drop::Game> {
+  using type = DropTierSpace;
+};
+
 }  // namespace tablebase

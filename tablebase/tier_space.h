@@ -56,4 +56,11 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
   { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;
 };
 
+// The tier space of a game's tables, for the code that opens tables knowing only the game (the
+// oracle, the front ends): specialized beside each space (drop_space.h for drop::Game).
+template <typename G>
+struct TierSpaceOf;
+template <typename G>
+using tier_space_t = typename TierSpaceOf<G>::type;
+
 }  // namespace tablebase

@@ -27,7 +27,7 @@
 #include <vector>
 
 #include "app/analysis.h"
-#include "app/spock_tables.h"
+#include "rules/drop/entry.h"
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "rules/rookrace/game.h"
@@ -36,6 +36,7 @@
 #include "rules/spock/notation.h"
 #include "solver/cyclic_retrograde.h"
 #include "solver/forward_solver.h"
+#include "tablebase/keyed_tables.h"
 #include "tablebase/wdl_table.h"
 #include "tests/serve_process.h"
 #include "tests/test_support.h"
@@ -142,7 +143,7 @@ void check_refused(int port, const std::string& path, const httplib::Params& par
 // The forward solver's analysis as the contract object (what `drop16 solve` prints).
 json expected_analysis(const drop::Game& game, const drop::Position& p) {
   solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
-  return json::parse(app::analysis_json(game, p, search.analyze(p)).dump());
+  return json::parse(app::analysis_json<drop::Entry>(game, p, search.analyze(p)).dump());
 }
 
 // The analysis object without the fields only serve adds.
@@ -566,8 +567,9 @@ void write_spock_table(const SpockRow& row, const fs::path& dir) {
   std::vector<std::pair<common::Key, solver::WdlValue>> entries;
   row.solved.for_each_value(
       [&](const common::Key& k, solver::WdlValue v) { entries.emplace_back(k, v); });
-  tablebase::write_wdl_table(app::spock_table_file(dir),
-                             {"spock", row.name, app::spock_key_format()}, std::move(entries));
+  tablebase::write_wdl_table(tablebase::keyed_table_file(dir, "spock"),
+                             {"spock", row.name, tablebase::key_format("spock", spock::kKeyFormat)},
+                             std::move(entries));
 }
 
 json wdl_json(solver::WdlValue v) {
@@ -717,7 +719,7 @@ TEST_CASE("drop16 serve refuses a damaged Spock table, naming it", "[serve][spoc
   TempDir tmp;
   const SpockRow row;
   write_spock_table(row, tmp.dir / "tables");
-  const fs::path file = app::spock_table_file(tmp.dir / "tables");
+  const fs::path file = tablebase::keyed_table_file(tmp.dir / "tables", "spock");
   fs::resize_file(file, fs::file_size(file) - 1);
   const std::string command = std::string(DROP16_BINARY) + " serve --port 0 --tables '" +
                               (tmp.dir / "tables").string() + "' 2>'" + (tmp.dir / "err").string() +

@@ -25,6 +25,8 @@ class Game {
 
   const Variant& variant() const { return variant_; }
   const Geometry& geometry() const { return geometry_; }
+  // The same rules: the same variant (everything else is derived from it).
+  bool operator==(const Game& other) const { return variant_ == other.variant_; }
   Position start() const { return start_position(variant_); }
 
   // Drops first (by type, then square), then captures.

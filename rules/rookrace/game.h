@@ -30,6 +30,8 @@ class Game {
   explicit Game(Variant v);
 
   const Variant& variant() const { return variant_; }
+  // The same rules: the same variant (everything else is derived from it).
+  bool operator==(const Game& other) const { return variant_ == other.variant_; }
   int size() const { return variant_.size; }
   int squares() const { return variant_.size * variant_.size; }
   int square(int file, int rank) const { return rank * variant_.size + file; }

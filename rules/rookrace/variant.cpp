@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "rules/game_entry.h"
 #include "rules/rookrace/parse_error.h"
 
 namespace rookrace {
@@ -33,8 +34,7 @@ std::string Variant::name() const {
 }
 
 bool names_rookrace(std::string_view text) {
-  return text.substr(0, kVariantName.size()) == kVariantName &&
-         (text.size() == kVariantName.size() || text[kVariantName.size()] == ':');
+  return registry::names_game(text, kVariantName);
 }
 
 Variant parse_variant(std::string_view text) {

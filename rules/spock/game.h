@@ -25,6 +25,10 @@ class Game {
 
   int width() const { return geometry_.width(); }
   int height() const { return geometry_.height(); }
+  // The same rules: the same board.
+  bool operator==(const Game& other) const {
+    return width() == other.width() && height() == other.height();
+  }
   const Geometry& geometry() const { return geometry_; }
 
   // Empty when the side to move has no Spock: it has lost already.

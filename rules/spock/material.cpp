@@ -112,4 +112,15 @@ std::uint64_t placement_count(const Material& m) {
   return std::uint64_t(count);
 }
 
+Position row_start(const Material& m) {
+  if (int(m.pieces[kBlue].size()) > m.width || int(m.pieces[kRed].size()) > m.width)
+    return placements(m).front();
+  const Geometry geometry(m.width, m.height);
+  Position p;
+  for (const Color c : {kBlue, kRed})
+    for (std::size_t i = 0; i < m.pieces[c].size(); ++i)
+      p.put(geometry.square(int(i), c == kBlue ? 0 : m.height - 1), Piece{m.pieces[c][i], c});
+  return p;
+}
+
 }  // namespace spock

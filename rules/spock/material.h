@@ -34,4 +34,9 @@ std::vector<Position> placements(const Material& m);
 // How many positions placements(m) gives, without listing them (saturates at UINT64_MAX).
 std::uint64_t placement_count(const Material& m);
 
+// The placement a row's games are shown from: Blue's pieces along the first rank and Red's along
+// the last, in R S L P K order (as the 5x5 start has them on its back ranks), Blue to move; the
+// row's first placement when a side's pieces do not fit on one rank.
+Position row_start(const Material& m);
+
 }  // namespace spock

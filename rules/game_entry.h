@@ -1,0 +1,246 @@
+// What a game tells the front ends about itself: the vocabulary of a registry entry
+// (rules/<game>/entry.h, listed in rules/registry.h). A front end (the drop16 command, its HTTP
+// server, the Python module, the probe library) reads a game's names, text forms and
+// capabilities from its entry and never compares a game's name: which commands, solvers, table
+// formats and views apply to a game is the entry's declaration, read here as sets of enums.
+//
+// The capabilities name solvers and table formats but include none of their code: rules know
+// nothing of solvers (DESIGN.md). The front ends bind a capability to the library that serves it
+// (if constexpr on the set, so a command's code is compiled only for the games that declare it).
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <string>
+#include <string_view>
+
+namespace registry {
+
+// A set of enum values, usable in constant expressions (an entry's capabilities are constexpr).
+template <typename Enum>
+class EnumSet {
+ public:
+  constexpr EnumSet() = default;
+  constexpr EnumSet(std::initializer_list<Enum> values) {
+    for (const Enum v : values) bits_ |= bit(v);
+  }
+  constexpr bool has(Enum v) const { return (bits_ & bit(v)) != 0; }
+  constexpr bool empty() const { return bits_ == 0; }
+  constexpr bool intersects(EnumSet other) const { return (bits_ & other.bits_) != 0; }
+
+ private:
+  static constexpr std::uint32_t bit(Enum v) { return std::uint32_t{1} << unsigned(v); }
+  std::uint32_t bits_ = 0;
+};
+
+// What a position is worth, which decides the shape of every answer about it (DESIGN.md,
+// "Values"): the side to move's win or loss with a distance; or a draw besides; expected points;
+// or such a value for each coalition of players.
+enum class ValueFamily : std::uint8_t { win_loss, win_draw_loss, points, coalition_values };
+constexpr std::string_view family_name(ValueFamily f) {
+  switch (f) {
+    case ValueFamily::win_loss:
+      return "win/loss";
+    case ValueFamily::win_draw_loss:
+      return "win/draw/loss";
+    case ValueFamily::points:
+      return "points";
+    case ValueFamily::coalition_values:
+      return "values per coalition";
+  }
+  return "?";
+}
+
+// The drop16 command's subcommands that serve a game (`games`, the listing, serves them all).
+enum class Command : std::uint8_t {
+  perft,
+  distinct,
+  moves,
+  show,
+  solve,
+  query,
+  verify,
+  prove,
+  check_proof,
+  claims,
+  cluster_plan,
+  serve,
+  bearoff,
+  endgame,
+  nardy_match,
+};
+inline constexpr std::array kCommands = {
+    Command::perft,       Command::distinct, Command::moves,        Command::show,
+    Command::solve,       Command::query,    Command::verify,       Command::prove,
+    Command::check_proof, Command::claims,   Command::cluster_plan, Command::serve,
+    Command::bearoff,     Command::endgame,  Command::nardy_match};
+// As typed on the command line: "check-proof", "nardy-match".
+constexpr std::string_view command_name(Command c) {
+  switch (c) {
+    case Command::perft:
+      return "perft";
+    case Command::distinct:
+      return "distinct";
+    case Command::moves:
+      return "moves";
+    case Command::show:
+      return "show";
+    case Command::solve:
+      return "solve";
+    case Command::query:
+      return "query";
+    case Command::verify:
+      return "verify";
+    case Command::prove:
+      return "prove";
+    case Command::check_proof:
+      return "check-proof";
+    case Command::claims:
+      return "claims";
+    case Command::cluster_plan:
+      return "cluster-plan";
+    case Command::serve:
+      return "serve";
+    case Command::bearoff:
+      return "bearoff";
+    case Command::endgame:
+      return "endgame";
+    case Command::nardy_match:
+      return "nardy-match";
+  }
+  return "?";
+}
+
+// The solvers a front end may run on a game, each the class of game it serves.
+enum class Solver : std::uint8_t {
+  tiers,                 // retrograde over the tiers of a dense index space, tables on disk
+  dte_search,            // forward search of an acyclic game with distances to the end
+  proof_search,          // proof of one position's value (negamax or df-pn) with a certificate
+  reachable_retrograde,  // everything reachable solved in memory, draws of endless play
+  bounded_search,        // forward search to a depth: wins and losses, never a draw
+  dice_player,           // expectimax over the rolls, with race databases at the leaves
+  value_iteration,       // expected points of a small endgame with chance and cycles
+  race_database,         // one- and two-sided bear-off databases
+  coalition_values,      // a value per coalition of players, from one exploration
+};
+inline constexpr std::array kSolvers = {Solver::tiers,           Solver::dte_search,
+                                        Solver::proof_search,    Solver::reachable_retrograde,
+                                        Solver::bounded_search,  Solver::dice_player,
+                                        Solver::value_iteration, Solver::race_database,
+                                        Solver::coalition_values};
+constexpr std::string_view solver_name(Solver s) {
+  switch (s) {
+    case Solver::tiers:
+      return "tiers";
+    case Solver::dte_search:
+      return "dte-search";
+    case Solver::proof_search:
+      return "proof-search";
+    case Solver::reachable_retrograde:
+      return "reachable-retrograde";
+    case Solver::bounded_search:
+      return "bounded-search";
+    case Solver::dice_player:
+      return "dice-player";
+    case Solver::value_iteration:
+      return "value-iteration";
+    case Solver::race_database:
+      return "race-database";
+    case Solver::coalition_values:
+      return "coalition-values";
+  }
+  return "?";
+}
+
+// What the game's solved values are stored in (tablebase/FORMAT.md).
+enum class TableFormat : std::uint8_t {
+  tiers,    // one dense file per tier (and its DTEs), ranked by the game's index space
+  keyed,    // one file of canonical keys and values, sorted (DIR/<game id>.wdl)
+  bearoff,  // a one-sided race database file
+};
+inline constexpr std::array kTableFormats = {TableFormat::tiers, TableFormat::keyed,
+                                             TableFormat::bearoff};
+constexpr std::string_view table_format_name(TableFormat t) {
+  switch (t) {
+    case TableFormat::tiers:
+      return "tiers";
+    case TableFormat::keyed:
+      return "keyed";
+    case TableFormat::bearoff:
+      return "bearoff";
+  }
+  return "?";
+}
+
+// How a position can be seen: a text diagram (show), the explorer page of `serve`.
+enum class View : std::uint8_t { diagram, page };
+inline constexpr std::array kViews = {View::diagram, View::page};
+constexpr std::string_view view_name(View v) {
+  switch (v) {
+    case View::diagram:
+      return "diagram";
+    case View::page:
+      return "page";
+  }
+  return "?";
+}
+
+// Everything about a game that is not its rules: what the listing prints and what the front ends
+// read to decide what applies.
+struct GameInfo {
+  std::string_view id;        // the game's own name, its tables' game name ("spock")
+  std::string_view title;     // for people ("Spock")
+  std::string_view variants;  // the --variant syntax accepted, for help and errors
+  std::string_view example;   // a variant that runs fast, for the listing
+  std::string_view about;     // one line: the game and its rules file
+  ValueFamily family;
+  EnumSet<Command> commands;
+  EnumSet<Solver> solvers;
+  EnumSet<TableFormat> tables;
+  EnumSet<View> views;
+  // Keyed tables hold everything reachable from a whole variant: which variants are whole, for
+  // the message that refuses another ("a ladder row (--variant spock:WxH:BLUE/red)").
+  std::string_view whole_variants = {};
+  bool dice = false;  // positions where chance decides (a roll), written with --roll
+
+  constexpr bool has(Command c) const { return commands.has(c); }
+  constexpr bool has(Solver s) const { return solvers.has(s); }
+  constexpr bool has(TableFormat t) const { return tables.has(t); }
+  constexpr bool has(View v) const { return views.has(v); }
+};
+
+// What a two-player game whose play can cycle, endless play a draw, gets from the solvers of its
+// class (the reachable retrograde, keyed tables of whole variants, the bounded search) and the
+// commands over them: Spock and the rook race declare it.
+inline constexpr EnumSet<Command> kCyclicGameCommands = {
+    Command::perft, Command::distinct, Command::moves,  Command::show,
+    Command::solve, Command::query,    Command::verify, Command::serve};
+inline constexpr EnumSet<Solver> kCyclicGameSolvers = {Solver::reachable_retrograde,
+                                                       Solver::bounded_search};
+
+// Whether the text names the game `name` at all: the name alone or followed by ':' and more
+// (well formed or not, so that the game's own parser names the fault).
+constexpr bool names_game(std::string_view text, std::string_view name) {
+  return text.substr(0, name.size()) == name &&
+         (text.size() == name.size() || text[name.size()] == ':');
+}
+
+// "perft, distinct, moves, ...": the commands the game supports, in kCommands order.
+inline std::string supported_commands(const GameInfo& g) {
+  std::string out;
+  for (const Command c : kCommands)
+    if (g.commands.has(c)) out += (out.empty() ? "" : ", ") + std::string(command_name(c));
+  return out;
+}
+
+// A game built from a variant, and a position of it. The game is on the heap so that what keeps
+// a reference to it (a solver, a table reader) stays valid when the setup moves.
+template <typename G>
+struct GameSetup {
+  std::unique_ptr<G> game;
+  typename G::Position position;
+};
+
+}  // namespace registry

@@ -1,0 +1,199 @@
+// The games, one registry line each: the one place that maps a variant's name to a game. The
+// command line, the HTTP server, the Python module and the probe library dispatch through it, and
+// nothing else compares a game's name (DESIGN.md, "Several games").
+//
+// A game's entry (rules/<game>/entry.h) is a struct of static members, checked by GameEntry below:
+//   Game                      the rules (solver/game_concept.h)
+//   info                      registry::GameInfo: names, variant syntax, value family and
+//                             capabilities (rules/game_entry.h)
+//   claims(text)              whether the text names this game at all, well formed or not (so
+//                             that its own parser names the fault)
+//   normalized(variant)       the variant's name as answers print it; ParseError if malformed
+//   setup(variant, fen)       the game and the FEN's position (default: the variant's start)
+//   variant_name(game)        the name of the game's own variant (what perft and moves print)
+//   fen, parse_fen, move_text, parse_move, diagram   the text forms (parse_fen reads a position
+//                             of the given game, ParseError for one of another board)
+// and, by capability:
+//   View::page                position_json(game, p) (board, hands, side to move as the page
+//                             draws them) and start_fen(variant) (where the page opens)
+//   TableFormat::keyed        kKeyFormat (the version of its key packing), has_start, root_count,
+//                             whole_game and roots (a whole variant's game and the positions it
+//                             starts from: everything reachable from them is what its tables
+//                             hold)
+//   dice                      chance_text, parse_chance, rolled (the roll of a position),
+//                             with_roll and kPlayers (player names, by index)
+//
+// Adding a game: rules/ADDING-A-GAME.md.
+#pragma once
+
+#include <array>
+#include <concepts>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "rules/common/parse_error.h"
+#include "rules/drop/entry.h"
+#include "rules/game_entry.h"
+#include "rules/nardy/entry.h"
+#include "rules/rookrace/entry.h"
+#include "rules/spock/entry.h"
+
+namespace registry {
+
+template <typename... E>
+struct EntryList {};
+
+// The games, in the order they are listed; the first one's variant "drop16" is the default.
+using Entries = EntryList<drop::Entry, spock::Entry, rookrace::Entry, nardy::Entry>;
+
+template <typename E>
+concept GameEntry = requires(std::string_view text, const std::optional<std::string>& fen,
+                             const typename E::Game& g, const typename E::Game::Position& p,
+                             const typename E::Game::Move& m) {
+  { E::info } -> std::convertible_to<GameInfo>;
+  { E::claims(text) } -> std::same_as<bool>;
+  { E::normalized(text) } -> std::same_as<std::string>;
+  { E::setup(text, fen) } -> std::same_as<GameSetup<typename E::Game>>;
+  { E::variant_name(g) } -> std::same_as<std::string>;
+  { E::fen(g, p) } -> std::same_as<std::string>;
+  { E::parse_fen(g, text) } -> std::same_as<typename E::Game::Position>;
+  { E::move_text(g, m) } -> std::same_as<std::string>;
+  { E::parse_move(g, p, text) } -> std::same_as<typename E::Game::Move>;
+  { E::diagram(g, p) } -> std::same_as<std::string>;
+};
+
+// What the page view asks of a game.
+template <typename E>
+concept PageEntry = GameEntry<E> && requires(std::string_view text, const typename E::Game& g,
+                                             const typename E::Game::Position& p) {
+  {E::position_json(g, p)};
+  { E::start_fen(text) } -> std::same_as<std::string>;
+};
+
+// What keyed tables ask of a game: keys of 128 bits, and whole variants.
+template <typename E>
+concept KeyedEntry = GameEntry<E> && requires(std::string_view text) {
+  { E::kKeyFormat } -> std::convertible_to<std::uint32_t>;
+  { E::has_start(text) } -> std::same_as<bool>;
+  { E::root_count(text) } -> std::same_as<std::optional<std::uint64_t>>;
+  { E::whole_game(text) } -> std::same_as<std::unique_ptr<typename E::Game>>;
+  { E::roots(text) } -> std::same_as<std::vector<typename E::Game::Position>>;
+};
+
+// What a dice game's commands ask of it.
+template <typename E>
+concept DiceEntry = GameEntry<E> &&
+    requires(std::string_view text, const typename E::Game::Position& p) {
+  { E::chance_text(*E::rolled(p)) } -> std::same_as<std::string>;
+  { E::with_roll(p, E::parse_chance(text)) } -> std::same_as<typename E::Game::Position>;
+  { E::kPlayers.size() } -> std::convertible_to<std::size_t>;
+};
+
+namespace detail {
+
+template <typename E>
+constexpr bool declares_what_it_has() {
+  static_assert(GameEntry<E>, "a registry entry lacks a member rules/registry.h asks for");
+  static_assert(!E::info.views.has(View::page) || PageEntry<E>,
+                "a game with the page view needs position_json and start_fen");
+  static_assert(!E::info.tables.has(TableFormat::keyed) || KeyedEntry<E>,
+                "a game with keyed tables needs kKeyFormat, has_start, root_count, whole_game and "
+                "roots");
+  static_assert(!E::info.dice || DiceEntry<E>,
+                "a dice game needs chance_text, parse_chance, rolled, with_roll and kPlayers");
+  return true;
+}
+
+template <typename... E>
+constexpr std::array<GameInfo, sizeof...(E)> infos(EntryList<E...>) {
+  static_assert((declares_what_it_has<E>() && ...));
+  return {E::info...};
+}
+
+template <typename F, typename E, typename... Rest>
+decltype(auto) visit_claiming(std::string_view variant, F& f, EntryList<E, Rest...>) {
+  if constexpr (sizeof...(Rest) == 0) {
+    return f(E{});
+  } else {
+    if (E::claims(variant)) return f(E{});
+    return visit_claiming(variant, f, EntryList<Rest...>{});
+  }
+}
+
+template <typename F, typename... E>
+void for_each(F&& f, EntryList<E...>) {
+  (f(E{}), ...);
+}
+
+template <typename A, typename B>
+struct Concat;
+template <typename... A, typename... B>
+struct Concat<EntryList<A...>, EntryList<B...>> {
+  using type = EntryList<A..., B...>;
+};
+
+template <template <typename> class Keep, typename List>
+struct FilterOf;
+template <template <typename> class Keep>
+struct FilterOf<Keep, EntryList<>> {
+  using type = EntryList<>;
+};
+template <template <typename> class Keep, typename E, typename... Rest>
+struct FilterOf<Keep, EntryList<E, Rest...>> {
+  using rest = typename FilterOf<Keep, EntryList<Rest...>>::type;
+  using type = std::conditional_t<Keep<E>::value, typename Concat<EntryList<E>, rest>::type, rest>;
+};
+
+}  // namespace detail
+
+// The entries for which Keep<E>::value holds, in registry order: for a holder of one of several
+// games' objects (a std::variant over them) that only some games can have.
+template <template <typename> class Keep>
+using EntriesWhere = typename detail::FilterOf<Keep, Entries>::type;
+
+// Every game's info, in registry order.
+inline constexpr auto kGames = detail::infos(Entries{});
+
+// "drop16": the default variant of the commands, the first game's.
+inline std::string default_variant() {
+  return std::string(kGames.front().id);
+}
+
+// "drop16, WxH:HAND, WxH:WHITE/black; spock, spock:WxH:BLUE/red; ...": every game's syntax.
+inline std::string accepted_variants() {
+  std::string out;
+  for (const GameInfo& g : kGames) out += (out.empty() ? "" : "; ") + std::string(g.variants);
+  return out;
+}
+
+// The info of the game the variant names; ParseError for text no game claims.
+const GameInfo& info_of(std::string_view variant);
+
+// Calls f(E{}) with the entry of the game the variant names and returns what it returns (the same
+// type for every entry). Throws ParseError for text no game claims, naming what is accepted. The
+// variant itself is not parsed here: E's setup and normalized do that, naming the fault.
+template <typename F>
+decltype(auto) visit(std::string_view variant, F&& f) {
+  bool claimed = false;
+  detail::for_each([&](auto e) { claimed = claimed || decltype(e)::claims(variant); }, Entries{});
+  if (!claimed)
+    throw common::ParseError("variant '" + std::string(variant) + "' names no game; accepted: " +
+                             accepted_variants() + " (drop16 games lists them)");
+  return detail::visit_claiming(variant, f, Entries{});
+}
+
+// Calls f(E{}) for every entry, in registry order.
+template <typename F>
+void for_each_entry(F&& f) {
+  detail::for_each(f, Entries{});
+}
+
+inline const GameInfo& info_of(std::string_view variant) {
+  return visit(variant, [](auto e) -> const GameInfo& { return decltype(e)::info; });
+}
+
+}  // namespace registry

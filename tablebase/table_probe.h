@@ -1,0 +1,178 @@
+// Probing solved tables of any game, whatever their format, one position after another: what
+// `query --batch`, the Python module and the probe library run on (the oracle, tablebase/oracle.h,
+// adds the search for `serve`). A game's tables are its tier tables (Prober: every block decoded
+// kept, up to a budget) or its keyed table (wdl_table.h), as its registry entry declares
+// (rules/registry.h); either way an answer is a win/draw/loss value with its distance, and each
+// move's for the side that plays it, so every front end prints the one shape of analysis_json.h.
+//
+// Not thread-safe (the tier prober caches without locks): one per thread.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <variant>
+#include <vector>
+
+#include "rules/registry.h"
+#include "solver/wdl.h"
+#include "tablebase/analysis_json.h"
+#include "tablebase/keyed_tables.h"
+#include "tablebase/prober.h"
+#include "tablebase/tables_found.h"
+#include "tablebase/wdl_analysis.h"
+
+namespace tablebase {
+
+template <typename Move, typename Position>
+struct ProbeAnswer {
+  Position position;
+  solver::WdlValue value;  // for the side to move
+  struct MoveResult {
+    Move move;
+    solver::WdlValue value;  // for the side that plays it
+  };
+  std::vector<MoveResult> moves;  // every legal move in generation order, if asked for
+};
+
+template <typename E>
+class TableProbe;
+
+// The games whose tables a TableProbe reads: those with tier or keyed tables.
+template <typename E>
+struct HasTableProbe : std::bool_constant<E::info.tables.has(registry::TableFormat::tiers) ||
+                                          E::info.tables.has(registry::TableFormat::keyed)> {};
+using ProbedEntries = registry::EntriesWhere<HasTableProbe>;
+
+// A tier game's tables (the Drop 16 family's, through the batch prober).
+template <typename E>
+requires(E::info.tables.has(registry::TableFormat::tiers)) class TableProbe<E> {
+ public:
+  using Entry = E;
+  using G = typename E::Game;
+  using Answer = ProbeAnswer<typename G::Move, typename G::Position>;
+
+  // Throws TableError when `dir` holds no tables of the variant.
+  TableProbe(const std::string& variant, const std::filesystem::path& dir,
+             std::uint64_t cache_bytes = Prober::kDefaultCacheBytes)
+      : game_(E::setup(variant, std::nullopt).game), prober_(*game_, dir, cache_bytes) {}
+
+  const G& game() const { return *game_; }
+  std::string variant() const { return E::variant_name(*game_); }
+
+  // Throws std::invalid_argument for a position the tables do not hold (NotCovered), TableError
+  // for a damaged file.
+  Answer probe(const typename G::Position& p, bool with_moves) {
+    const Prober::Answer a = prober_.probe(p, with_moves);
+    Answer out{a.position, wdl_of_dte(a.dte), {}};
+    for (const auto& m : a.moves) out.moves.push_back({m.move, wdl_of(m.outcome)});
+    return out;
+  }
+
+ private:
+  std::unique_ptr<G> game_;
+  Prober prober_;
+};
+
+// A keyed game's table: a whole variant's positions by canonical key.
+template <typename E>
+requires(E::info.tables.has(registry::TableFormat::keyed)) class TableProbe<E> {
+ public:
+  using Entry = E;
+  using G = typename E::Game;
+  using Answer = ProbeAnswer<typename G::Move, typename G::Position>;
+
+  // `variant` names the game (the table's own variant is read from it), or the whole variant the
+  // table must hold. Throws TableError when there is no such table or it is damaged.
+  TableProbe(const std::string& variant, const std::filesystem::path& dir)
+      : table_(open_keyed_table(dir, E::info.id, E::kKeyFormat,
+                                E::root_count(variant) ? E::normalized(variant) : std::string())),
+        game_(E::whole_game(table_.info().name)) {}
+  TableProbe(const std::string& variant, const std::filesystem::path& dir, std::uint64_t)
+      : TableProbe(variant, dir) {}
+
+  const G& game() const { return *game_; }
+  std::string variant() const { return table_.info().name; }
+  WdlTable& table() { return table_; }
+
+  // Throws std::invalid_argument for a position the table does not hold.
+  Answer probe(const typename G::Position& p, bool with_moves) {
+    const auto probe = [&](const common::Key& k) { return table_.probe(k); };
+    Answer out{p, {}, {}};
+    if (!with_moves) {
+      const auto v = probe(game_->canonical_key(p));
+      if (!v) throw not_held();
+      out.value = *v;
+      return out;
+    }
+    const auto a = analyze_wdl(*game_, p, probe);
+    if (!a) throw not_held();
+    out.value = a->value;
+    for (const auto& m : a->moves) out.moves.push_back({m.move, m.value});
+    return out;
+  }
+
+ private:
+  std::invalid_argument not_held() const {
+    return std::invalid_argument("this position is not among " + variant() +
+                                 "'s (not reached from the positions it starts from)");
+  }
+
+  WdlTable table_;
+  std::unique_ptr<G> game_;
+};
+
+namespace probe_detail {
+template <typename List>
+struct AnyOf;
+template <typename... E>
+struct AnyOf<registry::EntryList<E...>> {
+  using type = std::variant<std::monostate, std::unique_ptr<TableProbe<E>>...>;
+};
+}  // namespace probe_detail
+
+// A TableProbe of whichever game's tables a directory holds (tables_found.h).
+using AnyTableProbe = typename probe_detail::AnyOf<ProbedEntries>::type;
+
+// Throws TableError for a directory without tables or a damaged one.
+inline AnyTableProbe open_table_probe(const std::filesystem::path& dir,
+                                      std::uint64_t cache_bytes = Prober::kDefaultCacheBytes) {
+  AnyTableProbe any;
+  const std::string variant = tables_variant_in(dir);
+  registry::visit(variant, [&](auto e) {
+    using E = decltype(e);
+    if constexpr (HasTableProbe<E>::value)
+      any = std::make_unique<TableProbe<E>>(variant, dir, cache_bytes);
+  });
+  return any;
+}
+
+// f(TableProbe<E>&) for the probe held (f generic over it, returning R; TableProbe<E>::Entry is
+// E).
+template <typename R, typename F>
+R with_probe(const AnyTableProbe& any, F&& f) {
+  return std::visit(
+      [&](const auto& held) -> R {
+        if constexpr (std::is_same_v<std::decay_t<decltype(held)>, std::monostate>)
+          throw std::logic_error("no tables open");
+        else
+          return f(*held);
+      },
+      any);
+}
+
+// The analysis object of an answer, named as E's text forms name them.
+template <typename E, typename Answer>
+nlohmann::ordered_json answer_json(const std::string& variant, const typename E::Game& game,
+                                   const Answer& a) {
+  std::vector<MoveValue> moves;
+  for (const auto& m : a.moves) moves.push_back({E::move_text(game, m.move), m.value});
+  return analysis_json(variant, E::fen(game, a.position), a.value, moves);
+}
+
+}  // namespace tablebase
