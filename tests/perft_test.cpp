@@ -65,8 +65,10 @@ struct Vector {
 const std::set<std::string> kCheckedByTheirGame = {
     "spock-start-perft.txt",  // tests/spock_rules_test.cpp
 };
-const std::set<std::string> kOtherGamesVectors = {"rookrace-start-perft.txt",
-                                                  "nardy-start-plays.txt"};
+const std::set<std::string> kOtherGamesVectors = {
+    "rookrace-start-perft.txt", "nardy-start-plays.txt",
+    "nevsky-start-perft.txt",  // issue 43 (Nevsky checkers)
+};
 
 // The Drop 16 vector files (their first line says so) describe their own format in a comment
 // ("fen|depth|nodes", or "fen|perft1|perft2|perft3"). A file in a format this reader does not
