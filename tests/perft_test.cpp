@@ -63,12 +63,11 @@ struct Vector {
 // file, the rest by the issue that brings their game. Any other file that is not Drop 16's fails
 // the test, so new vectors cannot go unchecked silently.
 const std::set<std::string> kCheckedByTheirGame = {
-    "spock-start-perft.txt",  // tests/spock_rules_test.cpp
+    "spock-start-perft.txt",   // tests/spock_rules_test.cpp
+    "nevsky-start-perft.txt",  // tests/nevsky_rules_test.cpp
 };
-const std::set<std::string> kOtherGamesVectors = {
-    "rookrace-start-perft.txt", "nardy-start-plays.txt",
-    "nevsky-start-perft.txt",  // issue 43 (Nevsky checkers)
-};
+const std::set<std::string> kOtherGamesVectors = {"rookrace-start-perft.txt",
+                                                  "nardy-start-plays.txt"};
 
 // The Drop 16 vector files (their first line says so) describe their own format in a comment
 // ("fen|depth|nodes", or "fen|perft1|perft2|perft3"). A file in a format this reader does not
