@@ -8,6 +8,7 @@
 #include "rules/nevsky/notation.h"
 #include "rules/nevsky/variant.h"
 #include "tests/nevsky_positions.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -224,21 +225,8 @@ TEST_CASE("nevsky: mangled position strings and moves are refused or read back, 
   const Game g = game_of("nevsky:6x6:6+1");
   int accepted = 0, refused = 0;
   for (int i = 0; i < 3000; ++i) {
-    std::string text = nevsky_test::random_placement(6, 6, 0.4, rng);
-    for (int edits = 1 + int(rng() % 3); edits > 0; --edits) {
-      const std::size_t at = rng() % (text.size() + 1);
-      const char ch = alphabet[rng() % alphabet.size()];
-      switch (rng() % 3) {
-        case 0:
-          text.insert(at, 1, ch);
-          break;
-        case 1:
-          if (at < text.size()) text.erase(at, 1);
-          break;
-        default:
-          if (at < text.size()) text[at] = ch;
-      }
-    }
+    const std::string text =
+        test_support::mangled(nevsky_test::random_placement(6, 6, 0.4, rng), alphabet, rng);
     INFO("'" << text << "'");
     try {
       const Position p = nevsky::parse_fen(g, text);

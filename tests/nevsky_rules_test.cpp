@@ -5,9 +5,6 @@
 // symmetries of four players.
 #include <bit>
 #include <catch2/catch.hpp>
-#include <cstdio>
-#include <filesystem>
-#include <fstream>
 #include <random>
 #include <set>
 #include <string>
@@ -24,6 +21,7 @@
 #include "solver/perft.h"
 #include "solver/turn_order.h"
 #include "tests/nevsky_positions.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -90,14 +88,8 @@ reference::Board reference_start(const nevsky::Variant& v) {
 
 TEST_CASE("nevsky: perft of the starts matches ../shared/vectors/nevsky-start-perft.txt",
           "[nevsky][vectors]") {
-  const std::filesystem::path path =
-      std::filesystem::path(DROP16_VECTORS_DIR) / "nevsky-start-perft.txt";
-  std::ifstream in(path);
-  REQUIRE(in);
   int lines = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
+  for (const std::string& line : test_support::vector_lines("nevsky-start-perft.txt")) {
     INFO(line);
     const auto bar = line.find('|'), bar2 = line.find('|', bar + 1);
     REQUIRE(bar2 != std::string::npos);

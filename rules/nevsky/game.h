@@ -52,7 +52,10 @@ namespace nevsky {
 enum class Result : std::uint8_t { loss, draw, win };
 
 // A canonical key and the renaming of the players that took p to the position it keys:
-// renamed[q] is the name player q has there (a permutation of 0..3).
+// renamed[q] is the name player q has there (a permutation of 0..3, renamed[p.to_move] == White).
+// The contract a coalition solver relies on: from_key(key) is the image of p under a symmetry
+// whose renaming is `renamed`, so its game tree is p's with every player q named renamed[q], and
+// the value of coalition S at p is the value of coalition rename(S) at from_key(key).
 struct CanonicalForm {
   Key key;
   std::array<Player, kPlayers> renamed;
@@ -217,16 +220,20 @@ inline bool Game::has_move(const Position& p, Player who) const {
 
 inline void Game::man_routes(int from, int at, Bitboard captured, Bitboard prey, Bitboard empty,
                              MoveList& out, int first) const {
-  bool complete = true;
-  for (int d = 0; d < kDirections; ++d) {
-    const Bitboard over = geometry_.step(at, d) & prey;
-    if (!over) continue;
-    const Bitboard land = geometry_.jump(at, d) & empty;
-    if (!land) continue;
-    complete = false;
-    man_routes(from, lsb(land), captured | over, prey ^ over, empty | over, out, first);
+  // The cells it can land on, without a branch a direction (they are hard to predict): a jump is
+  // a target next to it with an empty cell behind.
+  Bitboard land = 0;
+  for (int d = 0; d < kDirections; ++d)
+    land |= geometry_.jump(at, d) & empty & (Bitboard{0} - ((geometry_.step(at, d) & prey) != 0));
+  if (!land) {
+    if (captured) push_unique(out, first, Move::capture(from, at, captured));
+    return;
   }
-  if (complete && captured) push_unique(out, first, Move::capture(from, at, captured));
+  do {
+    const int to = pop_lsb(land);
+    const Bitboard over = cell_bit((at + to) / 2);  // the cell between: a jump is 2 or 2N apart
+    man_routes(from, to, captured | over, prey ^ over, empty | over, out, first);
+  } while (land);
 }
 
 inline void Game::king_routes(int from, int at, int count, Bitboard captured, Bitboard prey,

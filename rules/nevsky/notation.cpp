@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -166,10 +167,7 @@ bool least_route(const Game& game, bool king, int at, int to, Bitboard captured,
 }
 
 [[noreturn]] void move_error(std::string_view text, const std::string& what) {
-  std::string message = "move '";
-  message += text;
-  message += "': " + what;
-  throw ParseError(message);
+  common::refuse("move", text, what);
 }
 
 // A cell from its two-digit name, or a ParseError naming it.

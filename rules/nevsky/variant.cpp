@@ -1,7 +1,6 @@
 #include "rules/nevsky/variant.h"
 
-#include <charconv>
-
+#include "rules/common/text.h"
 #include "rules/nevsky/parse_error.h"
 
 namespace nevsky {
@@ -14,19 +13,12 @@ constexpr const char* kAccepted =
     "1, 3, 6 or 10 men a player, K 0 to 3 kings)";
 
 [[noreturn]] void variant_error(std::string_view text, const std::string& what) {
-  std::string message = "variant '";
-  message += text;
-  message += "': " + what;
-  throw ParseError(message);
+  common::refuse("variant", text, what);
 }
 
 // A whole decimal number of at most 2 digits, or nothing.
 bool read_number(std::string_view s, int& out) {
-  if (s.empty() || s.size() > 2) return false;
-  for (char ch : s)
-    if (ch < '0' || ch > '9') return false;
-  std::from_chars(s.data(), s.data() + s.size(), out);
-  return true;
+  return common::read_number(s, 2, out);
 }
 
 // The radius k of a start group of M men, or -1 when no group has M cells.
@@ -87,8 +79,7 @@ std::string Variant::name() const {
 }
 
 bool names_nevsky(std::string_view text) {
-  return text.substr(0, kVariantName.size()) == kVariantName &&
-         (text.size() == kVariantName.size() || text[kVariantName.size()] == ':');
+  return common::names_game(text, kVariantName);
 }
 
 void check_variant(const Variant& v) {
