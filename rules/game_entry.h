@@ -220,13 +220,6 @@ inline constexpr EnumSet<Command> kCyclicGameCommands = {
 inline constexpr EnumSet<Solver> kCyclicGameSolvers = {Solver::reachable_retrograde,
                                                        Solver::bounded_search};
 
-// Whether the text names the game `name` at all: the name alone or followed by ':' and more
-// (well formed or not, so that the game's own parser names the fault).
-constexpr bool names_game(std::string_view text, std::string_view name) {
-  return text.substr(0, name.size()) == name &&
-         (text.size() == name.size() || text[name.size()] == ':');
-}
-
 // "perft, distinct, moves, ...": the commands the game supports, in kCommands order.
 inline std::string supported_commands(const GameInfo& g) {
   std::string out;

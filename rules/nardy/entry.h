@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "rules/common/text.h"
 #include "rules/game_entry.h"
 #include "rules/nardy/game.h"
 #include "rules/nardy/notation.h"
@@ -43,7 +44,7 @@ struct Entry {
   // The players, by index, as answers name them ("points": {"white": 2, "black": -2}).
   static constexpr std::array<std::string_view, 2> kPlayers = {"white", "black"};
 
-  static bool claims(std::string_view text) { return registry::names_game(text, kName); }
+  static bool claims(std::string_view text) { return common::names_game(text, kName); }
   static std::string normalized(std::string_view variant) {
     if (variant != kName)
       throw ParseError("variant '" + std::string(variant) + "': Royal Nardy has one, 'nardy'");

@@ -1,8 +1,6 @@
 #include "rules/rookrace/variant.h"
 
-#include <charconv>
-
-#include "rules/game_entry.h"
+#include "rules/common/text.h"
 #include "rules/rookrace/parse_error.h"
 
 namespace rookrace {
@@ -10,19 +8,12 @@ namespace rookrace {
 namespace {
 
 [[noreturn]] void variant_error(std::string_view text, const std::string& what) {
-  std::string message = "variant '";
-  message += text;
-  message += "': " + what;
-  throw ParseError(message);
+  common::refuse("variant", text, what);
 }
 
 // A whole decimal number of at most 3 digits, or nothing.
 bool read_number(std::string_view s, int& out) {
-  if (s.empty() || s.size() > 3) return false;
-  for (char ch : s)
-    if (ch < '0' || ch > '9') return false;
-  std::from_chars(s.data(), s.data() + s.size(), out);
-  return true;
+  return common::read_number(s, 3, out);
 }
 
 }  // namespace
@@ -34,7 +25,7 @@ std::string Variant::name() const {
 }
 
 bool names_rookrace(std::string_view text) {
-  return registry::names_game(text, kVariantName);
+  return common::names_game(text, kVariantName);
 }
 
 Variant parse_variant(std::string_view text) {

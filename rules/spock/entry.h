@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "rules/common/text.h"
 #include "rules/game_entry.h"
 #include "rules/spock/game.h"
 #include "rules/spock/key.h"
@@ -48,7 +49,7 @@ struct Entry {
   // The packing of the keys its tables store (key.h).
   static constexpr std::uint32_t kKeyFormat = spock::kKeyFormat;
 
-  static bool claims(std::string_view text) { return registry::names_game(text, kName); }
+  static bool claims(std::string_view text) { return common::names_game(text, kName); }
   static std::string normalized(std::string_view variant) {
     return is_row(variant) ? parse_material(variant).name() : std::string(kName);
   }
