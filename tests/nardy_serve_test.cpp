@@ -66,4 +66,16 @@ TEST_CASE("serve: Royal Nardy's best play and expected points, as query gives th
     CHECK(a.body.contains("error"));
   }
   CHECK(analyze(server.port(), {{"variant", "nardy"}, {"roll", "3-3"}}).status == 200);
+  // The other endpoints do not serve it, and say which one does.
+  httplib::Client client("127.0.0.1", server.port());
+  for (const char* path : {"/api/moves", "/api/play", "/api/line"}) {
+    INFO(path);
+    const auto res = client.Get(path, httplib::Params{{"variant", "nardy"}, {"move", "pass"}},
+                                httplib::Headers{});
+    REQUIRE(res);
+    CHECK(res->status == 400);
+    const std::string error = nlohmann::json::parse(res->body).value("error", "");
+    CHECK_THAT(error, Catch::Matchers::Contains("served by /api/analyze only"));
+    CHECK_THAT(error, !Catch::Matchers::Contains("WxH"));
+  }
 }
