@@ -457,10 +457,11 @@ void run_verify(CLI::App& cmd, const VerifyOptions& o) {
     for (const char* flag : {"--per-tier", "--digest"})
       if (cmd.count(flag))
         throw UsageError(std::string(flag) + ": only for the tables of the Drop 16 family");
-    if (!o.tables.empty())
-      throw UsageError("--tables: verify solves " + o.position.variant +
-                       " in memory and checks that; it reads no tables");
-    return run_cyclic_verify({o.position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
+    if (!o.tables.empty() && games::names_rookrace(o.position.variant))
+      throw UsageError("--tables: the rook race has no tables; verify solves " +
+                       o.position.variant + " in memory and checks that");
+    return run_cyclic_verify(
+        {o.position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb), o.children});
   }
   if (o.tables.empty()) throw UsageError("--tables: required for the Drop 16 family");
   if (o.digest) return run_digest(cmd, o);
@@ -682,9 +683,11 @@ void register_verify(CLI::App& app) {
   cmd->add_option("--seed", o->seed, "random seed")->check(unsigned_64())->capture_default_str();
   add_memory_option(*cmd, o->memory_gb);
   cmd->add_flag("--children", o->children,
-                "instead of searching, check each position's DTE against its children's in the "
-                "tables (one ply: fast on variants too big to search, finds damaged or "
-                "inconsistent tables, not a solver wrong everywhere alike)");
+                "instead of searching, check each position's DTE (Spock, the rook race: value "
+                "and distance, draws included) against its children's in the tables (one ply: "
+                "fast on variants too big to search, finds damaged or inconsistent tables, not a "
+                "solver wrong everywhere alike); Spock and the rook race check the children "
+                "always, the search too without it");
   auto* digest =
       cmd->add_flag("--digest", o->digest,
                     "instead of sampling, print a CRC-64 of each finished tier's value bits (the "
