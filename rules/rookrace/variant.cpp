@@ -8,10 +8,7 @@ namespace rookrace {
 namespace {
 
 [[noreturn]] void variant_error(std::string_view text, const std::string& what) {
-  std::string message = "variant '";
-  message += text;
-  message += "': " + what;
-  throw ParseError(message);
+  common::refuse("variant", text, what);
 }
 
 }  // namespace
@@ -23,8 +20,7 @@ std::string Variant::name() const {
 }
 
 bool names_rookrace(std::string_view text) {
-  return text.substr(0, kVariantName.size()) == kVariantName &&
-         (text.size() == kVariantName.size() || text[kVariantName.size()] == ':');
+  return common::names_game(text, kVariantName);
 }
 
 Variant parse_variant(std::string_view text) {
