@@ -315,7 +315,7 @@ TEST_CASE("solve --tables writes a Spock row that query answers from, as solve d
 }
 
 TEST_CASE(
-    "verify --tables checks a Spock row's table against its children; one flipped value "
+    "verify --tables checks a Spock row's table against its children, and one flipped value "
     "is caught",
     "[spock_tables][spock][cli][children]") {
   TempDir dir;
