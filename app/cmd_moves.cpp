@@ -2,10 +2,10 @@
 // position (registry DiceEntry) still to roll lists each roll with its weight and number of
 // plays instead; one rolled lists its plays, each with the position it leads to; --roll sets the
 // dice, replacing the FEN's.
-#include <cctype>
 #include <iostream>
 
 #include "app/command.h"
+#include "app/dice_game.h"
 #include "app/games.h"
 
 namespace app {
@@ -33,19 +33,12 @@ void prepare(const MovesOptions& o, GameSetup<G>& s) {
       throw UsageError("--moves: " + std::string(E::info.title) +
                        "'s plays need their rolls; give the position with --fen");
     if (!o.roll) return;
-    if (s.game->is_terminal(s.position))
-      throw UsageError("--roll: the game is over in this position");
+    refuse_roll_at_end<E>(*s.game, s.position);
     s.position = E::with_roll(s.position, E::parse_chance(*o.roll));
   } else {
     for (const std::string& text : o.moves)
       s.game->make(s.position, E::parse_move(*s.game, s.position, text));
   }
-}
-
-std::string capitalized(std::string_view name) {
-  std::string out(name);
-  if (!out.empty()) out[0] = char(std::toupper(static_cast<unsigned char>(out[0])));
-  return out;
 }
 
 // A dice game's position: its points if it is over, its rolls if it is still to roll, else its
@@ -59,17 +52,11 @@ void print_dice_moves(const GameSetup<G>& s, bool json) {
   j["fen"] = E::fen(g, p);
   j["terminal"] = g.is_terminal(p);
   if (g.is_terminal(p)) {
-    const auto points = g.terminal_value(p);
-    j["points"] = nlohmann::ordered_json::object();
-    std::string text = "the game is over:";
-    for (std::size_t i = 0; i < E::kPlayers.size(); ++i) {
-      j["points"][std::string(E::kPlayers[i])] = points[i];
-      text += (i ? ", " : " ") + capitalized(E::kPlayers[i]) + " " + std::to_string(points[i]);
-    }
+    j["points"] = points_json<E>(g, p);
     if (json)
       print_json(j);
     else
-      std::cout << text << std::endl;
+      std::cout << end_text<E>(g, p) << std::endl;
     return;
   }
   if (!E::rolled(p)) {  // a chance position: each roll and its number of plays
@@ -154,6 +141,8 @@ void run_show(const MovesOptions& o, GameSetup<G>& s) {
     j["fen"] = fen;
     j["board"] = E::diagram(*s.game, s.position);
     j["terminal"] = s.game->is_terminal(s.position);
+    if constexpr (E::info.dice)
+      if (s.game->is_terminal(s.position)) j["points"] = points_json<E>(*s.game, s.position);
     std::cout << j.dump() << std::endl;
     return;
   }

@@ -1,6 +1,6 @@
-#include <cctype>
 #include <iostream>
 
+#include "app/dice_game.h"
 #include "app/games.h"
 #include "app/nardy_database.h"
 #include "app/nardy_query.h"
@@ -23,16 +23,27 @@ Answer advice_json(const std::string& variant, const std::optional<std::string>&
   auto s = E::setup(variant, fen);
   auto& p = s.position;
   const auto& g = *s.game;
-  if (g.is_terminal(p)) throw UsageError("--fen: the game is over in this position");
+  nlohmann::ordered_json j;
+  j["variant"] = E::variant_name(g);
+  if (g.is_terminal(p)) {  // the game's end: its points, exact, and no play
+    if (roll) refuse_roll_at_end<E>(g, p);
+    j["fen"] = E::fen(g, p);
+    j["board"] = E::diagram(g, p);
+    j["side"] = std::string(1, E::kPlayers[g.player_to_move(p)][0]);
+    j["terminal"] = true;
+    j["points"] = points_json<E>(g, p);
+    j["exact"] = true;
+    j["source"] = "the game is over";
+    return {j, g.player_to_move(p)};
+  }
   if (roll) p = E::with_roll(p, E::parse_chance(*roll));
   if (!E::rolled(p)) throw UsageError("query needs the dice: --roll 6-5 or a FEN with a roll");
   const auto advice = tablebase::nardy_advice::advise(g, p, db, depth);
   const auto& best = advice.plays[advice.best];
-  nlohmann::ordered_json j;
-  j["variant"] = E::variant_name(g);
   j["fen"] = E::fen(g, p);
   j["board"] = E::diagram(g, p);
   j["side"] = std::string(1, E::kPlayers[g.player_to_move(p)][0]);
+  j["terminal"] = false;
   j["roll"] = E::chance_text(*E::rolled(p));
   j["best_play"] = E::move_text(g, best.move);
   j["expected_points"] = best.value;
@@ -91,10 +102,13 @@ void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o
       print_json(j);
       return;
     }
-    std::string side(E::kPlayers[a.player]);
-    side[0] = char(std::toupper(static_cast<unsigned char>(side[0])));
+    if (j["terminal"]) {  // the board's last line says the game is over, with the points
+      std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>()
+                << std::endl;
+      return;
+    }
     std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>() << "\n"
-              << side << " to play " << j["roll"].get<std::string>()
+              << capitalized(E::kPlayers[a.player]) << " to play " << j["roll"].get<std::string>()
               << "\nbest play: " << j["best_play"].get<std::string>() << ", expected points "
               << j["expected_points"].get<double>() << " (" << j["source"].get<std::string>() << ")"
               << std::endl;

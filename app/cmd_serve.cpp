@@ -150,8 +150,8 @@ Json with_subject(Service& service, const httplib::Request& req, F&& f) {
     if constexpr (E::info.views.has(registry::View::page))
       return f(subject_of<E>(req, variant));
     else
-      throw BadRequest(std::string(E::info.title) + " (variant " + std::string(E::info.id) +
-                       ") has no page view; /api/analyze answers its positions");
+      throw BadRequest("variant " + variant + ": " + std::string(E::info.title) +
+                       " has no page view, and is served by /api/analyze only");
   });
 }
 

@@ -273,10 +273,17 @@ struct QueryOptions {
 };
 
 // The setup for a tier tables command: the variant named by --variant, or else the tables'. A
-// directory without tables throws TableError, which refusing_bad_tables makes bad input.
+// directory without tables throws TableError, which refusing_bad_tables makes bad input; one
+// holding another game's table is named as that.
 template <typename E>
-Setup setup_for_tables(const CLI::App& cmd, const PositionOptions& options,
-                       const std::string& dir) {
+Setup setup_for_tables(const CLI::App& cmd, const PositionOptions& options, const std::string& dir,
+                       registry::Command command) {
+  if (const std::string held = tablebase::tables_variant_in(dir);
+      registry::info_of(held).id != E::info.id)
+    throw UsageError("--tables " + dir + " holds " + tablebase::tables_held(dir) +
+                     ", not tables of " + std::string(E::info.title) +
+                     (cmd.count("--variant") ? " (--variant " + options.variant + ")" : "") + "; " +
+                     std::string(registry::command_name(command)) + " it with --variant " + held);
   const std::string found = tablebase::tables_variant(dir);
   if (cmd.count("--variant") && E::normalized(options.variant) != found)
     throw UsageError("--tables " + dir + " holds tables of variant " + found + ", not " +
@@ -293,7 +300,7 @@ std::string variant_for_tables(const CLI::App& cmd, const PositionOptions& o,
 template <typename E>
 void run_tier_query(const CLI::App& cmd, const QueryOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables);
+  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::query);
   if (cmd.count("--batch"))
     return run_query_batch({s.game->variant().name(), o.tables, o.batch, o.value_only});
   const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
@@ -399,7 +406,7 @@ std::map<std::string, std::string> read_digests(const std::string& file,
 template <typename E>
 void run_digest(const CLI::App& cmd, const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables);
+  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::verify);
   const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   const std::string variant = space.variant_name();
   const auto expected =
@@ -468,7 +475,7 @@ void run_tier_verify(const CLI::App& cmd, const VerifyOptions& o) {
                      "'s tier tables; give their directory");
   if (o.digest) return run_digest<E>(cmd, o);
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables);
+  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::verify);
   const drop::Game& game = *s.game;
   const tablebase::DropTierSpace space(game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
@@ -593,7 +600,8 @@ void run_verify(const CLI::App& cmd, const VerifyOptions& o) {
   with_entry<registry::Command::verify>(cmd, position.variant, [&](auto e) {
     using E = decltype(e);
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
-      run_cyclic_verify({position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
+      run_cyclic_verify(
+          {position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb), o.children});
     else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
       run_tier_verify<E>(cmd, o);
   });
@@ -708,6 +716,7 @@ void register_verify(CLI::App& app) {
   add_tables_option(*cmd, o->tables, false);
   auto* samples = cmd->add_option("--samples", o->samples,
                                   "positions to check, drawn uniformly over the entries")
+                      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
                       ->capture_default_str();
   only_for(cmd->add_option("--per-tier", o->per_tier,
                            "instead of --samples: this many positions from each finished tier "
@@ -715,13 +724,13 @@ void register_verify(CLI::App& app) {
                ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
                ->excludes(samples),
            tier_tables());
-  cmd->add_option("--seed", o->seed, "random seed")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "random seed")->check(unsigned_64())->capture_default_str();
   add_memory_option(*cmd, o->memory_gb);
-  only_for(cmd->add_flag("--children", o->children,
-                         "instead of searching, check each position's DTE against its children's "
-                         "in the tables (one ply: fast on variants too big to search, finds "
-                         "damaged or inconsistent tables, not a solver wrong everywhere alike)"),
-           tier_tables());
+  cmd->add_flag("--children", o->children,
+                "instead of searching, check each position's value and distance against its "
+                "children's (one ply: fast on variants too big to search, finds damaged or "
+                "inconsistent tables, not a solver wrong everywhere alike); the games with draws "
+                "check the children always, the search too without it");
   auto* digest =
       only_for(cmd->add_flag("--digest", o->digest,
                              "instead of sampling, print a CRC-64 of each finished tier's value "

@@ -231,6 +231,7 @@ void query_table(const PositionOptions& o, const std::string& dir, bool variant_
   // spock) takes the variant from the table.
   const std::string row =
       variant_given && E::root_count(o.variant) ? E::normalized(o.variant) : std::string();
+  require_keyed_table<E>(dir);
   tablebase::WdlTable table = tablebase::open_keyed_table(dir, E::info.id, E::kKeyFormat, row);
   const auto s = E::setup(table.info().name, o.fen);
   nlohmann::ordered_json j;

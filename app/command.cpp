@@ -1,6 +1,7 @@
 #include "app/command.h"
 
 #include <algorithm>
+#include <charconv>
 #include <iostream>
 #include <utility>
 #include <vector>
@@ -65,10 +66,8 @@ void hide_options(CLI::App& cmd, const registry::GameInfo& game) {
       const_cast<CLI::Option*>(option)->group("");  // an empty group is left out of the help
 }
 
-void refuse_command(registry::Command c, const registry::GameInfo& game) {
-  throw UsageError(std::string(registry::command_name(c)) + ": not for " + std::string(game.title) +
-                   " (--variant " + std::string(game.id) + "), which has " +
-                   registry::supported_commands(game));
+void refuse_command(registry::Command c, const registry::GameInfo& game, std::string_view variant) {
+  throw UsageError(registry::refusal(c, game, variant));
 }
 
 bool print_game_help(const CLI::App& app) {
@@ -80,8 +79,7 @@ bool print_game_help(const CLI::App& app) {
   const registry::GameInfo& game = registry::info_of(name);
   for (const registry::Command c : registry::kCommands)
     if (registry::command_name(c) == sub->get_name() && !game.commands.has(c)) {
-      std::cout << sub->get_name() << ": not for " << game.title << " (--variant " << game.id
-                << "), which has " << registry::supported_commands(game) << std::endl;
+      std::cout << registry::refusal(c, game, name) << std::endl;
       return true;
     }
   CLI::App& help = const_cast<CLI::App&>(*sub);
@@ -89,6 +87,20 @@ bool print_game_help(const CLI::App& app) {
   std::cout << help.help(app.get_name()) << "(the options that apply to " << game.title
             << ", --variant " << game.id << "; " << game.about << ")" << std::endl;
   return true;
+}
+
+CLI::Validator unsigned_64() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        std::uint64_t value = 0;
+        const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+        if (text.empty() || text[0] < '0' || text[0] > '9' || end != text.data() + text.size())
+          return "'" + text + "' is not a whole number 0 or more";
+        if (error == std::errc::result_out_of_range)
+          return "'" + text + "' is more than 2^64 - 1 (18446744073709551615)";
+        return {};
+      },
+      "UINT64");
 }
 
 void add_threads_option(CLI::App& cmd, int& threads) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "rules/drop/game.h"
@@ -26,7 +27,7 @@ class UsageError : public std::invalid_argument {
 // --variant, --fen, --json, --quiet: added to a subcommand by add_position_options.
 struct PositionOptions {
   std::string variant = registry::default_variant();
-  std::optional<std::string> fen;  // none: the variant's start position; "" is bad input
+  std::optional<std::string> fen = {};  // none: the variant's start position; "" is bad input
   bool json = false;
   bool quiet = false;
 };
@@ -35,8 +36,8 @@ void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen = tru
 // What a game must have for an option to apply (--max-depth: a bounded search; --roll: dice):
 // any of these solvers or table formats, or dice.
 struct OptionNeed {
-  registry::EnumSet<registry::Solver> solvers;
-  registry::EnumSet<registry::TableFormat> tables;
+  registry::EnumSet<registry::Solver> solvers = {};
+  registry::EnumSet<registry::TableFormat> tables = {};
   bool dice = false;
   std::string what;  // what the game lacks, for the message: "a bounded forward search"
 
@@ -53,6 +54,10 @@ CLI::Option* only_for(CLI::Option* option, OptionNeed need);
 void check_options(const CLI::App& cmd, const registry::GameInfo& game);
 // Hides from cmd's help the options the game does not meet.
 void hide_options(CLI::App& cmd, const registry::GameInfo& game);
+
+// A check for options read into 64-bit unsigned integers (seeds, counts): digits only, at most
+// 2^64 - 1. CLI11 alone reads "-1" as 2^64 - 1 and saturates a number too large for the type.
+CLI::Validator unsigned_64();
 
 // --threads N (default: all cores), checked to be at least 1.
 void add_threads_option(CLI::App& cmd, int& threads);

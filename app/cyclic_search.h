@@ -23,13 +23,17 @@ struct CyclicSearchRequest {
 };
 void run_cyclic_search(const CyclicSearchRequest& r);
 
-// drop16 verify --variant V --samples N: the whole variant solved by the cyclic retrograde, random
-// positions of it searched again by the forward search and compared.
+// drop16 verify --variant V --samples N [--children] [--tables DIR]: the whole variant solved by
+// the cyclic retrograde (or its keyed table in DIR), random positions of it checked against their
+// children's values and, unless --children, searched again by the forward search and compared
+// (app/cmd_verify_cyclic.cpp).
 struct CyclicVerifyRequest {
   PositionOptions position;
+  std::string tables;  // DIR: the variant's keyed table to check instead of solving it in memory
   std::uint64_t samples = 0;
   std::uint64_t seed = 1;
   std::uint64_t memory_bytes = 0;
+  bool children = false;  // the check against the children only, no forward search
 };
 void run_cyclic_verify(const CyclicVerifyRequest& r);
 

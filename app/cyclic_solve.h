@@ -11,6 +11,8 @@
 
 #include "app/command.h"
 #include "rules/registry.h"
+#include "tablebase/keyed_tables.h"
+#include "tablebase/tables_found.h"
 
 namespace app {
 
@@ -38,19 +40,41 @@ struct VariantRoots {
 // The whole variant's roots (E::roots), listed only once it is known that they fit the memory
 // cap; throws UsageError naming --memory when they alone would take memory_bytes or more, and
 // naming --tables or --variant (with what_for) when the variant is not whole.
+// The number of positions a whole variant starts from; throws UsageError naming what_for
+// (--tables, --variant) when the variant is not whole.
 template <registry::KeyedEntry E>
-VariantRoots<typename E::Game> whole_variant_roots(const std::string& variant,
-                                                   std::uint64_t memory_bytes,
-                                                   const std::string& what_for) {
+std::uint64_t whole_variant_root_count(const std::string& variant, const std::string& what_for) {
   const std::optional<std::uint64_t> count = E::root_count(variant);
   if (!count)
     throw UsageError(what_for + ": " + std::string(E::info.title) + "'s whole variants are " +
                      std::string(E::info.whole_variants) + ", not " + variant);
-  if (*count >= memory_bytes / sizeof(typename E::Game::Position))
-    throw UsageError("--memory: the " + std::to_string(*count) + " positions " +
+  return *count;
+}
+
+template <registry::KeyedEntry E>
+VariantRoots<typename E::Game> whole_variant_roots(const std::string& variant,
+                                                   std::uint64_t memory_bytes,
+                                                   const std::string& what_for) {
+  const std::uint64_t count = whole_variant_root_count<E>(variant, what_for);
+  if (count >= memory_bytes / sizeof(typename E::Game::Position))
+    throw UsageError("--memory: the " + std::to_string(count) + " positions " +
                      E::normalized(variant) + " starts from alone take more than " +
                      std::to_string(memory_bytes >> 20) + " MB");
   return {E::whole_game(variant), E::roots(variant)};
+}
+
+// Throws UsageError when DIR holds no keyed table of E's game, naming what it holds instead:
+// "--tables DIR holds no table of Spock (no DIR/spock.wdl): it holds the tables of 2x2:NK
+// (Drop 16)".
+template <registry::KeyedEntry E>
+void require_keyed_table(const std::string& dir) {
+  if (tablebase::holds_keyed_table(dir, E::info.id)) return;
+  const std::string held = tablebase::tables_held(dir);
+  throw UsageError("--tables " + dir + " holds no table of " + std::string(E::info.title) +
+                   " (no " + tablebase::keyed_table_file(dir, E::info.id).string() + ")" +
+                   (held.empty() ? "; solve --tables DIR writes that of a whole variant: " +
+                                       std::string(E::info.whole_variants)
+                                 : ": it holds " + held));
 }
 
 }  // namespace app

@@ -18,8 +18,10 @@ namespace app {
 
 using registry::GameSetup;
 
-// "prove: not for Spock (--variant spock), which has perft, distinct, ...".
-[[noreturn]] void refuse_command(registry::Command c, const registry::GameInfo& game);
+// Throws UsageError: "prove serves Drop 16 only; Spock (--variant spock) has perft, distinct,
+// ... and serve" (registry::refusal), `variant` as the user typed it.
+[[noreturn]] void refuse_command(registry::Command c, const registry::GameInfo& game,
+                                 std::string_view variant);
 
 // The default --variant of a command that only some games have: the first such game's.
 inline std::string default_variant_for(registry::Command c) {
@@ -40,7 +42,7 @@ void with_entry(const CLI::App& cmd, std::string_view variant, F&& f) {
       check_options(cmd, decltype(e)::info);
       f(e);
     } else {
-      refuse_command(C, decltype(e)::info);
+      refuse_command(C, decltype(e)::info, variant);
     }
   });
 }

@@ -15,6 +15,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace registry {
 
@@ -66,16 +67,18 @@ enum class Command : std::uint8_t {
   check_proof,
   claims,
   cluster_plan,
-  serve,
   bearoff,
   endgame,
   nardy_match,
+  serve,
 };
+// In the order lists print them: the position's commands, the solvers', the other tools', and
+// serve, which fronts them, last.
 inline constexpr std::array kCommands = {
-    Command::perft,       Command::distinct, Command::moves,        Command::show,
-    Command::solve,       Command::query,    Command::verify,       Command::prove,
-    Command::check_proof, Command::claims,   Command::cluster_plan, Command::serve,
-    Command::bearoff,     Command::endgame,  Command::nardy_match};
+    Command::perft,       Command::distinct,    Command::moves,        Command::show,
+    Command::solve,       Command::query,       Command::verify,       Command::prove,
+    Command::check_proof, Command::claims,      Command::cluster_plan, Command::bearoff,
+    Command::endgame,     Command::nardy_match, Command::serve};
 // As typed on the command line: "check-proof", "nardy-match".
 constexpr std::string_view command_name(Command c) {
   switch (c) {
@@ -220,12 +223,21 @@ inline constexpr EnumSet<Command> kCyclicGameCommands = {
 inline constexpr EnumSet<Solver> kCyclicGameSolvers = {Solver::reachable_retrograde,
                                                        Solver::bounded_search};
 
-// "perft, distinct, moves, ...": the commands the game supports, in kCommands order.
-inline std::string supported_commands(const GameInfo& g) {
+// "a, b and c": names for a sentence.
+template <typename Names>
+std::string joined_with_and(const Names& names) {
   std::string out;
-  for (const Command c : kCommands)
-    if (g.commands.has(c)) out += (out.empty() ? "" : ", ") + std::string(command_name(c));
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += (i == 0 ? "" : i + 1 == names.size() ? " and " : ", ") + std::string(names[i]);
   return out;
+}
+
+// "perft, distinct, moves, ... and serve": the commands the game supports, in kCommands order.
+inline std::string supported_commands(const GameInfo& g) {
+  std::vector<std::string_view> names;
+  for (const Command c : kCommands)
+    if (g.commands.has(c)) names.push_back(command_name(c));
+  return joined_with_and(names);
 }
 
 // A game built from a variant, and a position of it. The game is on the heap so that what keeps

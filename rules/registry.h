@@ -192,6 +192,24 @@ void for_each_entry(F&& f) {
   detail::for_each(f, Entries{});
 }
 
+// "Drop 16, Spock and the rook race", or "Drop 16 only": the games that declare the command.
+inline std::string games_serving(Command c) {
+  std::vector<std::string_view> titles;
+  for (const GameInfo& g : kGames)
+    if (g.commands.has(c)) titles.push_back(g.title);
+  return joined_with_and(titles) + (titles.size() == 1 ? " only" : "");
+}
+
+// Why a command refuses the game a variant names, and what would be accepted: "prove serves
+// Drop 16 only; Spock (--variant spock) has perft, distinct, moves, show, solve, query, verify
+// and serve". `option` is how the caller's users name a variant ("--variant", "variant").
+inline std::string refusal(Command c, const GameInfo& game, std::string_view variant,
+                           std::string_view option = "--variant") {
+  return std::string(command_name(c)) + " serves " + games_serving(c) + "; " +
+         std::string(game.title) + " (" + std::string(option) + " " + std::string(variant) +
+         ") has " + supported_commands(game);
+}
+
 inline const GameInfo& info_of(std::string_view variant) {
   return visit(variant, [](auto e) -> const GameInfo& { return decltype(e)::info; });
 }

@@ -25,4 +25,18 @@ inline std::string tables_variant_in(const std::filesystem::path& dir) {
   return found.empty() ? tables_variant(dir) : found;
 }
 
+// What DIR holds, for a message refusing it: "the table of spock:3x3:K/k (Spock)", "the tables
+// of 2x2:NK (Drop 16)", or "" when it holds no tables (or a damaged file).
+inline std::string tables_held(const std::filesystem::path& dir) {
+  try {
+    const std::string variant = tables_variant_in(dir);
+    const registry::GameInfo& game = registry::info_of(variant);
+    return std::string(game.has(registry::TableFormat::keyed) ? "the table of "
+                                                              : "the tables of ") +
+           variant + " (" + std::string(game.title) + ")";
+  } catch (const std::exception&) {  // TableError, or a header naming no game
+    return {};
+  }
+}
+
 }  // namespace tablebase

@@ -24,6 +24,7 @@
 #include "solver/wdl.h"
 #include "tests/drop16_process.h"
 #include "tests/fixed_point.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -480,10 +481,87 @@ TEST_CASE("bad Spock input through the command: exit 2, one line naming the faul
       {{"solve", "--variant", "spock:3x3:RK/rk", "--fen", "kr1/1r1/R1K w"}, {"--fen", "not among"}},
       {{"moves", "--variant", "spock:3x3:RK/rk"}, {"--fen"}},
       {{"solve", "--variant", "spock:4x4:RSLPK/rslpk", "--memory", "0.01"}, {"memory"}},
-      {{"prove", "--variant", "spock"}, {"prove: not for Spock", "perft"}},
+      {{"prove", "--variant", "spock"},
+       {"prove serves Drop 16 only", "Spock (--variant spock) has perft"}},
       {{"moves", "--variant", "spockish"}, {"'spockish'"}},
   };
   for (const BadInput& c : cases) check_bad_input(c);
+}
+
+TEST_CASE(
+    "a command refusing a game names the commands that serve it, and numbers too large "
+    "are called that",
+    "[cli][errors]") {
+  // Tables of each kind, for the commands that must tell them apart.
+  test_support::TempDir dir("cli_test_errors");
+  const std::string drop_tables = (dir / "drop").string(), spock_table = (dir / "spock").string();
+  REQUIRE(drop16({"solve", "--variant", "2x2:NK", "--tables", drop_tables, "--quiet"}).status == 0);
+  REQUIRE(
+      drop16({"solve", "--variant", "spock:3x3:K/k", "--tables", spock_table, "--quiet"}).status ==
+      0);
+  const std::string nardy_commands =
+      "Royal Nardy (--variant nardy) has moves, show, query, bearoff, endgame, nardy-match and "
+      "serve";
+  const BadInput cases[] = {
+      {{"solve", "--variant", "nardy"},
+       {"solve serves Drop 16, Spock and the rook race", nardy_commands}},
+      {{"solve", "--variant", "nardy", "--max-depth", "3"}, {"solve serves", nardy_commands}},
+      {{"perft", "--variant", "nardy", "--depth", "1"},
+       {"perft serves Drop 16, Spock and the rook race", nardy_commands}},
+      {{"distinct", "--variant", "nardy", "--depth", "1"}, {"distinct serves", nardy_commands}},
+      {{"prove", "--variant", "nardy"}, {"prove serves Drop 16 only", nardy_commands}},
+      {{"verify", "--variant", "nardy"}, {"verify serves", nardy_commands}},
+      {{"prove", "--variant", "spock"},
+       {"prove serves Drop 16 only",
+        "Spock (--variant spock) has perft, distinct, moves, show, solve, query, verify and "
+        "serve"}},
+      {{"claims", "--variant", "rookrace:4x4:2"},
+       {"claims serves Drop 16 only",
+        "the rook race (--variant rookrace:4x4:2) has perft, distinct, moves, show, solve, "
+        "query, verify and serve"}},
+      {{"cluster-plan", "--variant", "spock:3x3:K/k", "--rate", "1"},
+       {"cluster-plan serves Drop 16 only", "Spock"}},
+      // Tables of one game named for what they are when another game's are asked for.
+      {{"query", "--variant", "rookrace:2x2:0", "--tables", drop_tables, "--fen",
+        "1r/R1 [0,0] [-,-] w"},
+       {"holds no table of the rook race", "the tables of 2x2:NK (Drop 16)"}},
+      {{"verify", "--variant", "rookrace:2x2:0", "--tables", drop_tables},
+       {"--tables", "holds no table of the rook race", "the tables of 2x2:NK (Drop 16)"}},
+      {{"query", "--variant", "2x2:NK", "--tables", spock_table, "--fen", "2/2[NKnk] w"},
+       {"holds the table of spock:3x3:K/k (Spock)", "--variant spock:3x3:K/k"}},
+      {{"query", "--variant", "spock", "--tables", drop_tables, "--fen", "k2/3/2K w"},
+       {"holds no table of Spock", "the tables of 2x2:NK (Drop 16)"}},
+      // Options of tier tables are refused to the other games, naming who has them.
+      {{"verify", "--variant", "rookrace:2x2:0", "--digest"},
+       {"--digest", "for games with tier tables", "drop16"}},
+      // Numbers too large are too large, not "not a number".
+      {{"moves", "--variant", "rookrace:2x2:0", "--fen", "1r/R1 [100000000000000000000,0] [-,-] w"},
+       {"FEN", "White's reserve '100000000000000000000' is more than the variant's 0 pawns"}},
+      {{"moves", "--variant", "rookrace:2x2:0", "--fen", "1r/R1 [x,0] [-,-] w"},
+       {"White's reserve 'x' is not a number of pawns (0 to 0)"}},
+      {{"perft", "--variant", "rookrace:4x4:100000000000000000000", "--depth", "1"},
+       {"the pawns a side are '100000000000000000000', more than 127"}},
+      {{"perft", "--variant", "rookrace:1000x1000:0", "--depth", "1"},
+       {"a side of 1000", "boards are 2x2, 4x4, 6x6 or 8x8"}},
+      {{"perft", "--variant", "10x10:NK", "--depth", "1"},
+       {"width '10' is out of range", "1 to 8"}},
+      {{"perft", "--variant", "spock:10x10:K/k", "--depth", "1"},
+       {"a board of 10x10", "3 to 8 files and ranks"}},
+      {{"moves", "--fen", "100000000000000000000/4/4/4[] w"},
+       {"FEN", "rank 4", "'0' counts no squares"}},
+      {{"verify", "--variant", "rookrace:2x2:0", "--samples", "-1"}, {"--samples"}},
+      {{"verify", "--variant", "rookrace:2x2:0", "--samples", "100000000000000000000"},
+       {"--samples"}},
+  };
+  for (const BadInput& c : cases) check_bad_input(c);
+  // None says the old wrong thing.
+  for (const auto& args : {std::vector<std::string>{"solve", "--variant", "nardy"},
+                           std::vector<std::string>{"query", "--variant", "rookrace:2x2:0",
+                                                    "--tables", drop_tables}}) {
+    const Run r = drop16(args);
+    CHECK_THAT(r.err, !Catch::Matchers::Contains("Drop 16 family only") &&
+                          !Catch::Matchers::Contains("WxH:HAND"));
+  }
 }
 
 TEST_CASE("rook race perft, moves and show through the command agree with the library",
@@ -566,7 +644,8 @@ TEST_CASE("bad rook race input through the command: exit 2, one line naming the 
       {{"moves", "--variant", "rookrace", "--moves", "p@c3"}, {"'p@c3'"}},
       {{"show", "--variant", "rookrace:4x4:2", "--moves", "P@a1"}, {"'P@a1'"}},
       {{"solve", "--variant", "rookrace:4x4:2", "--memory", "0.01"}, {"memory"}},
-      {{"prove", "--variant", "rookrace"}, {"prove: not for the rook race", "perft"}},
+      {{"prove", "--variant", "rookrace"},
+       {"prove serves Drop 16 only", "the rook race (--variant rookrace) has perft"}},
   };
   for (const BadInput& c : cases) check_bad_input(c);
 }

@@ -113,8 +113,9 @@ TEST_CASE("a command a game lacks is refused naming the game and what it has",
         args.insert(args.end(), {"--depth", "1"});
       if (c == registry::Command::cluster_plan) args.insert(args.end(), {"--rate", "1"});
       check_refused(
-          args, {std::string(registry::command_name(c)) + ": not for " + std::string(E::info.title),
-                 registry::supported_commands(E::info)});
+          args, {std::string(registry::command_name(c)) + " serves " + registry::games_serving(c),
+                 std::string(E::info.title) + " (--variant " + std::string(E::info.example) +
+                     ") has " + registry::supported_commands(E::info)});
     }
   });
 }
@@ -184,7 +185,7 @@ TEST_CASE("a game's help shows the options that apply to it alone", "[registry][
   // A command the game lacks says so.
   const Run prove = drop16({"prove", "--variant", "rookrace", "--help"});
   REQUIRE(prove.status == 0);
-  CHECK_THAT(prove.out, Catch::Matchers::Contains("prove: not for the rook race"));
+  CHECK_THAT(prove.out, Catch::Matchers::Contains("prove serves Drop 16 only; the rook race"));
   // The top-level help names every game.
   const Run top = drop16({"--help"});
   REQUIRE(top.status == 0);
