@@ -1347,7 +1347,9 @@ void register_claims(CLI::App& app) {
   cmd->add_option("--samples", o->samples, "random games (Knuth probes) to play")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "seed of the random games")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "seed of the random games")
+      ->check(unsigned_64())
+      ->capture_default_str();
   cmd->add_option("--out", o->out, "directory for the report, plots and JSON record")
       ->capture_default_str();
   cmd->add_flag("--visit-all", o->visit_all,

@@ -1,5 +1,6 @@
 // Retrograde analysis for games with cycles and draws: the exact win/draw/loss value and distance
-// (wdl.h) of every position reachable from given roots, for any keyed game (game_concept.h).
+// (wdl.h) of every position reachable from given roots. Class of game: two players taking turns
+// (TwoPlayerGame, turn_order.h), win/loss with draws of endless play, keyed (game_concept.h).
 //
 // Contract
 // - Values are for the side to move. A position the game calls terminal (is_terminal: the side to
@@ -83,6 +84,7 @@
 #include <vector>
 
 #include "solver/game_concept.h"
+#include "solver/turn_order.h"
 #include "solver/progress.h"
 #include "solver/size_text.h"
 #include "solver/wdl.h"
@@ -121,6 +123,7 @@ struct WdlAnalysis {
 };
 
 template <KeyedGame G>
+  requires TwoPlayerGame<G>
 class CyclicRetrograde {
  public:
   using Position = typename G::Position;

@@ -1,4 +1,6 @@
-// Forward search for games whose play can cycle (Spock): for a position outside any solved set,
+// Forward search for games whose play can cycle (Spock, the rook race). Class of game: two players
+// taking turns (TwoPlayerGame), win/loss with draws of endless play, keyed. For a position outside
+// any solved set,
 // the exact win or loss with its exact distance (wdl.h: the winner hurries, the loser delays, a
 // terminal position is a loss in 0), or "nothing is forced within D plies". Never a guess: a draw
 // cannot be proven by a bounded search, so a drawn position stays "nothing forced within D" for
@@ -66,6 +68,7 @@
 
 #include "solver/capped_map.h"
 #include "solver/game_concept.h"
+#include "solver/turn_order.h"
 #include "solver/wdl.h"
 
 namespace solver {
@@ -113,6 +116,7 @@ struct BoundedAnalysis {
 };
 
 template <KeyedGame G>
+  requires TwoPlayerGame<G>
 class CyclicSearch {
  public:
   using Position = typename G::Position;

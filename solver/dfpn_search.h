@@ -1,5 +1,6 @@
 // Depth-first proof-number search (df-pn, Nagai 2002) for the win/loss value of a position in a
-// game without draws or cycles, the alternative to the boolean negamax of proof_search.h.
+// game without draws or cycles, the alternative to the boolean negamax of proof_search.h. Class
+// of game: two players taking turns (TwoPlayerGame), win/loss, acyclic, keyed.
 //
 // Every position carries two numbers for its side to move: phi, the proof number (how many leaves
 // must still be shown won to prove a win), and delta, the disproof number (the same for a loss).
@@ -44,6 +45,7 @@
 
 #include "solver/dfpn_table.h"
 #include "solver/game_concept.h"
+#include "solver/turn_order.h"
 #include "solver/parallel_for.h"
 #include "solver/proof_counters.h"
 #include "solver/proof_search.h"
@@ -67,6 +69,7 @@ struct DfpnOptions {
 };
 
 template <KeyedGame G, MoveSymmetry<G> Symmetry = NoMoveSymmetry, typename Oracle = NoProofOracle>
+  requires TwoPlayerGame<G>
 class DfpnSearch {
  public:
   using Position = typename G::Position;

@@ -11,6 +11,8 @@
 // the root the bounded questions are asked directly: settling every node's value first was
 // measured to cost more than it spares (most of the work went into values).
 //
+// Class of game: two players taking turns (TwoPlayerGame), win/loss, acyclic, keyed.
+//
 // All questions are one on a score: s = M - dte for a win, -(M - dte) for a loss, so larger is
 // better for the side to move (the winner hurries, the loser delays), and "s(p) >= v?" holds iff
 // some child c has s(c) < w for a w that depends on v alone; v = 0 asks for the value. The table
@@ -32,12 +34,14 @@
 #include "solver/capped_map.h"
 #include "solver/forward_solver.h"
 #include "solver/game_concept.h"
+#include "solver/turn_order.h"
 #include "solver/move_analysis.h"
 #include "solver/outcome.h"
 
 namespace solver {
 
 template <KeyedGame G, typename Probe = NoProbe>
+  requires TwoPlayerGame<G>
 class DteSearch {
  public:
   using Position = typename G::Position;

@@ -7,6 +7,7 @@
 // Exact DTE needs every child of every node (fastest win = least over all losing children), so
 // there is no alpha-beta cut: the game is a DAG of at most ~31 plies and memoization is what pays.
 // An optional probe (for example a tablebase) answers positions before the search expands them.
+// Class of game: two players taking turns (TwoPlayerGame), win/loss, acyclic, keyed.
 #pragma once
 
 #include <cstdint>
@@ -18,6 +19,7 @@
 #include "solver/game_concept.h"
 #include "solver/move_analysis.h"
 #include "solver/outcome.h"
+#include "solver/turn_order.h"
 
 namespace solver {
 
@@ -30,6 +32,7 @@ struct NoProbe {
 };
 
 template <KeyedGame G, typename Probe = NoProbe>
+  requires TwoPlayerGame<G>
 class ForwardSolver {
  public:
   using Position = typename G::Position;

@@ -1,11 +1,13 @@
 // What `solve`, `verify` and `serve` show of a position: its DTE and what every move gives the
-// side that plays it, from any function that gives a position's exact DTE.
+// side that plays it, from any function that gives a position's exact DTE. Two players taking
+// turns (TwoPlayerGame): a move's outcome is the negation of its child's.
 #pragma once
 
 #include <vector>
 
 #include "solver/game_concept.h"
 #include "solver/outcome.h"
+#include "solver/turn_order.h"
 
 namespace solver {
 
@@ -21,6 +23,7 @@ struct MoveAnalysis {
 
 // child_dte(Position&) is the exact DTE of the position it is given (and restores it).
 template <PerftGame G, typename ChildDte>
+  requires TwoPlayerGame<G>
 MoveAnalysis<typename G::Move> analyze_moves(const G& game, typename G::Position p,
                                              ChildDte child_dte) {
   MoveAnalysis<typename G::Move> a;

@@ -1,5 +1,6 @@
 // Proof search: the win/loss value of one position, proven by a boolean negamax over an AND/OR
-// tree with an exact, shared transposition table (proof_table.h). In a game without draws whose
+// tree with an exact, shared transposition table (proof_table.h). Class of game: two players
+// taking turns (TwoPlayerGame), win/loss, acyclic, keyed. In a game without draws whose
 // every move brings the end nearer, "does the side to move win?" needs no depth and no bounds:
 // a node is a win as soon as one child is a loss, a loss once every child is a win, and each
 // answer is final, so it is stored once and shared by all threads and later runs.
@@ -37,6 +38,7 @@
 #include <vector>
 
 #include "solver/game_concept.h"
+#include "solver/turn_order.h"
 #include "solver/parallel_for.h"
 #include "solver/proof_counters.h"
 #include "solver/proof_table.h"
@@ -130,6 +132,7 @@ struct NoProofOracle {
 };
 
 template <KeyedGame G, MoveSymmetry<G> Symmetry = NoMoveSymmetry, typename Oracle = NoProofOracle>
+  requires TwoPlayerGame<G>
 class ProofSearch {
  public:
   using Position = typename G::Position;

@@ -12,6 +12,8 @@
 // - A game that declares neither is taken as two players alternating, the mover being its
 //   Position's side_to_move (0 or 1): drop::Game and spock::Game as they are, with no change.
 //   A game with neither member nor field is not a TurnOrderGame.
+// - The solvers that assume two players taking turns (negamax: one value for the side to move,
+//   negated across a move) require TwoPlayerGame below.
 #pragma once
 
 #include <concepts>
@@ -31,6 +33,24 @@ concept AlternatesTwoSides = requires(const typename G::Position& p) {
 
 template <typename G>
 concept TurnOrderGame = NamesPlayers<G> || AlternatesTwoSides<G>;
+
+// A game that says how many players it has at compile time: static constexpr int kPlayers.
+template <typename G>
+concept DeclaresPlayerCount = requires {
+  { G::kPlayers } -> std::convertible_to<int>;
+};
+
+// Exactly two players taking turns, every move handing the turn to the other: the class of game
+// the negamax-family solvers serve (forward_solver.h, dte_search.h, proof_search.h,
+// dfpn_search.h, cyclic_search.h, cyclic_retrograde.h, the tier solver), which keep one value for
+// the side to move and negate it across every move. The default of AlternatesTwoSides is one; a
+// game that names its players is one only if it also says at compile time that they are two
+// (kPlayers == 2), since players() is known only at run time: a game of four players in turn
+// would otherwise be solved as if two alternated, silently wrong. Those games are refused at
+// compile time instead.
+template <typename G>
+concept TwoPlayerGame =
+    AlternatesTwoSides<G> && (!NamesPlayers<G> || (DeclaresPlayerCount<G> && G::kPlayers == 2));
 
 template <TurnOrderGame G>
 constexpr int players([[maybe_unused]] const G& g) {

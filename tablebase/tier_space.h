@@ -1,4 +1,6 @@
-// What the tier solver and the table reader need from a game's positions: a numbering of every
+// What the tier solver and the table reader need from a game's positions, and of its game: two
+// players taking turns (solver::TwoPlayerGame), win/loss, acyclic, the class of game the tier
+// solver serves (its DTEs are negamax values). A numbering of every
 // stored position by (tier, index), tiers listed so that every move leads to an earlier tier or to
 // an earlier pass of the same tier, and a way to find where any position's value is stored (a
 // game may store one entry for positions it knows to be equal, symmetric images for example).
@@ -11,6 +13,7 @@
 #include <vector>
 
 #include "solver/game_concept.h"
+#include "solver/turn_order.h"
 #include "tablebase/tier.h"
 
 namespace tablebase {
@@ -26,6 +29,7 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
                              const typename S::Position& p, const std::vector<char>& wanted,
                              typename S::Cursor& cursor) {
   requires solver::PerftGame<typename S::Game>;
+  requires solver::TwoPlayerGame<typename S::Game>;
   { s.game() } -> std::same_as<const typename S::Game&>;
   { s.variant_name() } -> std::convertible_to<std::string>;
   { s.tier_count() } -> std::convertible_to<int>;

@@ -1,14 +1,16 @@
 // A position's win/draw/loss analysis (solver::WdlAnalysis: its value and every move's), and its
 // value checked against its children's, from any source of values by canonical key: a table file
-// (wdl_table.h) or a solver in memory. The same
-// rule as solver/cyclic_retrograde.h's analyze: a terminal position has no moves played, and a
-// move's value is mover_value of its child's.
+// (wdl_table.h) or a solver in memory. The same rule as solver/cyclic_retrograde.h's analyze: a
+// terminal position has no moves played, and a move's value is mover_value of its child's. Class
+// of game: two players taking turns (solver::TwoPlayerGame), whose child's value is the other
+// side's, keyed.
 #pragma once
 
 #include <optional>
 
 #include "solver/cyclic_retrograde.h"
 #include "solver/game_concept.h"
+#include "solver/turn_order.h"
 #include "solver/wdl.h"
 
 namespace tablebase {
@@ -16,6 +18,7 @@ namespace tablebase {
 // Calls child(move, value) for each move of p (none at a terminal position) with the probe's value
 // of the position it leads to; false, at once, when the probe does not know one.
 template <solver::KeyedGame G, typename Probe, typename Child>
+  requires solver::TwoPlayerGame<G>
 bool for_each_child_value(const G& game, typename G::Position p, Probe&& probe, Child&& child) {
   if (game.is_terminal(p)) return true;
   typename G::MoveList moves;
@@ -33,6 +36,7 @@ bool for_each_child_value(const G& game, typename G::Position p, Probe&& probe, 
 // probe(canonical key) -> std::optional<solver::WdlValue>. nullopt when the position or one of its
 // children is not known to the probe.
 template <solver::KeyedGame G, typename Probe>
+  requires solver::TwoPlayerGame<G>
 std::optional<solver::WdlAnalysis<typename G::Move>> analyze_wdl(const G& game,
                                                                  const typename G::Position& p,
                                                                  Probe&& probe) {
@@ -57,6 +61,7 @@ struct WdlChildrenCheck {
 // nullopt when the probe does not know the position or one of its children (as analyze_wdl). A
 // terminal position, or one without moves, must be a loss in 0.
 template <solver::KeyedGame G, typename Probe>
+  requires solver::TwoPlayerGame<G>
 std::optional<WdlChildrenCheck> check_against_children(const G& game, const typename G::Position& p,
                                                        Probe&& probe) {
   const std::optional<solver::WdlValue> own = probe(game.canonical_key(p));
