@@ -40,6 +40,7 @@
 #include "solver/proof_certificate.h"
 #include "solver/proof_search.h"
 #include "solver/split_proof_tree.h"
+#include "solver/turn_order.h"
 
 namespace mpi_solve {
 
@@ -83,7 +84,9 @@ class TooFewRanks : public std::invalid_argument {
 };
 
 // G::Move must offer raw() (moves are sent as their codes, found again among the legal moves).
+// Class of game: two players taking turns (solver::TwoPlayerGame), win/loss, acyclic, keyed.
 template <solver::KeyedGame G, typename Search>
+requires solver::TwoPlayerGame<G>
 class DistributedProof {
  public:
   using Position = typename G::Position;

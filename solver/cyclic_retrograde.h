@@ -84,9 +84,9 @@
 #include <vector>
 
 #include "solver/game_concept.h"
-#include "solver/turn_order.h"
 #include "solver/progress.h"
 #include "solver/size_text.h"
+#include "solver/turn_order.h"
 #include "solver/wdl.h"
 
 namespace solver {
@@ -123,7 +123,7 @@ struct WdlAnalysis {
 };
 
 template <KeyedGame G>
-  requires TwoPlayerGame<G>
+requires TwoPlayerGame<G>
 class CyclicRetrograde {
  public:
   using Position = typename G::Position;

@@ -1,10 +1,10 @@
 // Forward search for games whose play can cycle (Spock, the rook race). Class of game: two players
 // taking turns (TwoPlayerGame), win/loss with draws of endless play, keyed. For a position outside
-// any solved set,
-// the exact win or loss with its exact distance (wdl.h: the winner hurries, the loser delays, a
-// terminal position is a loss in 0), or "nothing is forced within D plies". Never a guess: a draw
-// cannot be proven by a bounded search, so a drawn position stays "nothing forced within D" for
-// every D (solver/cyclic_retrograde.h proves draws, by exploring everything reachable).
+// any solved set, the exact win or loss with its exact distance (wdl.h: the winner hurries, the
+// loser delays, a terminal position is a loss in 0), or "nothing is forced within D plies". Never
+// a guess: a draw cannot be proven by a bounded search, so a drawn position stays "nothing forced
+// within D" for every D (solver/cyclic_retrograde.h proves draws, by exploring everything
+// reachable).
 //
 // Bounded questions
 // The search asks two kinds of yes/no question of a position p and a number of plies d:
@@ -116,7 +116,7 @@ struct BoundedAnalysis {
 };
 
 template <KeyedGame G>
-  requires TwoPlayerGame<G>
+requires TwoPlayerGame<G>
 class CyclicSearch {
  public:
   using Position = typename G::Position;

@@ -45,11 +45,11 @@
 
 #include "solver/dfpn_table.h"
 #include "solver/game_concept.h"
-#include "solver/turn_order.h"
 #include "solver/parallel_for.h"
 #include "solver/proof_counters.h"
 #include "solver/proof_search.h"
 #include "solver/proof_table.h"
+#include "solver/turn_order.h"
 
 namespace solver {
 
@@ -69,7 +69,7 @@ struct DfpnOptions {
 };
 
 template <KeyedGame G, MoveSymmetry<G> Symmetry = NoMoveSymmetry, typename Oracle = NoProofOracle>
-  requires TwoPlayerGame<G>
+requires TwoPlayerGame<G>
 class DfpnSearch {
  public:
   using Position = typename G::Position;

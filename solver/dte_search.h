@@ -34,14 +34,14 @@
 #include "solver/capped_map.h"
 #include "solver/forward_solver.h"
 #include "solver/game_concept.h"
-#include "solver/turn_order.h"
 #include "solver/move_analysis.h"
 #include "solver/outcome.h"
+#include "solver/turn_order.h"
 
 namespace solver {
 
 template <KeyedGame G, typename Probe = NoProbe>
-  requires TwoPlayerGame<G>
+requires TwoPlayerGame<G>
 class DteSearch {
  public:
   using Position = typename G::Position;

@@ -32,7 +32,7 @@ struct NoProbe {
 };
 
 template <KeyedGame G, typename Probe = NoProbe>
-  requires TwoPlayerGame<G>
+requires TwoPlayerGame<G>
 class ForwardSolver {
  public:
   using Position = typename G::Position;

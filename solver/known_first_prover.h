@@ -4,7 +4,8 @@
 // proven elsewhere (mpi/mpi_proof_search.h), so a move it knows is free, while the search's own
 // winning_move would try its moves in the search's order and re-prove a sibling nobody finished.
 // It can also record the losses it chose (their keys): they, and what a certificate walk records
-// below them, are what another process needs to write the same proof without searching.
+// below them, are what another process needs to write the same proof without searching. Class
+// of game: two players taking turns (TwoPlayerGame, turn_order.h), win/loss, keyed.
 #pragma once
 
 #include <cstdint>
@@ -12,11 +13,13 @@
 #include <vector>
 
 #include "solver/game_concept.h"
+#include "solver/turn_order.h"
 
 namespace solver {
 
 // Search: known(p) -> std::optional<bool> and winning_move(p), as ProofSearch offers them.
 template <KeyedGame G, typename Search>
+requires TwoPlayerGame<G>
 class KnownFirstProver {
  public:
   using Position = typename G::Position;

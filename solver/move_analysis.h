@@ -23,9 +23,8 @@ struct MoveAnalysis {
 
 // child_dte(Position&) is the exact DTE of the position it is given (and restores it).
 template <PerftGame G, typename ChildDte>
-  requires TwoPlayerGame<G>
 MoveAnalysis<typename G::Move> analyze_moves(const G& game, typename G::Position p,
-                                             ChildDte child_dte) {
+                                             ChildDte child_dte) requires TwoPlayerGame<G> {
   MoveAnalysis<typename G::Move> a;
   typename G::MoveList moves;
   game.generate(p, moves);

@@ -2,7 +2,9 @@
 // winner one winning move per position, for the loser every legal move, down to positions the
 // leaf rule hands to the checker, and a back-reference wherever a position (up to symmetry and
 // colour swap) was already proven. The prover is asked again at each node, which its table
-// answers almost always; it must offer prove(p) and winning_move(p) (proof_search.h).
+// answers almost always; it must offer prove(p) and winning_move(p) (proof_search.h). Class of
+// game: two players taking turns (TwoPlayerGame, turn_order.h), win/loss, keyed: the winner and
+// the loser alternate down the tree.
 #pragma once
 
 #include <absl/container/flat_hash_set.h>
@@ -13,6 +15,7 @@
 
 #include "solver/game_concept.h"
 #include "solver/proof_format.h"
+#include "solver/turn_order.h"
 
 namespace solver {
 
@@ -30,6 +33,7 @@ class CertificateError : public std::logic_error {
 
 // G::Move must offer raw() -> std::uint16_t, the code the checker matches against its own moves.
 template <KeyedGame G, typename Prover, typename IsLeaf, typename Sink>
+requires TwoPlayerGame<G>
 class CertificateWriter {
  public:
   using Position = typename G::Position;

@@ -38,10 +38,10 @@
 #include <vector>
 
 #include "solver/game_concept.h"
-#include "solver/turn_order.h"
 #include "solver/parallel_for.h"
 #include "solver/proof_counters.h"
 #include "solver/proof_table.h"
+#include "solver/turn_order.h"
 
 namespace solver {
 
@@ -132,7 +132,7 @@ struct NoProofOracle {
 };
 
 template <KeyedGame G, MoveSymmetry<G> Symmetry = NoMoveSymmetry, typename Oracle = NoProofOracle>
-  requires TwoPlayerGame<G>
+requires TwoPlayerGame<G>
 class ProofSearch {
  public:
   using Position = typename G::Position;

@@ -10,7 +10,8 @@
 // wait" rule of parallel alpha-beta): with good ordering the eldest usually decides a winner's
 // node alone, and the others would be searched for nothing. Positions are expanded as the walk
 // first reaches them; terminal positions and those the oracle decides are settled at once, and a
-// job whose position (canonical key) another job already answered takes that answer.
+// job whose position (canonical key) another job already answered takes that answer. Class of
+// game: two players taking turns (TwoPlayerGame, turn_order.h), win/loss, acyclic, keyed.
 #pragma once
 
 #include <absl/container/flat_hash_map.h>
@@ -25,10 +26,12 @@
 
 #include "solver/game_concept.h"
 #include "solver/proof_search.h"
+#include "solver/turn_order.h"
 
 namespace solver {
 
 template <KeyedGame G>
+requires TwoPlayerGame<G>
 class SplitProofTree {
  public:
   using Position = typename G::Position;

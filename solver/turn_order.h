@@ -42,15 +42,15 @@ concept DeclaresPlayerCount = requires {
 
 // Exactly two players taking turns, every move handing the turn to the other: the class of game
 // the negamax-family solvers serve (forward_solver.h, dte_search.h, proof_search.h,
-// dfpn_search.h, cyclic_search.h, cyclic_retrograde.h, the tier solver), which keep one value for
-// the side to move and negate it across every move. The default of AlternatesTwoSides is one; a
-// game that names its players is one only if it also says at compile time that they are two
-// (kPlayers == 2), since players() is known only at run time: a game of four players in turn
-// would otherwise be solved as if two alternated, silently wrong. Those games are refused at
+// dfpn_search.h, cyclic_search.h, cyclic_retrograde.h, the proof tree and certificate, the tier
+// solver), which keep one value for the side to move and negate it across every move. A game
+// that names no players is that model itself (Drop 16, Spock, the rook race, the tests' graph
+// games); a game that names its players is one only if it also says at compile time that they
+// are two (kPlayers == 2), since players() is known only at run time: a game of four players in
+// turn would otherwise be solved as if two alternated, silently wrong. Such games are refused at
 // compile time instead.
 template <typename G>
-concept TwoPlayerGame =
-    AlternatesTwoSides<G> && (!NamesPlayers<G> || (DeclaresPlayerCount<G> && G::kPlayers == 2));
+concept TwoPlayerGame = !NamesPlayers<G> || (DeclaresPlayerCount<G> && G::kPlayers == 2);
 
 template <TurnOrderGame G>
 constexpr int players([[maybe_unused]] const G& g) {

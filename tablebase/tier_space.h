@@ -1,9 +1,9 @@
-// What the tier solver and the table reader need from a game's positions, and of its game: two
-// players taking turns (solver::TwoPlayerGame), win/loss, acyclic, the class of game the tier
-// solver serves (its DTEs are negamax values). A numbering of every
+// What the tier solver and the table reader need from a game's positions: a numbering of every
 // stored position by (tier, index), tiers listed so that every move leads to an earlier tier or to
 // an earlier pass of the same tier, and a way to find where any position's value is stored (a
 // game may store one entry for positions it knows to be equal, symmetric images for example).
+// The game must be of the class the tier solver serves: two players taking turns
+// (solver::TwoPlayerGame; its DTEs are negamax values), win/loss, acyclic.
 // A game plugs into the tablebase by implementing this; rules/ stays unaware of it.
 #pragma once
 

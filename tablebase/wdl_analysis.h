@@ -18,8 +18,8 @@ namespace tablebase {
 // Calls child(move, value) for each move of p (none at a terminal position) with the probe's value
 // of the position it leads to; false, at once, when the probe does not know one.
 template <solver::KeyedGame G, typename Probe, typename Child>
-  requires solver::TwoPlayerGame<G>
-bool for_each_child_value(const G& game, typename G::Position p, Probe&& probe, Child&& child) {
+bool for_each_child_value(const G& game, typename G::Position p, Probe&& probe,
+                          Child&& child) requires solver::TwoPlayerGame<G> {
   if (game.is_terminal(p)) return true;
   typename G::MoveList moves;
   game.generate(p, moves);
@@ -36,10 +36,8 @@ bool for_each_child_value(const G& game, typename G::Position p, Probe&& probe, 
 // probe(canonical key) -> std::optional<solver::WdlValue>. nullopt when the position or one of its
 // children is not known to the probe.
 template <solver::KeyedGame G, typename Probe>
-  requires solver::TwoPlayerGame<G>
-std::optional<solver::WdlAnalysis<typename G::Move>> analyze_wdl(const G& game,
-                                                                 const typename G::Position& p,
-                                                                 Probe&& probe) {
+std::optional<solver::WdlAnalysis<typename G::Move>> analyze_wdl(
+    const G& game, const typename G::Position& p, Probe&& probe) requires solver::TwoPlayerGame<G> {
   const std::optional<solver::WdlValue> own = probe(game.canonical_key(p));
   if (!own) return std::nullopt;
   solver::WdlAnalysis<typename G::Move> a{*own, {}};
@@ -61,9 +59,8 @@ struct WdlChildrenCheck {
 // nullopt when the probe does not know the position or one of its children (as analyze_wdl). A
 // terminal position, or one without moves, must be a loss in 0.
 template <solver::KeyedGame G, typename Probe>
-  requires solver::TwoPlayerGame<G>
-std::optional<WdlChildrenCheck> check_against_children(const G& game, const typename G::Position& p,
-                                                       Probe&& probe) {
+std::optional<WdlChildrenCheck> check_against_children(
+    const G& game, const typename G::Position& p, Probe&& probe) requires solver::TwoPlayerGame<G> {
   const std::optional<solver::WdlValue> own = probe(game.canonical_key(p));
   if (!own) return std::nullopt;
   solver::WdlFold fold;
