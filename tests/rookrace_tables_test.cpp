@@ -1,0 +1,257 @@
+// The rook race through the generic path of keyed tables (rules/registry.h, tablebase/
+// keyed_tables.h, table_probe.h): `drop16 solve --tables` writes rookrace:4x4:1's table, and the
+// file itself, `query --batch` and the Python module's probe each agree with the cyclic
+// retrograde solved in memory here (solver/cyclic_retrograde.h) on every position of the variant
+// (its value and distance), and on every move's of a sample of positions (each move's value is its
+// child's, which the first check covers; the sample checks the moves and what they lead to).
+// `verify --tables` checks the file (every entry against its children, a sample by the forward
+// search too) and catches one value changed in it.
+#include <sys/wait.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <span>
+#include <sstream>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/rookrace/game.h"
+#include "rules/rookrace/key.h"
+#include "rules/rookrace/notation.h"
+#include "rules/rookrace/variant.h"
+#include "solver/cyclic_retrograde.h"
+#include "tablebase/analysis_json.h"
+#include "tablebase/keyed_tables.h"
+#include "tablebase/wdl_table.h"
+#include "tests/drop16_process.h"
+#include "tests/test_support.h"
+
+namespace {
+
+using rookrace::Game;
+using solver::WdlValue;
+using test_support::Run;
+
+constexpr const char* kVariant = "rookrace:4x4:1";
+
+// The variant solved in memory, every position reachable from its start.
+struct Solved {
+  Game game{rookrace::parse_variant(kVariant)};
+  rookrace::Position start = game.start();
+  solver::CyclicRetrograde<Game> solved{game, std::span<const rookrace::Position>(&start, 1), {}};
+
+  // Every position, by its canonical key, with its value, in key order (the table's: probes in
+  // this order read each block once).
+  std::vector<std::pair<common::Key, WdlValue>> entries() const {
+    std::vector<std::pair<common::Key, WdlValue>> out;
+    solved.for_each_value([&](const common::Key& k, WdlValue v) { out.emplace_back(k, v); });
+    std::sort(out.begin(), out.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    return out;
+  }
+  // What query --json answers for the position, from the solve in memory.
+  nlohmann::ordered_json analysis(const rookrace::Position& p) const {
+    const auto a = solved.analyze(p);
+    std::vector<tablebase::MoveValue> moves;
+    for (const auto& m : a.moves) moves.push_back({rookrace::move_name(game, m.move), m.value});
+    return tablebase::analysis_json(game.variant().name(), rookrace::to_fen(game, p), a.value,
+                                    moves);
+  }
+};
+
+const Solved& solved() {
+  static const Solved s;
+  return s;
+}
+
+// Every line of `out` (one JSON object a line, in the order of `positions`) against what the
+// solve in memory gives for the position, `expected(p)`; the number of lines that disagree, the
+// first one shown. A line of query --batch carries its number, checked and left out.
+template <typename Expected>
+int disagreeing_lines(const std::string& out, const std::vector<rookrace::Position>& positions,
+                      Expected&& expected, bool numbered) {
+  std::istringstream lines(out);
+  std::string line;
+  std::size_t i = 0;
+  int wrong = 0;
+  for (; std::getline(lines, line) && i < positions.size(); ++i) {
+    nlohmann::json got = nlohmann::json::parse(line);
+    if (numbered && got.value("line", std::size_t{0}) == i + 1) got.erase("line");
+    const nlohmann::json want = nlohmann::json::parse(expected(positions[i]).dump());
+    if (got != want && wrong++ == 0) {
+      INFO("got      " << got.dump());
+      INFO("expected " << want.dump());
+      CHECK(got == want);
+    }
+  }
+  CHECK(i == positions.size());
+  CHECK(!std::getline(lines, line));
+  return wrong;
+}
+
+// {"value", "dte"} of the position, from the solve in memory.
+nlohmann::ordered_json value_of(const rookrace::Position& p) {
+  return tablebase::value_json(solved().solved.value(p));
+}
+// Python's probe(fen): the variant and the position besides.
+nlohmann::ordered_json probe_of(const rookrace::Position& p) {
+  nlohmann::ordered_json j;
+  j["variant"] = solved().game.variant().name();
+  j["fen"] = rookrace::to_fen(solved().game, p);
+  j.update(value_of(p));
+  return j;
+}
+nlohmann::ordered_json analysis_of(const rookrace::Position& p) {
+  return solved().analysis(p);
+}
+
+void write_fens(const std::filesystem::path& file, const std::vector<rookrace::Position>& ps) {
+  std::ofstream out(file);
+  for (const auto& p : ps) out << rookrace::to_fen(solved().game, p) << "\n";
+}
+
+// The Python module (python/module.cpp) built beside drop16, if it was.
+#ifdef DROP16_PYTHONPATH
+// Tables(tables).<method>(fen) for each line of `fens`, one JSON line each.
+Run run_python(const test_support::TempDir& dir, const std::string& tables,
+               const std::string& method, const std::string& fens) {
+  const auto script = dir / "tables.py";
+  std::ofstream(script)
+      << "import json, sys\n"
+         "import drop16py\n"
+         "tables = drop16py.Tables(sys.argv[1])\n"
+         "with open(sys.argv[2]) as fens, open(sys.argv[3], 'w') as out:\n"
+         "    for fen in fens:\n"
+         "        out.write(json.dumps(getattr(tables, sys.argv[4])(fen.rstrip('\\n'))) + "
+         "'\\n')\n";
+  const auto out = dir / "python.out";
+  const auto err = dir / "python.err";
+  using test_support::shell_quote;
+  std::string command = "PYTHONPATH=" + shell_quote(DROP16_PYTHONPATH) + " ";
+  command.append(shell_quote(DROP16_PYTHON)).append(" ").append(shell_quote(script.string()));
+  for (const std::string& a : {tables, fens, out.string(), method})
+    command.append(" ").append(shell_quote(a));
+  command.append(" 2>").append(shell_quote(err.string()));
+  const int raw = std::system(command.c_str());
+  Run r;
+  r.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : 128 + WTERMSIG(raw);
+  r.out = test_support::slurp(out);
+  r.err = test_support::slurp(err);
+  return r;
+}
+#endif
+
+}  // namespace
+
+TEST_CASE(
+    "rookrace:4x4:1 on disk: the table, query --batch and the Python probe agree with the solve "
+    "in memory on every position",
+    "[rookrace][tables][cli]") {
+  test_support::TempDir dir("rookrace_tables_test");
+  const std::string tables = (dir / "tables").string();
+  Run r = test_support::run_drop16(
+      {"solve", "--variant", kVariant, "--tables", tables, "--json", "--quiet"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  const auto entries = solved().entries();
+  const auto solve = nlohmann::json::parse(r.out);
+  CHECK(solve.at("solved").at("positions") == entries.size());
+  CHECK(solve.at("tables").at("file") == tablebase::keyed_table_file(tables, "rookrace").string());
+
+  // The file: every key the solve reached, each with its value, and nothing else.
+  tablebase::WdlTable table = tablebase::open_keyed_table(tables, "rookrace", rookrace::kKeyFormat,
+                                                          rookrace::parse_variant(kVariant).name());
+  CHECK(table.info().positions == entries.size());
+  std::uint64_t differ = 0;
+  for (const auto& [k, v] : entries)
+    if (table.probe(k) != v) ++differ;
+  CHECK(differ == 0);
+
+  // Every position (its canonical representative), and every 97th with its moves.
+  std::vector<rookrace::Position> all, sample;
+  for (const auto& [k, v] : entries) all.push_back(solved().game.from_key(k));
+  for (std::size_t i = 0; i < all.size(); i += 97) sample.push_back(all[i]);
+  const auto all_fens = dir / "all.txt", sample_fens = dir / "sample.txt";
+  write_fens(all_fens, all);
+  write_fens(sample_fens, sample);
+
+  // query --batch: values of all, analyses of the sample.
+  r = test_support::run_drop16(
+      {"query", "--tables", tables, "--batch", all_fens.string(), "--value-only"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  CHECK(disagreeing_lines(r.out, all, value_of, true) == 0);
+  r = test_support::run_drop16({"query", "--tables", tables, "--batch", sample_fens.string()});
+  REQUIRE(r.status == 0);
+  CHECK(disagreeing_lines(r.out, sample, analysis_of, true) == 0);
+
+  // One position through query --fen: the same object, with the probe times besides.
+  r = test_support::run_drop16(
+      {"query", "--tables", tables, "--fen", rookrace::to_fen(solved().game, sample[1]), "--json"});
+  REQUIRE(r.status == 0);
+  auto one = nlohmann::ordered_json::parse(r.out);
+  for (const char* timing :
+       {"seconds", "probes", "cold_microseconds_per_probe", "warm_microseconds_per_probe"})
+    CHECK(one.erase(timing) == 1);
+  CHECK(one == analysis_of(sample[1]));
+
+#ifdef DROP16_PYTHONPATH
+  // The Python module's Tables: probe of all, analyze of the sample.
+  Run py = run_python(dir, tables, "probe", all_fens.string());
+  INFO(py.err);
+  REQUIRE(py.status == 0);
+  CHECK(disagreeing_lines(py.out, all, probe_of, false) == 0);
+  py = run_python(dir, tables, "analyze", sample_fens.string());
+  REQUIRE(py.status == 0);
+  CHECK(disagreeing_lines(py.out, sample, analysis_of, false) == 0);
+#else
+  WARN("the Python module was not built: its probe is not checked here");
+#endif
+}
+
+TEST_CASE("verify --tables checks the rook race's table, and catches one value changed in it",
+          "[rookrace][tables][cli][children]") {
+  test_support::TempDir dir("rookrace_verify_tables_test");
+  auto entries = solved().entries();
+  const auto write = [&](const std::string& name) {
+    const auto tables = dir / name;
+    std::filesystem::create_directories(tables);
+    tablebase::write_wdl_table(tablebase::keyed_table_file(tables, "rookrace"),
+                               {"rookrace", rookrace::parse_variant(kVariant).name(),
+                                tablebase::key_format("rookrace", rookrace::kKeyFormat)},
+                               entries);
+    return tables.string();
+  };
+  // Every entry against its children (the variant named by the file); a sample searched too.
+  const std::string good = write("good");
+  Run r = test_support::run_drop16(
+      {"verify", "--tables", good, "--children", "--samples", "1000000", "--json", "--quiet"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("variant") == rookrace::parse_variant(kVariant).name());
+  CHECK(j.at("samples") == entries.size());
+  CHECK(j.at("mismatches") == 0);
+  r = test_support::run_drop16(
+      {"verify", "--variant", kVariant, "--tables", good, "--samples", "200", "--json", "--quiet"});
+  REQUIRE(r.status == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("method") == "children and search");
+  CHECK(j.at("search_mismatches") == 0);
+  // A draw called a win in one in a row: caught by its own check or its parents'.
+  const auto draw = std::find_if(entries.begin(), entries.end(),
+                                 [](const auto& e) { return e.second.wdl == solver::Wdl::draw; });
+  REQUIRE(draw != entries.end());
+  draw->second = {solver::Wdl::win, 1};
+  const std::string bad = write("bad");
+  r = test_support::run_drop16(
+      {"verify", "--tables", bad, "--children", "--samples", "1000000", "--json", "--quiet"});
+  CHECK(r.status == 1);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("fail the children check"));
+  CHECK(nlohmann::json::parse(r.out).at("children_mismatches").get<int>() >= 1);
+}
