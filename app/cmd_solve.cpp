@@ -259,6 +259,9 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
       run_cyclic_solve({o.position, o.tables, memory, o.zstd_level});
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
+    else
+      static_assert(E::info.solvers.has(registry::Solver::reachable_retrograde),
+                    "a game declaring solve needs a solver it runs: reachable-retrograde or tiers");
   });
 }
 
@@ -355,8 +358,13 @@ void run_query(const CLI::App& cmd, const QueryOptions& o) {
         if (cmd.count("--batch"))
           return run_query_batch({position.variant, o.tables, o.batch, o.value_only});
         run_cyclic_query(position, o.tables, cmd.count("--variant") > 0);
-      } else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
+      } else if constexpr (E::info.tables.has(registry::TableFormat::tiers)) {
         run_tier_query<E>(cmd, o);
+      } else {
+        static_assert(E::info.tables.has(registry::TableFormat::tiers),
+                      "a game declaring query needs what it answers from: the dice player, or "
+                      "keyed or tier tables");
+      }
     }
   });
 }
@@ -604,6 +612,10 @@ void run_verify(const CLI::App& cmd, const VerifyOptions& o) {
           {position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb), o.children});
     else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
       run_tier_verify<E>(cmd, o);
+    else
+      static_assert(E::info.tables.has(registry::TableFormat::tiers),
+                    "a game declaring verify needs what it checks: the reachable retrograde or "
+                    "tier tables");
   });
 }
 
