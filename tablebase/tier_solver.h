@@ -12,9 +12,9 @@
 // tiers fit and its children are read from a smaller, more cache-friendly array.
 // Memory is counted before the first tier: the largest working set (a tier plus the tiers its
 // captures reach, one byte a position, plus the packing buffers) must fit the cap, or nothing
-// starts. Finished tiers that the current one does not need are evicted, oldest first, and read
-// back from disk if a later tier needs them. Each finished tier is written at once (tier_files.h),
-// so a run that is stopped and started again skips every finished tier.
+// starts (tier_memory_plan.h). Finished tiers that the current one does not need are evicted,
+// oldest first, and read back from disk if a later tier needs them. Each finished tier is written
+// at once (tier_files.h), so a run that is stopped and started again skips every finished tier.
 #pragma once
 
 #include <absl/strings/str_cat.h>
@@ -45,166 +45,12 @@
 #include "tablebase/address_ordered_reads.h"
 #include "tablebase/directory_lock.h"
 #include "tablebase/tier_files.h"
+#include "tablebase/tier_memory_plan.h"
+#include "tablebase/tier_solve_options.h"
 #include "tablebase/tier_space.h"
 #include "tablebase/tier_team.h"
 
 namespace tablebase {
-
-// The solve cannot fit the memory cap; the message says how much it needs.
-class MemoryCapError : public std::runtime_error {
- public:
-  explicit MemoryCapError(const std::string& what) : std::runtime_error(what) {}
-};
-
-// Folds whose children take a gigabyte or more read them in address order, which pays where
-// reads at random wait on page walks (tablebase/SOLVER.md, "Folds read in address order"); the
-// windows' 64 MB are more than a small tier's fold could spare.
-inline constexpr std::uint64_t kOrderedReadsFrom = std::uint64_t{1} << 30;
-inline constexpr std::uint64_t kOrderedWindowBytes = std::uint64_t{64} << 20;
-
-struct TierSolveOptions {
-  std::filesystem::path dir;
-  std::uint64_t memory_bytes = std::uint64_t{1} << 30;
-  int threads = 1;
-  bool show_progress = false;
-  int zstd_level = 19;
-  // One bit an entry, the value; only .value files are written (tier_files.h).
-  bool value_only = false;
-  // A tier's sweeps go in chunks of this many entries; after each the solver polls
-  // stop_requested and, once checkpoint_interval has passed since the tier started or last saved,
-  // saves the tier's state (NAME.partial, tier_files.h); at least ten times the last save's own
-  // time apart. A run killed inside a big tier loses at most that and a chunk of work.
-  std::uint64_t chunk_entries = std::uint64_t{1} << 24;
-  std::chrono::seconds checkpoint_interval{300};
-  // When it returns true the solver saves its work and throws SolveInterrupted (a graceful stop,
-  // for example on SIGINT).
-  std::function<bool()> stop_requested;
-  // A tier that folds its children in by groups and whose children take at least this many
-  // bytes reads them in address order in its fold sweeps (address_ordered_reads.h), with windows
-  // of this many bytes over all threads; the memory plan counts them (planned_memory uses these
-  // defaults; tests lower both).
-  std::uint64_t ordered_reads_from = kOrderedReadsFrom;
-  std::uint64_t ordered_window_bytes = kOrderedWindowBytes;
-};
-
-class SolveInterrupted : public std::runtime_error {
- public:
-  explicit SolveInterrupted(const std::string& what) : std::runtime_error(what) {}
-};
-
-struct TierSolveReport {
-  std::uint64_t positions = 0;  // positions of all tiers
-  std::uint64_t stored = 0;     // entries that store them (tier_space.h), one byte each in memory
-  int tiers = 0, tiers_solved = 0, tiers_resumed = 0;
-  std::uint64_t value_bytes = 0, dte_bytes = 0;  // on disk, all tiers
-  std::uint64_t planned_bytes = 0;               // smallest workable memory, counted first
-  int group_folds = 0;    // sweeps that folded in a group of child tiers ahead of a tier's passes
-  int ordered_folds = 0;  // those of them that read the children in address order
-  int children_in_parts = 0;  // tiers of a team whose children its members held in parts
-  double seconds = 0;
-};
-
-// Reading and writing table files goes block by block; this bounds their buffers.
-inline constexpr std::uint64_t kIoBufferBytes = std::uint64_t{64} << 20;
-
-// Bits an entry takes in memory: its DTE in a byte, or its value alone.
-inline int entry_bits(bool value_only) {
-  return value_only ? 1 : 8;
-}
-// 64-bit words that hold `entries` entries.
-inline std::uint64_t entry_words(std::uint64_t entries, bool value_only) {
-  return (entries * std::uint64_t(entry_bits(value_only)) + 63) / 64;
-}
-
-// The memory tier t takes when in memory, in 64-bit words, in whole pages (solver::mapped_bytes:
-// every page of a tier is touched).
-template <TierSpace S>
-std::uint64_t tier_memory(const S& space, int t, bool value_only = false) {
-  return solver::mapped_bytes(entry_words(space.tier_size(t), value_only) * 8);
-}
-
-// A team member's (tier_team.h) rounds of requests for its entries' children held by other
-// members stop at this many children or entries; the children are located a wave of entries at
-// a time, so a round may pass the mark by a wave's children (at most kMostChildren an entry: 5
-// kinds of piece in hand onto 16 empty squares). A child takes about 50 bytes of buffers (found,
-// its owner, sent, asked of this member, answered, and MPI's copies), an entry 4.
-inline constexpr std::uint64_t kTeamRoundChildren = std::uint64_t{1} << 19;
-inline constexpr std::uint64_t kTeamRoundWave = 2048;
-inline constexpr std::uint64_t kMostChildren = 80;
-inline constexpr std::uint64_t kTeamBytesPerChild = 50;
-inline constexpr std::uint64_t kTeamRoundBytes =
-    (kTeamRoundChildren + kMostChildren * kTeamRoundWave) * kTeamBytesPerChild +
-    (kTeamRoundChildren + kTeamRoundWave) * 4;
-
-// What a team member holds of tier t cut into `parts` ranges (its passes, or the whole tier),
-// each divided between `members` members: its share (at most a share and a word more), a page
-// more at each end of each part, no more than the whole tier.
-template <TierSpace S>
-std::uint64_t team_part_memory(const S& space, int t, bool value_only, int members,
-                               std::uint64_t parts) {
-  const std::uint64_t size = space.tier_size(t);
-  const std::uint64_t whole = tier_memory(space, t, value_only);
-  const std::uint64_t page =
-      whole >= solver::kHugePageArrayBytes ? solver::kHugePageBytes : std::uint64_t{4096};
-  const std::uint64_t share =
-      entry_words(size / std::uint64_t(members) + 64 * parts, value_only) * 8 + 2 * page * parts;
-  return std::min(whole, share);
-}
-
-// What a member of a team of `members` holds of tier t: its part of every pass
-// (team_part_memory), and the buffers of a round of requests (kTeamRoundBytes, or less for a
-// small tier) and of a batch that member 0 gathers to write (twice: brought in and received).
-template <TierSpace S>
-std::uint64_t team_share_memory(const S& space, int t, bool value_only, int members) {
-  const std::uint64_t size = space.tier_size(t);
-  const std::uint64_t round =
-      std::min(kTeamRoundBytes, (kMostChildren * kTeamBytesPerChild + 4) * (size + 1));
-  const std::uint64_t batch = entry_words(std::min(size, kStreamedBatchRecords), value_only) * 8;
-  return team_part_memory(space, t, value_only, members, space.tier_passes(t).size()) + round +
-         2 * batch;
-}
-
-// What a member of such a team holds of a child tier c of its tier: one contiguous part of c
-// (TierTeam::part of all its entries); the other members answer for the rest.
-template <TierSpace S>
-std::uint64_t team_child_memory(const S& space, int c, bool value_only, int members) {
-  return team_part_memory(space, c, value_only, members, 1);
-}
-
-// Bytes tier t's children take in memory, all of them whole.
-template <TierSpace S>
-std::uint64_t children_memory(const S& space, int t, bool value_only) {
-  std::uint64_t bytes = 0;
-  for (int c : space.tier_children(t)) bytes += tier_memory(space, c, value_only);
-  return bytes;
-}
-
-// Bytes the smallest workable working set needs: the space's own index, the largest tier together
-// with its largest child (children that do not fit beside the tier are folded in one group at a
-// time: TierSolver::solve), and the I/O buffers. With more memory the solver reads more children
-// at once and sweeps fewer times. Tiers of more than split_entries entries, solved by a team of
-// `members` processes, count the share each member holds of the tier and of its children
-// (team_share_memory, team_child_memory).
-template <TierSpace S>
-std::uint64_t planned_memory(const S& space, bool value_only = false,
-                             std::uint64_t split_entries = UINT64_MAX, int members = 1) {
-  std::uint64_t most = 0;
-  for (int t = 0; t < space.tier_count(); ++t) {
-    const bool split = members > 1 && space.tier_size(t) > split_entries;
-    std::uint64_t largest_child = 0;
-    for (int c : space.tier_children(t))
-      largest_child = std::max<std::uint64_t>(
-          largest_child, split ? team_child_memory(space, c, value_only, members)
-                               : tier_memory(space, c, value_only));
-    const std::uint64_t held = split ? team_share_memory(space, t, value_only, members)
-                                     : tier_memory(space, t, value_only);
-    // At the least memory a tier folds its children one at a time, a big one in address order.
-    const bool ordered = !split && !value_only && space.tier_children(t).size() > 1 &&
-                         children_memory(space, t, value_only) >= kOrderedReadsFrom;
-    most = std::max(most, held + largest_child + (ordered ? kOrderedWindowBytes : 0));
-  }
-  return space.memory_bytes() + most + kIoBufferBytes;
-}
 
 template <TierSpace S>
 class TierSolver {
@@ -233,10 +79,7 @@ class TierSolver {
     report.planned_bytes =
         on_disk ? planned_memory(space_, options_.value_only) : index_bytes_ + every_tier;
     if (report.planned_bytes > options_.memory_bytes)
-      throw MemoryCapError("solving " + space_.variant_name() + " needs " +
-                           solver::size_text(report.planned_bytes) +
-                           " of memory, more than the cap of " +
-                           solver::size_text(options_.memory_bytes) + " (--memory)");
+      throw over_memory_cap(space_.variant_name(), report.planned_bytes, options_.memory_bytes);
     std::optional<DirectoryLock> lock;
     if (on_disk) {
       std::filesystem::create_directories(options_.dir);
