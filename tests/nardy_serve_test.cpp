@@ -1,6 +1,6 @@
-// serve's /api/analyze for Royal Nardy: the same answer as `drop16 query --variant nardy --json`
-// (whose values tests/nardy_cli_test.cpp checks against the two-sided table), and bad requests
-// answered 400 with a message while the server keeps serving.
+// serve's /api/analyze and /api/moves for Royal Nardy: the same answers as `drop16 query` and
+// `drop16 moves --variant nardy --json` (whose values tests/nardy_cli_test.cpp checks against the
+// two-sided table), and bad requests answered 400 with a message while the server keeps serving.
 #include <httplib.h>
 
 #include <catch2/catch.hpp>
@@ -17,12 +17,16 @@ struct Answer {
   nlohmann::json body;
 };
 
-Answer analyze(int port, const httplib::Params& params) {
+Answer get(int port, const char* path, const httplib::Params& params) {
   httplib::Client client("127.0.0.1", port);
   client.set_read_timeout(30, 0);
-  auto res = client.Get("/api/analyze", params, httplib::Headers{});
+  auto res = client.Get(path, params, httplib::Headers{});
   REQUIRE(res);
   return {res->status, nlohmann::json::parse(res->body)};
+}
+
+Answer analyze(int port, const httplib::Params& params) {
+  return get(port, "/api/analyze", params);
 }
 
 }  // namespace
@@ -66,16 +70,57 @@ TEST_CASE("serve: Royal Nardy's best play and expected points, as query gives th
     CHECK(a.body.contains("error"));
   }
   CHECK(analyze(server.port(), {{"variant", "nardy"}, {"roll", "3-3"}}).status == 200);
-  // The other endpoints do not serve it, and say which one does.
+  // The other endpoints do not serve it, and say which ones do.
   httplib::Client client("127.0.0.1", server.port());
-  for (const char* path : {"/api/moves", "/api/play", "/api/line"}) {
+  for (const char* path : {"/api/play", "/api/line"}) {
     INFO(path);
     const auto res = client.Get(path, httplib::Params{{"variant", "nardy"}, {"move", "pass"}},
                                 httplib::Headers{});
     REQUIRE(res);
     CHECK(res->status == 400);
     const std::string error = nlohmann::json::parse(res->body).value("error", "");
-    CHECK_THAT(error, Catch::Matchers::Contains("served by /api/analyze only"));
+    CHECK_THAT(error, Catch::Matchers::Contains("served by /api/analyze and /api/moves only"));
     CHECK_THAT(error, !Catch::Matchers::Contains("WxH"));
+  }
+}
+
+TEST_CASE("serve: Royal Nardy's plays or rolls, as moves gives them", "[nardy][serve]") {
+  test_support::ServeProcess server(DROP16_BINARY, {});
+  const std::string start =
+      "2r/././././5P/./3P/./././5r/5R/./././3p/./5p/././././2R 0/0 0/0 0/0 w -";
+  const std::string end = "././././././././p/././././././././././././././. 0/0 14/11 1/3 w -";
+  // Still to roll (the rolls and their plays), rolled by the request or by the FEN, and the end.
+  for (const auto& [fen, roll] : std::vector<std::pair<std::string, std::string>>{
+           {start, ""},
+           {start, "6-4"},
+           {start.substr(0, start.size() - 1) + "3-3", ""},
+           {end, ""}}) {
+    httplib::Params params{{"variant", "nardy"}, {"fen", fen}};
+    std::vector<std::string> args{"moves", "--variant", "nardy", "--fen", fen, "--json"};
+    if (!roll.empty()) {
+      params.emplace("roll", roll);
+      args.insert(args.end(), {"--roll", roll});
+    }
+    INFO(fen << " " << roll);
+    Answer a = get(server.port(), "/api/moves", params);
+    REQUIRE(a.status == 200);
+    CHECK(a.body["game"] == "nardy");
+    a.body.erase("game");
+    const auto cli = test_support::run_drop16(args);
+    REQUIRE(cli.status == 0);
+    CHECK(a.body == nlohmann::json::parse(cli.out));
+  }
+  // No FEN: the start, still to roll.
+  const Answer opening = get(server.port(), "/api/moves", {{"variant", "nardy"}});
+  CHECK(opening.body["fen"] == start);
+  CHECK(opening.body["rolls"].size() == 21);
+  for (const httplib::Params& bad : std::vector<httplib::Params>{
+           {{"variant", "nardy"}, {"roll", "7-1"}},
+           {{"variant", "nardy"}, {"fen", "P/./. 0/0 0/0 0/0 w -"}},
+           {{"variant", "nardy"}, {"fen", end}, {"roll", "6-4"}},
+       }) {
+    const Answer a = get(server.port(), "/api/moves", bad);
+    CHECK(a.status == 400);
+    CHECK(a.body.contains("error"));
   }
 }
