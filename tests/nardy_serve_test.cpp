@@ -6,6 +6,8 @@
 #include <catch2/catch.hpp>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "tests/drop16_process.h"
 #include "tests/serve_process.h"
@@ -29,6 +31,23 @@ Answer analyze(int port, const httplib::Params& params) {
   return get(port, "/api/analyze", params);
 }
 
+// The server's answer at `path` and what `drop16 command --variant nardy --json` prints, for one
+// FEN and roll (none when empty).
+std::pair<Answer, nlohmann::json> served_and_printed(int port, const char* path,
+                                                     const char* command, const std::string& fen,
+                                                     const std::string& roll) {
+  httplib::Params params{{"variant", "nardy"}, {"fen", fen}};
+  std::vector<std::string> args{command, "--variant", "nardy", "--fen", fen, "--json"};
+  if (!roll.empty()) {
+    params.emplace("roll", roll);
+    args.insert(args.end(), {"--roll", roll});
+  }
+  const Answer a = get(port, path, params);
+  const auto cli = test_support::run_drop16(args);
+  REQUIRE(cli.status == 0);
+  return {a, nlohmann::json::parse(cli.out)};
+}
+
 }  // namespace
 
 TEST_CASE("serve: Royal Nardy's best play and expected points, as query gives them",
@@ -41,18 +60,10 @@ TEST_CASE("serve: Royal Nardy's best play and expected points, as query gives th
            {race, "2-1"},
            {"2r/././././5P/./3P/./././5r/5R/./././3p/./5p/././././2R 0/0 0/0 0/0 w -", "6-4"},
            {end, ""}}) {
-    httplib::Params params{{"variant", "nardy"}, {"fen", fen}};
-    std::vector<std::string> args{"query", "--variant", "nardy", "--fen", fen, "--json"};
-    if (!roll.empty()) {
-      params.emplace("roll", roll);
-      args.insert(args.end(), {"--roll", roll});
-    }
-    const Answer a = analyze(server.port(), params);
     INFO(fen << " " << roll);
+    const auto [a, printed] = served_and_printed(server.port(), "/api/analyze", "query", fen, roll);
     REQUIRE(a.status == 200);
-    const auto cli = test_support::run_drop16(args);
-    REQUIRE(cli.status == 0);
-    CHECK(a.body == nlohmann::json::parse(cli.out));
+    CHECK(a.body == printed);
   }
   CHECK(analyze(server.port(), {{"variant", "nardy"}, {"fen", race}, {"roll", "2-1"}})
             .body["exact"] == true);
@@ -95,20 +106,12 @@ TEST_CASE("serve: Royal Nardy's plays or rolls, as moves gives them", "[nardy][s
            {start, "6-4"},
            {start.substr(0, start.size() - 1) + "3-3", ""},
            {end, ""}}) {
-    httplib::Params params{{"variant", "nardy"}, {"fen", fen}};
-    std::vector<std::string> args{"moves", "--variant", "nardy", "--fen", fen, "--json"};
-    if (!roll.empty()) {
-      params.emplace("roll", roll);
-      args.insert(args.end(), {"--roll", roll});
-    }
     INFO(fen << " " << roll);
-    Answer a = get(server.port(), "/api/moves", params);
+    auto [a, printed] = served_and_printed(server.port(), "/api/moves", "moves", fen, roll);
     REQUIRE(a.status == 200);
     CHECK(a.body["game"] == "nardy");
     a.body.erase("game");
-    const auto cli = test_support::run_drop16(args);
-    REQUIRE(cli.status == 0);
-    CHECK(a.body == nlohmann::json::parse(cli.out));
+    CHECK(a.body == printed);
   }
   // No FEN: the start, still to roll.
   const Answer opening = get(server.port(), "/api/moves", {{"variant", "nardy"}});
