@@ -3,7 +3,9 @@
 // checks what the page shows against the command line (`drop16 query`, `drop16 moves`): the start
 // position's evaluations, a short game played by clicks, undo/redo, a move by the solver, a pasted
 // FEN and a bad one. Then the same page on a solved Spock row: draw and win marks as `query` gives
-// them, a move played by clicks. Then Royal Nardy: its board drawn as the FEN says, a roll picked,
+// them, a move played by clicks. Then the rook race, answered by the bounded search: what it
+// proves agrees with the variant's in-memory solve, a drop and a rook move played by clicks. Then
+// Royal Nardy: its board drawn as the FEN says, a roll picked,
 // the plays with their expected points as `drop16 query` gives them, plays played by clicks into
 // the positions the server names, a random roll, undo, a game's end with its points and a bad FEN.
 // Saves a screenshot of each game.
@@ -11,6 +13,7 @@
 //   node e2e/serve.spec.mjs [--drop16 build/drop16] [--chromium /usr/bin/chromium]
 //                           [--screenshot e2e-serve.png] [--variant 3x3:NBRK]
 //                           [--spock-screenshot e2e-serve-spock.png] [--spock-row spock:3x3:RK/rk]
+//                           [--rookrace-screenshot e2e-serve-rookrace.png] [--rookrace rookrace:4x4:1]
 //                           [--nardy-screenshot e2e-serve-nardy.png] [--nardy-fen F --nardy-roll R]
 import {execFileSync, spawn} from 'node:child_process';
 import fs from 'node:fs';
@@ -34,6 +37,10 @@ const spockScreenshot =
 const spockRow = option('spock-row', 'spock:3x3:RK/rk');
 // A position of that row with a drawing and a winning move of one piece (its Rock on a1).
 const spockFen = option('spock-fen', 'r1k/3/R1K w');
+const rookraceScreenshot =
+    path.resolve(option('rookrace-screenshot', path.join(os.tmpdir(), 'drop16-serve-rookrace.png')));
+// Small enough for `drop16 solve` to solve in memory in a second or two.
+const rookraceVariant = option('rookrace', 'rookrace:4x4:1');
 const nardyScreenshot =
     path.resolve(option('nardy-screenshot', path.join(os.tmpdir(), 'drop16-serve-nardy.png')));
 // A Royal Nardy position with checkers on the bar, borne off and eaten, and a roll that enters
@@ -360,7 +367,55 @@ try {
   check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
   console.log(`e2e: Spock ${spockRow} checked, screenshot ${spockScreenshot}`);
 
-  // 7. Royal Nardy on the same server (it needs no tables): the start still to roll, its 21 rolls
+  // 7. The rook race on the same server: the bounded search's answers, where it proves a move's
+  // value, are the in-memory solve's; unknown where it proves nothing (a draw is never proven).
+  const rrStart = cli(['moves', '--variant', rookraceVariant, '--json']).fen;
+  await page.goto(`${spockUrl}?variant=${encodeURIComponent(rookraceVariant)}`);
+  await waitReady(page, rrStart);
+  check((await page.evaluate(() => document.body.dataset.game)) === 'rookrace', 'rook race page not shown');
+  check((await page.$$('#hand-white .hand-piece[data-piece="P"]')).length === 1, 'no pawn reserve drawn');
+  // Checks the shown position's moves against the solve; returns how many values are proven.
+  const checkRookrace = async (label) => {
+    const fen = await page.evaluate(() => document.body.dataset.fen);
+    const solved = cli(['solve', '--variant', rookraceVariant, '--fen', fen, '--json']);
+    const shown = (await pageEvaluations(page)).moves;
+    check(JSON.stringify(Object.keys(shown).sort()) ===
+              JSON.stringify(solved.moves.map((m) => m.move).sort()),
+          `${label}: page lists moves ${Object.keys(shown)}, solve ${solved.moves.map((m) => m.move)}`);
+    let proven = 0;
+    for (const m of solved.moves) {
+      const text = shown[m.move] || '';
+      if (text.startsWith('unknown')) continue;
+      ++proven;
+      check(text === `${m.value} ${m.dte === null ? '' : m.dte}`,
+            `${label}: ${m.move} shown as '${text}', solve ${m.value} ${m.dte}`);
+    }
+    return proven;
+  };
+  let rrProven = await checkRookrace('rook race start');
+  // A pawn dropped from the reserve, then the other rook moved, by clicks.
+  const rrDrop = 'P@b2';
+  await clickMove(page, rrDrop, 'white');
+  const rrAfterDrop = cli(['moves', '--variant', rookraceVariant, '--fen', rrStart, '--moves', rrDrop, '--json']);
+  await waitReady(page, rrAfterDrop.fen);
+  rrProven += await checkRookrace(`rook race after ${rrDrop}`);
+  const rookMove = rrAfterDrop.moves.find((m) => !m.includes('@'));
+  await clickMove(page, rookMove, 'black');
+  const rrAfter = cli(['moves', '--variant', rookraceVariant, '--fen', rrAfterDrop.fen, '--moves', rookMove,
+                       '--json']);
+  await waitReady(page, rrAfter.fen);
+  rrProven += await checkRookrace(`rook race after ${rrDrop} ${rookMove}`);
+  check(rrProven > 0, 'rook race: the search proved no move\'s value to check');
+  // The screenshot: White's rook selected, its targets marked.
+  const rrRook =
+      await page.$eval('.square .piece[data-piece="R"]', (e) => e.closest('.square').dataset.square);
+  await page.click(`.square[data-square="${rrRook}"]`);
+  fs.mkdirSync(path.dirname(rookraceScreenshot), {recursive: true});
+  await page.screenshot({path: rookraceScreenshot, fullPage: true});
+  check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
+  console.log(`e2e: rook race ${rookraceVariant} checked, screenshot ${rookraceScreenshot}`);
+
+  // 8. Royal Nardy on the same server (it needs no tables): the start still to roll, its 21 rolls
   // as `moves` gives them; a roll picked, its plays and values as `query` gives them; the best
   // play played by a click, into the position the server gives with it.
   const nardyStart = cli(['moves', '--variant', 'nardy', '--json']);
