@@ -5,10 +5,10 @@
 // FEN and a bad one. Then the same page on a solved Spock row: draw and win marks as `query` gives
 // them, a move played by clicks. Then the rook race, answered by the bounded search: what it
 // proves agrees with the variant's in-memory solve, a drop and a rook move played by clicks. Then
-// Royal Nardy: its board drawn as the FEN says, a roll picked,
-// the plays with their expected points as `drop16 query` gives them, plays played by clicks into
-// the positions the server names, a random roll, undo, a game's end with its points and a bad FEN.
-// Saves a screenshot of each game.
+// Royal Nardy: its board drawn as the FEN says, a roll picked, the plays with their expected
+// points as `drop16 query` gives them, plays played by clicks into the positions the server names,
+// a random roll, undo and redo, the player taking a side, a game's end with its points and a bad
+// FEN. Saves a screenshot of each game.
 //
 //   node e2e/serve.spec.mjs [--drop16 build/drop16] [--chromium /usr/bin/chromium]
 //                           [--screenshot e2e-serve.png] [--variant 3x3:NBRK]
@@ -455,6 +455,10 @@ try {
   const wantHistory = [`6-4: ${q64.best_play}`, `${qBlack.roll}: ${qBlack.best_play}`];
   check(JSON.stringify(nardyHistory) === JSON.stringify(wantHistory),
         `Nardy game record ${nardyHistory}, want ${wantHistory}`);
+  await page.click('#undo');
+  await waitReady(page, blackRolled);
+  await page.click('#redo');
+  await waitReady(page, qBlack.plays.find((p) => p.play === qBlack.best_play).fen);
   await page.click('#undo');
   await waitReady(page, blackRolled);
 
