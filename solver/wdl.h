@@ -45,4 +45,15 @@ inline constexpr WdlValue mover_value(WdlValue child) {
   return {Wdl::draw, 0};
 }
 
+// A value in one 32-bit word, the distance above the two bits of the Wdl, for the retrograde
+// labellings' arrays (distances below 2^30). A draw packs to kPackedDraw, which they also use for
+// "not resolved yet".
+inline constexpr std::uint32_t pack_wdl(WdlValue v) {
+  return std::uint32_t(v.distance) << 2 | std::uint32_t(v.wdl);
+}
+inline constexpr WdlValue unpack_wdl(std::uint32_t word) {
+  return {Wdl(word & 3), int(word >> 2)};
+}
+inline constexpr std::uint32_t kPackedDraw = pack_wdl({Wdl::draw, 0});
+
 }  // namespace solver
