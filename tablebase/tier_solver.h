@@ -20,6 +20,7 @@
 #include <absl/strings/str_cat.h>
 #include <absl/strings/str_join.h>
 #include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -41,6 +42,7 @@
 #include "solver/progress.h"
 #include "solver/size_text.h"
 #include "solver/zeroed_array.h"
+#include "tablebase/address_ordered_reads.h"
 #include "tablebase/directory_lock.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_space.h"
@@ -53,6 +55,12 @@ class MemoryCapError : public std::runtime_error {
  public:
   explicit MemoryCapError(const std::string& what) : std::runtime_error(what) {}
 };
+
+// Folds whose children take a gigabyte or more read them in address order, which pays where
+// reads at random wait on page walks (tablebase/SOLVER.md, "Folds read in address order"); the
+// windows' 64 MB are more than a small tier's fold could spare.
+inline constexpr std::uint64_t kOrderedReadsFrom = std::uint64_t{1} << 30;
+inline constexpr std::uint64_t kOrderedWindowBytes = std::uint64_t{64} << 20;
 
 struct TierSolveOptions {
   std::filesystem::path dir;
@@ -71,6 +79,12 @@ struct TierSolveOptions {
   // When it returns true the solver saves its work and throws SolveInterrupted (a graceful stop,
   // for example on SIGINT).
   std::function<bool()> stop_requested;
+  // A tier that folds its children in by groups and whose children take at least this many
+  // bytes reads them in address order in its fold sweeps (address_ordered_reads.h), with windows
+  // of this many bytes over all threads; the memory plan counts them (planned_memory uses these
+  // defaults; tests lower both).
+  std::uint64_t ordered_reads_from = kOrderedReadsFrom;
+  std::uint64_t ordered_window_bytes = kOrderedWindowBytes;
 };
 
 class SolveInterrupted : public std::runtime_error {
@@ -84,7 +98,8 @@ struct TierSolveReport {
   int tiers = 0, tiers_solved = 0, tiers_resumed = 0;
   std::uint64_t value_bytes = 0, dte_bytes = 0;  // on disk, all tiers
   std::uint64_t planned_bytes = 0;               // smallest workable memory, counted first
-  int group_folds = 0;  // sweeps that folded in a group of child tiers ahead of a tier's passes
+  int group_folds = 0;    // sweeps that folded in a group of child tiers ahead of a tier's passes
+  int ordered_folds = 0;  // those of them that read the children in address order
   int children_in_parts = 0;  // tiers of a team whose children its members held in parts
   double seconds = 0;
 };
@@ -156,6 +171,14 @@ std::uint64_t team_child_memory(const S& space, int c, bool value_only, int memb
   return team_part_memory(space, c, value_only, members, 1);
 }
 
+// Bytes tier t's children take in memory, all of them whole.
+template <TierSpace S>
+std::uint64_t children_memory(const S& space, int t, bool value_only) {
+  std::uint64_t bytes = 0;
+  for (int c : space.tier_children(t)) bytes += tier_memory(space, c, value_only);
+  return bytes;
+}
+
 // Bytes the smallest workable working set needs: the space's own index, the largest tier together
 // with its largest child (children that do not fit beside the tier are folded in one group at a
 // time: TierSolver::solve), and the I/O buffers. With more memory the solver reads more children
@@ -175,7 +198,10 @@ std::uint64_t planned_memory(const S& space, bool value_only = false,
                                : tier_memory(space, c, value_only));
     const std::uint64_t held = split ? team_share_memory(space, t, value_only, members)
                                      : tier_memory(space, t, value_only);
-    most = std::max(most, held + largest_child);
+    // At the least memory a tier folds its children one at a time, a big one in address order.
+    const bool ordered = !split && !value_only && space.tier_children(t).size() > 1 &&
+                         children_memory(space, t, value_only) >= kOrderedReadsFrom;
+    most = std::max(most, held + largest_child + (ordered ? kOrderedWindowBytes : 0));
   }
   return space.memory_bytes() + most + kIoBufferBytes;
 }
@@ -369,12 +395,12 @@ class TierSolver {
   }
 
   // Evicts finished tiers other than t and `children`, oldest first, until t and the children
-  // fit in memory together.
-  void make_room(int t, const std::vector<int>& children) {
+  // fit in memory together, with `scratch` bytes more.
+  void make_room(int t, const std::vector<int>& children, std::uint64_t scratch = 0) {
     if (options_.dir.empty()) return;  // everything stays in memory
     std::vector<bool> needed(space_.tier_count(), false);
     needed[t] = true;
-    std::uint64_t to_add = kIoBufferBytes + (data_[t].empty() ? held_memory(t) : 0);
+    std::uint64_t to_add = kIoBufferBytes + scratch + (data_[t].empty() ? held_memory(t) : 0);
     for (int c : children) {
       needed[c] = true;
       if (!held_as_read(c)) to_add += child_memory(c);
@@ -388,23 +414,34 @@ class TierSolver {
   // Tier t's children in the groups that are read together: one group when they all fit beside
   // t under the cap (or nothing goes to disk), else as few groups as fit, each within the cap.
   std::vector<std::vector<int>> child_groups(int t, const std::vector<int>& children) const {
-    std::vector<std::vector<int>> groups(1);
-    if (options_.dir.empty()) {
-      groups[0] = children;
-      return groups;
-    }
-    const std::uint64_t used = held_memory(t) + kIoBufferBytes;
-    const std::uint64_t room = tier_budget() > used ? tier_budget() - used : 0;
-    std::uint64_t in_group = 0;
-    for (int c : children) {
-      if (!groups.back().empty() && in_group + child_memory(c) > room) {
-        groups.emplace_back();
-        in_group = 0;
+    if (options_.dir.empty()) return {children};
+    const auto within = [&](std::uint64_t used) {
+      const std::uint64_t room = tier_budget() > used ? tier_budget() - used : 0;
+      std::vector<std::vector<int>> groups(1);
+      std::uint64_t in_group = 0;
+      for (int c : children) {
+        if (!groups.back().empty() && in_group + child_memory(c) > room) {
+          groups.emplace_back();
+          in_group = 0;
+        }
+        groups.back().push_back(c);
+        in_group += child_memory(c);
       }
-      groups.back().push_back(c);
-      in_group += child_memory(c);
-    }
+      return groups;
+    };
+    const std::uint64_t used = held_memory(t) + kIoBufferBytes;
+    auto groups = within(used);
+    if (groups.size() > 1 && folds_in_order(t))
+      groups = within(used + options_.ordered_window_bytes);
     return groups;
+  }
+
+  // Whether tier t's fold sweeps read their children in address order (address_ordered_reads.h),
+  // with windows of options_.ordered_window_bytes: a tier alone, with DTEs and children of at
+  // least options_.ordered_reads_from bytes.
+  bool folds_in_order(int t) const {
+    return !team_ && !value_only() &&
+           children_memory(space_, t, false) >= options_.ordered_reads_from;
   }
 
   void release(int t) {
@@ -694,7 +731,7 @@ class TierSolver {
     const std::uint64_t per_sweep = size - unfinished;
     TierClock clock;
     for (std::size_t g = 0; g + 1 < groups.size(); ++g) {
-      make_room(t, groups[g]);
+      make_room(t, groups[g], folds_in_order(t) ? options_.ordered_window_bytes : 0);
       together(t, [&] {
         for (int c : groups[g]) load(c);
       });
@@ -708,13 +745,14 @@ class TierSolver {
       for (int c : groups[g]) wanted[c] = 1;
       const std::string doing = "folding in " + absl::StrJoin(state.folding, ",");
       const std::uint64_t sweeps_after = groups.size() - 1 - g;  // folds after this, the passes
-      sweep_shared(t, {std::max(unfinished, state.folding_through), size}, wanted,
-                   Sweep::kFoldGroup, {doing, sweeps_after * per_sweep}, clock, progress,
-                   [&](std::uint64_t through) {
-                     state.folding_through = through;
-                     checkpoint(doing);
-                   });
+      const bool in_order = sweep_shared(
+          t, {std::max(unfinished, state.folding_through), size}, wanted, Sweep::kFoldGroup,
+          {doing, sweeps_after * per_sweep}, clock, progress, [&](std::uint64_t through) {
+            state.folding_through = through;
+            checkpoint(doing);
+          });
       ++report.group_folds;
+      report.ordered_folds += in_order;
       for (int c : groups[g]) folded[c] = 1;
       state.folded.insert(state.folded.end(), state.folding.begin(), state.folding.end());
       state.folding.clear();
@@ -831,9 +869,9 @@ class TierSolver {
   // chunks (sweep); in a team, this member's parts pass by pass, and no checkpoint inside it
   // (the members' chunks do not line up). A member fetches from their owners, a round at a time
   // (sweep_fetching), the entries of earlier passes that a pass reads and the children in tiers
-  // it holds in part.
+  // it holds in part. Returns whether it read the children in address order.
   template <typename AfterChunk>
-  void sweep_shared(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
+  bool sweep_shared(int t, IndexRange range, const std::vector<char>& wanted, Sweep kind,
                     const SweepLabel& label, TierClock& clock, solver::Progress& progress,
                     const AfterChunk& after_chunk) {
     if (!team_)
@@ -841,6 +879,7 @@ class TierSolver {
     for (const IndexRange& pass : space_.tier_passes(t))
       if (const IndexRange r = intersection(pass, range); r.begin < r.end)
         sweep_fetching(t, r, wanted, kind, label, clock, progress);
+    return false;
   }
 
   // A round of a team's sweep (sweep_fetching): the DTEs (or values, 0/1) of its entries' children
@@ -971,12 +1010,20 @@ class TierSolver {
   // One sweep over entries [begin, end) of tier t, reading the children in the `wanted` tiers: in
   // chunks, each in parallel, calling after_chunk(first entry not swept) after each but the last.
   // The progress line names the sweep, where it is and the time the tier has left (TierClock): a
-  // fold finishes no entry, so done/total does not move.
+  // fold finishes no entry, so done/total does not move. Returns whether it read the children in
+  // address order.
   template <typename AfterChunk>
-  void sweep(int t, std::uint64_t begin, std::uint64_t end, const std::vector<char>& wanted,
+  bool sweep(int t, std::uint64_t begin, std::uint64_t end, const std::vector<char>& wanted,
              Sweep kind, const SweepLabel& label, TierClock& clock, solver::Progress& progress,
              const AfterChunk& after_chunk) {
     const std::uint64_t chunk = std::max<std::uint64_t>(options_.chunk_entries, 1);
+    // A big tier's folds read in address order, a window a thread (make_room counted them all).
+    std::optional<tbb::enumerable_thread_specific<OrderedWindow>> windows;
+    if (kind == Sweep::kFoldGroup && folds_in_order(t) && keys_fit(wanted)) {
+      const std::uint64_t reads = options_.ordered_window_bytes / std::max(options_.threads, 1) /
+                                  AddressOrderedReads::kBytesPerRead;
+      windows.emplace([reads] { return OrderedWindow(reads); });
+    }
     clock.sweep_start = TierClock::Clock::now();
     clock.sweep_swept = 0;
     for (std::uint64_t first = begin; first < end; first += chunk) {
@@ -986,20 +1033,23 @@ class TierSolver {
       if (const auto left = clock.seconds_for(end - first + label.entries_after))
         absl::StrAppend(&stage, ", about ", solver::duration_text(*left), " left in it");
       progress.set_stage(std::move(stage));
-      solver::parallel_for(tbb::blocked_range<std::uint64_t>(first, last, 1024),
-                           [&](const auto& range) {
-                             if (value_only())
-                               sweep_values(t, range.begin(), range.end(), wanted);
-                             else
-                               sweep_range(t, range.begin(), range.end(), wanted, kind);
-                             progress.add_to_rate(range.size());
-                             // Each entry is finished by exactly one pass, never by a fold.
-                             if (kind != Sweep::kFoldGroup) progress.advance(range.size());
-                           });
+      solver::parallel_for(
+          tbb::blocked_range<std::uint64_t>(first, last, 1024), [&](const auto& range) {
+            if (value_only())
+              sweep_values(t, range.begin(), range.end(), wanted);
+            else if (windows)
+              fold_in_order(t, range.begin(), range.end(), wanted, windows->local());
+            else
+              sweep_range(t, range.begin(), range.end(), wanted, kind);
+            progress.add_to_rate(range.size());
+            // Each entry is finished by exactly one pass, never by a fold.
+            if (kind != Sweep::kFoldGroup) progress.advance(range.size());
+          });
       clock.swept += last - first;
       clock.sweep_swept += last - first;
       if (last < end) after_chunk(last);
     }
+    return windows.has_value();
   }
 
   // A few entries at a time: first every child of the batch is located and its byte prefetched,
@@ -1040,6 +1090,45 @@ class TierSolver {
           tier_bytes[i + k] = std::uint8_t(fold.dte());
         }
       }
+    }
+  }
+
+  // A thread's window for fold_in_order: its reads, and the deciding child of each entry of it.
+  struct OrderedWindow {
+    explicit OrderedWindow(std::size_t reads) : reads(reads), deciding(this->reads.slots()) {}
+    AddressOrderedReads reads;
+    std::vector<std::uint8_t> deciding;
+  };
+  // Whether every wanted tier's bytes have addresses that fit the window's keys.
+  bool keys_fit(const std::vector<char>& wanted) const {
+    for (int c = 0; c < space_.tier_count(); ++c)
+      if (wanted[c] && !data_[c].empty() &&
+          !AddressOrderedReads::fits(byte_at({c, space_.tier_size(c)})))
+        return false;
+    return true;
+  }
+
+  // A group fold (sweep_range's kFoldGroup) for a tier whose children span gigabytes: a window
+  // of entries locates all its children first, then reads them in address order, each folded
+  // into its entry's deciding child (the same fold in another order of the children).
+  void fold_in_order(int t, std::uint64_t begin, std::uint64_t end, const std::vector<char>& wanted,
+                     OrderedWindow& window) {
+    std::uint8_t* tier_bytes = bytes(t).data();
+    std::uint8_t* deciding = window.deciding.data();
+    typename S::Cursor cursor;
+    for (std::uint64_t i = begin; i < end;) {
+      std::uint64_t n = 0;
+      for (; i + n < end && !window.reads.full(n); ++n) {
+        deciding[n] = tier_bytes[i + n];
+        space_.for_each_child(cursor, t, i + n, wanted,
+                              [&](Location c) { window.reads.add(byte_at(c), n); });
+      }
+      window.reads.read([&](std::uint64_t slot, std::uint8_t child) {
+        std::uint8_t& d = deciding[slot];
+        d = std::uint8_t(solver::deciding_after(d == kNoChild ? -1 : d, child));
+      });
+      std::copy(deciding, deciding + n, tier_bytes + i);
+      i += n;
     }
   }
 

@@ -19,6 +19,7 @@
 #include "solver/game_concept.h"
 #include "solver/hashed_perft.h"
 #include "solver/perft.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -154,14 +155,8 @@ std::vector<reference::Board> hand_images(const reference::Board& b) {
 
 TEST_CASE("rookrace: perft of the starts matches ../shared/vectors/rookrace-start-perft.txt",
           "[rookrace][vectors]") {
-  const std::filesystem::path path =
-      std::filesystem::path(DROP16_VECTORS_DIR) / "rookrace-start-perft.txt";
-  std::ifstream in(path);
-  REQUIRE(in);
   int lines = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
+  for (const std::string& line : test_support::vector_lines("rookrace-start-perft.txt")) {
     INFO(line);
     int n = 0, pawns = 0, depth = 0;
     unsigned long long nodes = 0;
@@ -491,21 +486,7 @@ TEST_CASE("rookrace: mangled FENs, moves and variants are refused or read back, 
   const Game g = game_of("rookrace:6x6:4");
   int accepted = 0, refused = 0;
   for (int i = 0; i < 3000; ++i) {
-    std::string text = random_placement(6, 4, 0.3, rng);
-    for (int edits = 1 + int(rng() % 3); edits > 0; --edits) {
-      const std::size_t at = rng() % (text.size() + 1);
-      const char ch = alphabet[rng() % alphabet.size()];
-      switch (rng() % 3) {
-        case 0:
-          text.insert(at, 1, ch);
-          break;
-        case 1:
-          if (at < text.size()) text.erase(at, 1);
-          break;
-        default:
-          if (at < text.size()) text[at] = ch;
-      }
-    }
+    const std::string text = test_support::mangled(random_placement(6, 4, 0.3, rng), alphabet, rng);
     INFO("'" << text << "'");
     try {
       const Position p = rookrace::parse_fen(g, text);

@@ -20,6 +20,7 @@
 #include "solver/game_concept.h"
 #include "solver/hashed_perft.h"
 #include "solver/perft.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -136,14 +137,8 @@ std::vector<reference::Board> hand_images(const reference::Board& b, bool swap_c
 
 TEST_CASE("spock: perft of the start matches ../shared/vectors/spock-start-perft.txt",
           "[spock][vectors]") {
-  const std::filesystem::path path =
-      std::filesystem::path(DROP16_VECTORS_DIR) / "spock-start-perft.txt";
-  std::ifstream in(path);
-  REQUIRE(in);
   int lines = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
+  for (const std::string& line : test_support::vector_lines("spock-start-perft.txt")) {
     INFO(line);
     const auto bar = line.find('|');
     REQUIRE(bar != std::string::npos);

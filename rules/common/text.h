@@ -1,8 +1,9 @@
 // Small text helpers the games' notation parsers share: how a character is named in an error
-// message, and splitting a string at separators.
+// message, splitting a string at separators, small numbers, and whether a variant name is a game's.
 #pragma once
 
 #include <cctype>
+#include <charconv>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -26,6 +27,22 @@ std::vector<std::string_view> split(std::string_view s, auto is_separator, bool 
       start = i + 1;
     }
   return out;
+}
+
+// A whole decimal number of 1 to `digits` digits, or false (nothing is written to `out` then).
+inline bool read_number(std::string_view s, int digits, int& out) {
+  if (s.empty() || int(s.size()) > digits) return false;
+  for (char ch : s)
+    if (ch < '0' || ch > '9') return false;
+  std::from_chars(s.data(), s.data() + s.size(), out);
+  return true;
+}
+
+// Whether a variant name names the game `game` at all, well formed or not: `game` itself, or
+// `game` followed by ':' and anything.
+inline bool names_game(std::string_view text, std::string_view game) {
+  return text.substr(0, game.size()) == game &&
+         (text.size() == game.size() || text[game.size()] == ':');
 }
 
 }  // namespace common

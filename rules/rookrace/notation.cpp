@@ -185,10 +185,7 @@ std::string move_name(const Game& game, Move m) {
 namespace {
 
 [[noreturn]] void move_error(std::string_view text, const std::string& what) {
-  std::string message = "move '";
-  message += text;
-  message += "': " + what;
-  throw ParseError(message);
+  common::refuse("move", text, what);
 }
 
 int parse_square(const Game& game, std::string_view text, std::string_view whole) {

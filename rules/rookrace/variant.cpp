@@ -1,7 +1,6 @@
 #include "rules/rookrace/variant.h"
 
-#include <charconv>
-
+#include "rules/common/text.h"
 #include "rules/rookrace/parse_error.h"
 
 namespace rookrace {
@@ -9,19 +8,12 @@ namespace rookrace {
 namespace {
 
 [[noreturn]] void variant_error(std::string_view text, const std::string& what) {
-  std::string message = "variant '";
-  message += text;
-  message += "': " + what;
-  throw ParseError(message);
+  common::refuse("variant", text, what);
 }
 
 // A whole decimal number of at most 3 digits, or nothing.
 bool read_number(std::string_view s, int& out) {
-  if (s.empty() || s.size() > 3) return false;
-  for (char ch : s)
-    if (ch < '0' || ch > '9') return false;
-  std::from_chars(s.data(), s.data() + s.size(), out);
-  return true;
+  return common::read_number(s, 3, out);
 }
 
 }  // namespace
@@ -33,8 +25,7 @@ std::string Variant::name() const {
 }
 
 bool names_rookrace(std::string_view text) {
-  return text.substr(0, kVariantName.size()) == kVariantName &&
-         (text.size() == kVariantName.size() || text[kVariantName.size()] == ':');
+  return common::names_game(text, kVariantName);
 }
 
 Variant parse_variant(std::string_view text) {
