@@ -1251,7 +1251,7 @@ std::string file_base(const std::string& variant) {
 }
 
 void run_claims(const ClaimsOptions& o) {
-  const Setup s = make_setup(o.position);
+  const Setup s = make_setup(o.position, "claims");
   const drop::Game& game = *s.game;
   const std::string variant = game.variant().name();
   const std::string base = file_base(variant);
@@ -1346,7 +1346,9 @@ void register_claims(CLI::App& app) {
   cmd->add_option("--samples", o->samples, "random games (Knuth probes) to play")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "seed of the random games")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "seed of the random games")
+      ->check(unsigned_64())
+      ->capture_default_str();
   cmd->add_option("--out", o->out, "directory for the report, plots and JSON record")
       ->capture_default_str();
   cmd->add_flag("--visit-all", o->visit_all,

@@ -547,7 +547,7 @@ void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::
 }
 
 void run_prove(const ProveOptions& o) {
-  const Setup s = make_setup(o.position);
+  const Setup s = make_setup(o.position, "prove");
   const drop::Game& game = *s.game;
   if (!game.keys_fit())
     throw UsageError("this variant's positions need " + std::to_string(game.key_bits()) +

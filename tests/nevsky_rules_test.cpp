@@ -382,7 +382,7 @@ TEST_CASE("nevsky: pair play: partners are never taken, and the pair whose oppon
   CHECK(!free_for_all.is_terminal(nevsky::parse_fen(free_for_all, won)));
 }
 
-TEST_CASE("nevsky: the last player with checkers wins; a finished text names it", "[nevsky]") {
+TEST_CASE("nevsky: the last player with checkers wins, and a finished text names it", "[nevsky]") {
   const Game g = game_of("nevsky");
   const std::string won = after(g, board(6, {{"22", 'w'}, {"32", 'r'}}, 'w'), "22:42");
   CHECK(won == board(6, {{"42", 'w'}}, 'w'));

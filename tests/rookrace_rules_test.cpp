@@ -19,6 +19,7 @@
 #include "solver/game_concept.h"
 #include "solver/hashed_perft.h"
 #include "solver/perft.h"
+#include "tests/round_trip.h"
 #include "tests/test_support.h"
 
 namespace {
@@ -396,6 +397,20 @@ TEST_CASE("rookrace: FEN forms print and read back", "[rookrace][notation]") {
         "   a b c d\n"
         "reserves: White 3, Black 3; rook moves in a row inside the block: White 0, Black 0\n"
         "Black to move\n");
+}
+
+TEST_CASE("rookrace: every position of random games, ends included, prints and parses back",
+          "[rookrace][notation][round-trip]") {
+  std::mt19937_64 rng(42);
+  for (const char* variant : {"rookrace:2x2:0", "rookrace:2x2:3", "rookrace:4x4:2",
+                              "rookrace:6x6:1", "rookrace", "rookrace:8x8:127"}) {
+    INFO(variant);
+    const Game g = game_of(variant);
+    const auto seen = test_support::check_random_games_round_trip(
+        g, g.start(), 40, 300, rng, [&](const Position& p) { return rookrace::to_fen(g, p); },
+        [&](const std::string& fen) { return rookrace::parse_fen(g, fen); });
+    CHECK(seen.ends > 0);
+  }
 }
 
 TEST_CASE("rookrace: every malformed or unreachable FEN is a ParseError", "[rookrace][notation]") {

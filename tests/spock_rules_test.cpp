@@ -20,6 +20,7 @@
 #include "solver/game_concept.h"
 #include "solver/hashed_perft.h"
 #include "solver/perft.h"
+#include "tests/round_trip.h"
 #include "tests/test_support.h"
 
 namespace {
@@ -345,6 +346,31 @@ TEST_CASE("spock: FEN forms print and read back", "[spock][notation]") {
         "1  K . .\n"
         "   a b c\n"
         "Red to move\n");
+}
+
+TEST_CASE("spock: every position of random games, ends included, prints and parses back",
+          "[spock][notation][round-trip]") {
+  std::mt19937_64 rng(42);
+  const auto round_trips = [&](const Game& g, const Position& start, int games) {
+    const auto seen = test_support::check_random_games_round_trip(
+        g, start, games, 200, rng, [&](const Position& p) { return spock::to_fen(g, p); },
+        [&](const std::string& fen) {
+          const auto s = spock::parse_fen(fen);
+          CHECK((s.game.width() == g.width() && s.game.height() == g.height()));
+          return s.position;
+        });
+    CHECK(seen.ends > 0);
+  };
+  const auto start = spock::parse_fen(spock::start_fen());
+  round_trips(start.game, start.position, 20);
+  // Ladder rows: games from random placements of their pieces, on boards of several shapes.
+  for (const char* row : {"spock:3x3:RSK/rsk", "spock:4x4:LPK/lk", "spock:5x3:SK/pk"}) {
+    INFO(row);
+    const spock::Material m = spock::parse_material(row);
+    const Game g(m.width, m.height);
+    const auto placements = spock::placements(m);
+    for (int k = 0; k < 10; ++k) round_trips(g, placements[rng() % placements.size()], 4);
+  }
 }
 
 TEST_CASE("spock: every malformed FEN is a ParseError", "[spock][notation]") {

@@ -16,9 +16,12 @@ constexpr const char* kAccepted =
   common::refuse("variant", text, what);
 }
 
-// A whole decimal number of at most 2 digits, or nothing.
+// A whole decimal number, or nothing; a number past 99 is read as 100, which fault() then names
+// as too many (so 10^20 men are too many, not "not a number").
 bool read_number(std::string_view s, int& out) {
-  return common::read_number(s, 2, out);
+  const auto n = common::whole_number(s, 99);
+  if (n) out = *n;
+  return n.has_value();
 }
 
 // The radius k of a start group of M men, or -1 when no group has M cells.
@@ -109,14 +112,12 @@ Variant parse_variant(std::string_view text) {
       variant_error(text, "the kings a player are '" + std::string(kings) +
                               "', expected a number 0 to 3 after '+'");
   }
-  const auto x = board.find('x');
-  int width = 0, height = 0;
-  if (x == std::string_view::npos || !read_number(board.substr(0, x), width) ||
-      !read_number(board.substr(x + 1), height))
+  const auto sides = common::board_size(board, 99);
+  if (!sides)
     variant_error(text,
                   "the grid is '" + std::string(board) + "', expected NxN like 6x6; " + kAccepted);
-  if (width != height) variant_error(text, "the grid must be square (NxN)");
-  v.size = width;
+  if (sides->first != sides->second) variant_error(text, "the grid must be square (NxN)");
+  v.size = sides->first;
   if (!read_number(men, v.men))
     variant_error(text, "the men a player are '" + std::string(men) + "', expected 1, 3, 6 or 10");
   if (const std::string what = fault(v); !what.empty()) variant_error(text, what);

@@ -11,11 +11,6 @@ namespace {
   common::refuse("variant", text, what);
 }
 
-// A whole decimal number of at most 3 digits, or nothing.
-bool read_number(std::string_view s, int& out) {
-  return common::read_number(s, 3, out);
-}
-
 }  // namespace
 
 std::string Variant::name() const {
@@ -38,20 +33,26 @@ Variant parse_variant(std::string_view text) {
                   "expected rookrace:NxN:P (the board, then the pawns a side, e.g. "
                   "rookrace:4x4:2)");
   const std::string_view board = rest.substr(0, colon), pawns = rest.substr(colon + 1);
-  const auto x = board.find('x');
-  int width = 0, height = 0;
-  if (x == std::string_view::npos || !read_number(board.substr(0, x), width) ||
-      !read_number(board.substr(x + 1), height))
+  constexpr int kMostSide = 8;
+  const auto sides = common::board_size(board, kMostSide);
+  if (!sides)
     variant_error(text, "the board is '" + std::string(board) + "', expected NxN like 6x6");
+  const auto [width, height] = *sides;
   if (width != height) variant_error(text, "the board must be square (NxN)");
-  if (width < 2 || width > 8 || width % 2)
-    variant_error(text, "a side of " + std::to_string(width) +
+  if (width < 2 || width > kMostSide || width % 2)
+    variant_error(text, "a side of " + std::string(board.substr(0, board.find('x'))) +
                             "; boards are 2x2, 4x4, 6x6 or 8x8 (whole 2x2 blocks)");
   Variant v;
   v.size = width;
-  if (!read_number(pawns, v.pawns) || v.pawns > kMaxPawns)
-    variant_error(text, "the pawns a side are '" + std::string(pawns) + "', expected 0 to " +
-                            std::to_string(kMaxPawns));
+  const auto count = common::whole_number(pawns, kMaxPawns);
+  if (!count)
+    variant_error(text, "the pawns a side are '" + std::string(pawns) +
+                            "', not a number; expected 0 to " + std::to_string(kMaxPawns));
+  if (*count > kMaxPawns)
+    variant_error(text, "the pawns a side are '" + std::string(pawns) + "', more than " +
+                            std::to_string(kMaxPawns) + " (expected 0 to " +
+                            std::to_string(kMaxPawns) + ")");
+  v.pawns = *count;
   return v;
 }
 
