@@ -1,4 +1,4 @@
-// The memory of the in-memory retrograde solvers (cyclic_retrograde.h and its position graph),
+// The memory of the in-memory retrograde solvers (cyclic_retrograde.h, coalition_retrograde.h),
 // counted against a cap before each allocation, so that a solve too big for --memory stops with a
 // message naming the numbers instead of swapping. What is counted is what the solvers' arrays
 // and hash map hold (their capacities), not the process's resident memory: the caller keeps its

@@ -14,7 +14,7 @@
 //   G::Key must be hashable by absl (AbslHashValue), as for the forward solver's table.
 //
 // The positions come from the position graph (position_graph.h: one exploration, its forward
-// index and the reverse, which other labellings can share); this header is the two-sided
+// index and the reverse, which the coalition solver labels too); this header is the two-sided
 // labelling on top of it.
 //
 // Algorithm: counters of unresolved children, resolved positions in order of distance

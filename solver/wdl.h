@@ -47,6 +47,11 @@ inline constexpr WdlValue mover_value(WdlValue child) {
   return {Wdl::draw, 0};
 }
 
+// The same value from the other side's point of view: a win in d is the other's loss in d.
+inline constexpr WdlValue opposite(WdlValue v) {
+  return {v.wdl == Wdl::draw ? Wdl::draw : v.wdl == Wdl::win ? Wdl::loss : Wdl::win, v.distance};
+}
+
 // A value in one 32-bit word, the distance above the two bits of the Wdl, for the retrograde
 // labellings' arrays (distances below 2^30). A draw packs to kPackedDraw, which they also use for
 // "not resolved yet".
