@@ -72,9 +72,22 @@ class ThreePlayerNim {
     p.mover = (p.mover + 2) % 3;
   }
 
+  // As a coalition game (solver/coalition_game.h): the player left at the end took the last token.
+  std::uint32_t players_left(const Position& p) const { return 1u << (p.mover + 2) % 3; }
+
   bool keys_fit() const { return true; }
-  // The pile alone: the game is the same whoever moves, up to a rotation of the players.
+  // The pile alone: the game is the same whoever moves, up to a rotation of the players, the one
+  // that names the mover 0.
   Key canonical_key(const Position& p) const { return {std::uint64_t(p.pile), 3}; }
+  struct CanonicalForm {
+    Key key;
+    std::array<int, 3> renamed;
+  };
+  CanonicalForm canonical_form(const Position& p) const {
+    CanonicalForm form{canonical_key(p), {}};
+    for (int q = 0; q < 3; ++q) form.renamed[q] = (q + 3 - p.mover) % 3;
+    return form;
+  }
   Key raw_key(const Position& p) const { return {std::uint64_t(p.pile), std::uint64_t(p.mover)}; }
   Key symmetric_key(const Position& p) const { return raw_key(p); }
   Position from_key(Key k) const {
