@@ -27,8 +27,8 @@ void add_nardy_points(nlohmann::ordered_json& j, const nardy::Game& game,
   j["points"] = {{"white", points[nardy::kWhite]}, {"black", points[nardy::kBlack]}};
 }
 
-void print_nardy_moves(GameSetup<nardy::Game>& s, const std::optional<std::string>& roll,
-                       bool json) {
+nlohmann::ordered_json nardy_moves_json(GameSetup<nardy::Game>& s,
+                                        const std::optional<std::string>& roll) {
   set_roll(s, roll);
   const nardy::Game& g = *s.game;
   nardy::Position& p = s.position;
@@ -38,11 +38,7 @@ void print_nardy_moves(GameSetup<nardy::Game>& s, const std::optional<std::strin
   j["terminal"] = g.is_terminal(p);
   if (g.is_terminal(p)) {
     add_nardy_points(j, g, p);
-    if (json)
-      print_json(j);
-    else
-      std::cout << nardy::end_text(g, p) << std::endl;
-    return;
+    return j;
   }
   if (!p.dice.rolled()) {  // a chance position: each roll and its number of plays
     j["rolls"] = nlohmann::ordered_json::array();
@@ -54,35 +50,45 @@ void print_nardy_moves(GameSetup<nardy::Game>& s, const std::optional<std::strin
       total += n;
       j["rolls"].push_back(
           {{"roll", nardy::roll_text(w.roll)}, {"weight", w.weight}, {"plays", n}});
-      if (!json)
-        std::cout << nardy::roll_text(w.roll) << " (" << w.weight << "/36): " << n << " plays\n";
     }
     j["plays"] = total;
-    if (json)
-      print_json(j);
-    else
-      std::cout << total << " plays over the 21 rolls" << std::endl;
-    return;
+    return j;
   }
   nardy::MoveList plays;
   g.generate(p, plays);
-  std::vector<std::string> names, results;
+  j["roll"] = nardy::roll_text(p.dice);
+  j["moves"] = nlohmann::ordered_json::array();
+  j["results"] = nlohmann::ordered_json::array();
   for (const nardy::Move& m : plays) {
     nardy::Position q = p;
     g.make(q, m);
-    names.push_back(nardy::move_name(m));
-    results.push_back(nardy::to_fen(g, q));
+    j["moves"].push_back(nardy::move_name(m));
+    j["results"].push_back(nardy::to_fen(g, q));
   }
-  j["roll"] = nardy::roll_text(p.dice);
-  j["moves"] = names;
-  j["results"] = results;
+  return j;
+}
+
+void print_nardy_moves(GameSetup<nardy::Game>& s, const std::optional<std::string>& roll,
+                       bool json) {
+  const auto j = nardy_moves_json(s, roll);
   if (json) {
     print_json(j);
     return;
   }
-  for (std::size_t i = 0; i < names.size(); ++i)
-    std::cout << names[i] << "  ->  " << results[i] << "\n";
-  std::cout << names.size() << " legal plays with " << nardy::roll_text(p.dice) << std::endl;
+  if (j["terminal"]) {
+    std::cout << nardy::end_text(*s.game, s.position) << std::endl;
+  } else if (j.contains("rolls")) {
+    for (const auto& r : j["rolls"])
+      std::cout << r["roll"].get<std::string>() << " (" << r["weight"] << "/36): " << r["plays"]
+                << " plays\n";
+    std::cout << j["plays"] << " plays over the 21 rolls" << std::endl;
+  } else {
+    for (std::size_t i = 0; i < j["moves"].size(); ++i)
+      std::cout << j["moves"][i].get<std::string>() << "  ->  "
+                << j["results"][i].get<std::string>() << "\n";
+    std::cout << j["moves"].size() << " legal plays with " << j["roll"].get<std::string>()
+              << std::endl;
+  }
 }
 
 void print_nardy_show(GameSetup<nardy::Game>& s, const std::optional<std::string>& roll,

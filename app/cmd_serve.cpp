@@ -16,6 +16,7 @@
 //   GET /                     the page (web/index.html, app.js, style.css, compiled in)
 //   GET /api/info             default variant, the tables' variant, the search limits
 //   GET /api/moves    variant, fen          the position (board, hands, side) and its legal moves
+//                     (variant=nardy: fen, roll; what `moves --json` gives, with "game")
 //   GET /api/analyze  variant, fen          the contract object of `query`, plus "source"
 //                     (variant=nardy: fen, roll; the best play and its expected points)
 //   GET|POST /api/play variant, fen, move   the position after a legal move
@@ -43,6 +44,7 @@
 #include "app/analysis.h"
 #include "app/command.h"
 #include "app/games.h"
+#include "app/nardy_moves.h"
 #include "app/nardy_query.h"
 #include "app/spock_tables.h"
 #include "rules/drop/notation.h"
@@ -502,10 +504,10 @@ template <typename F>
 Json with_subject(Service& service, const httplib::Request& req, F&& f) {
   const auto given = param(req, "variant");
   const std::string variant = given && !given->empty() ? *given : service.default_variant();
-  if (names_nardy(variant))  // handle_analyze answers it before coming here
+  if (names_nardy(variant))  // handle_analyze and handle_moves answer it before coming here
     throw BadRequest(
-        "variant nardy: Royal Nardy, a dice game, is served by /api/analyze only (variant=nardy, "
-        "fen, roll: the best play and its expected points)");
+        "variant nardy: Royal Nardy, a dice game, is served by /api/analyze and /api/moves only "
+        "(variant=nardy, fen, roll: the best play and its expected points, the plays or rolls)");
   if (names_spock(variant)) return f(spock_subject(req, variant));
   if (games::names_rookrace(variant)) return f(rookrace_subject(req, variant));
   return f(drop_subject(service, req, variant));
@@ -646,6 +648,15 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
 }
 
 Json handle_moves(Service& service, const httplib::Request& req) {
+  // Royal Nardy: what `moves --variant nardy --json` prints (a roll's plays, or the rolls still to
+  // pick from, or a finished game's points), as the page draws it.
+  if (const auto variant = param(req, "variant"); variant && names_nardy(*variant)) {
+    const auto fen = param(req, "fen");
+    auto s = games::nardy_setup(fen && !fen->empty() ? fen : std::nullopt);
+    Json j = nardy_moves_json(s, param(req, "roll"));
+    j["game"] = kNardyVariant;
+    return j;
+  }
   return with_subject(service, req, [&](const auto& s) { return position_json(s, s.position); });
 }
 
