@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <utility>
 
-#include "tests/fixed_list.h"
+#include "rules/common/move_list.h"
 
 namespace test_support {
 
@@ -27,7 +27,7 @@ class CountdownGame {
       return H::combine(std::move(h), k.lo, k.hi);
     }
   };
-  using MoveList = FixedList<Move, 2>;
+  using MoveList = common::FixedMoveList<Move, 2>;
 
   void generate(const Position& p, MoveList& out) const {
     out.clear();

@@ -16,8 +16,8 @@
 #include <utility>
 #include <vector>
 
+#include "rules/common/move_list.h"
 #include "solver/chance.h"
-#include "tests/fixed_list.h"
 
 namespace test_support {
 
@@ -54,9 +54,9 @@ class DiceRaceGame {
       return H::combine(std::move(h), k.lo, k.hi);
     }
   };
-  using MoveList = FixedList<Move, 3>;
+  using MoveList = common::FixedMoveList<Move, 3>;
   static constexpr int kMaxFaces = 6;
-  using ChanceList = FixedList<solver::Weighted<ChanceOutcome>, kMaxFaces>;
+  using ChanceList = common::FixedMoveList<solver::Weighted<ChanceOutcome>, kMaxFaces>;
 
   DiceRaceGame(int start, int gammon_at, std::vector<DieFace> die)
       : start_(start), gammon_at_(gammon_at), die_(std::move(die)) {

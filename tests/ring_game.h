@@ -24,7 +24,7 @@
 #include <utility>
 #include <vector>
 
-#include "tests/fixed_list.h"
+#include "rules/common/move_list.h"
 namespace test_support {
 
 class RingGame {
@@ -49,7 +49,7 @@ class RingGame {
       return H::combine(std::move(h), k.lo, k.hi);
     }
   };
-  using MoveList = FixedList<Move, 2 * kMostCells + 1>;
+  using MoveList = common::FixedMoveList<Move, 2 * kMostCells + 1>;
   struct CanonicalForm {
     Key key;
     std::array<int, 4> renamed;

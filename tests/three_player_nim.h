@@ -10,7 +10,7 @@
 #include <stdexcept>
 #include <utility>
 
-#include "tests/fixed_list.h"
+#include "rules/common/move_list.h"
 
 namespace test_support {
 
@@ -32,7 +32,7 @@ class ThreePlayerNim {
       return H::combine(std::move(h), k.lo, k.hi);
     }
   };
-  using MoveList = FixedList<Move, 8>;
+  using MoveList = common::FixedMoveList<Move, 8>;
 
   explicit ThreePlayerNim(int most) : most_(most) {
     if (most < 1 || most > MoveList::kCapacity) throw std::invalid_argument("most");
