@@ -24,6 +24,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/common/move_list.h"
 namespace test_support {
 
 class RingGame {
@@ -48,18 +49,7 @@ class RingGame {
       return H::combine(std::move(h), k.lo, k.hi);
     }
   };
-  class MoveList {
-   public:
-    void clear() { size_ = 0; }
-    void push(Move m) { moves_[size_++] = m; }
-    int size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    Move operator[](int i) const { return moves_[i]; }
-
-   private:
-    std::array<Move, 2 * kMostCells + 1> moves_;
-    int size_ = 0;
-  };
+  using MoveList = common::FixedMoveList<Move, 2 * kMostCells + 1>;
   struct CanonicalForm {
     Key key;
     std::array<int, 4> renamed;

@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "rules/common/move_list.h"
+
 namespace test_support {
 
 class ThreePlayerNim {
@@ -30,19 +32,7 @@ class ThreePlayerNim {
       return H::combine(std::move(h), k.lo, k.hi);
     }
   };
-  class MoveList {
-   public:
-    static constexpr int kCapacity = 8;
-    void clear() { size_ = 0; }
-    void push(Move m) { moves_[size_++] = m; }
-    int size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    Move operator[](int i) const { return moves_[i]; }
-
-   private:
-    Move moves_[kCapacity];
-    int size_ = 0;
-  };
+  using MoveList = common::FixedMoveList<Move, 8>;
 
   explicit ThreePlayerNim(int most) : most_(most) {
     if (most < 1 || most > MoveList::kCapacity) throw std::invalid_argument("most");
