@@ -32,77 +32,36 @@ void prepare(const MovesOptions& o, GameSetup<G>& s) {
     if (!o.moves.empty())
       throw UsageError("--moves: " + std::string(E::info.title) +
                        "'s plays need their rolls; give the position with --fen");
-    if (!o.roll) return;
-    refuse_roll_at_end<E>(*s.game, s.position);
-    s.position = E::with_roll(s.position, E::parse_chance(*o.roll));
+    set_roll<E>(s, o.roll);
   } else {
     for (const std::string& text : o.moves)
       s.game->make(s.position, E::parse_move(*s.game, s.position, text));
   }
 }
 
-// A dice game's position: its points if it is over, its rolls if it is still to roll, else its
-// plays and where each leads.
+// A dice game's position (dice_moves_json) as text: its points if it is over, its rolls if it is
+// still to roll, else its plays and where each leads.
 template <typename E, typename G = typename E::Game>
 void print_dice_moves(const GameSetup<G>& s, bool json) {
-  const G& g = *s.game;
-  const typename G::Position& p = s.position;
-  nlohmann::ordered_json j;
-  j["variant"] = E::variant_name(g);
-  j["fen"] = E::fen(g, p);
-  j["terminal"] = g.is_terminal(p);
-  if (g.is_terminal(p)) {
-    j["points"] = points_json<E>(g, p);
-    if (json)
-      print_json(j);
-    else
-      std::cout << end_text<E>(g, p) << std::endl;
-    return;
-  }
-  if (!E::rolled(p)) {  // a chance position: each roll and its number of plays
-    typename G::ChanceList rolls;
-    g.chances(p, rolls);
-    std::uint64_t total_weight = 0, total = 0;
-    for (int i = 0; i < rolls.size(); ++i) total_weight += rolls[i].weight;
-    j["rolls"] = nlohmann::ordered_json::array();
-    for (int i = 0; i < rolls.size(); ++i) {
-      typename G::Position q = p;
-      g.make_chance(q, rolls[i].outcome);
-      const std::uint64_t n = g.count_moves(q);
-      total += n;
-      const std::string roll = E::chance_text(rolls[i].outcome);
-      j["rolls"].push_back({{"roll", roll}, {"weight", rolls[i].weight}, {"plays", n}});
-      if (!json)
-        std::cout << roll << " (" << rolls[i].weight << "/" << total_weight << "): " << n
-                  << " plays\n";
-    }
-    j["plays"] = total;
-    if (json)
-      print_json(j);
-    else
-      std::cout << total << " plays over the " << rolls.size() << " rolls" << std::endl;
-    return;
-  }
-  typename G::MoveList plays;
-  g.generate(p, plays);
-  std::vector<std::string> names, results;
-  for (int i = 0; i < plays.size(); ++i) {
-    typename G::Position q = p;
-    g.make(q, plays[i]);
-    names.push_back(E::move_text(g, plays[i]));
-    results.push_back(E::fen(g, q));
-  }
-  const std::string roll = E::chance_text(*E::rolled(p));
-  j["roll"] = roll;
-  j["moves"] = names;
-  j["results"] = results;
+  const nlohmann::ordered_json j = dice_moves_json<E>(s);
   if (json) {
     print_json(j);
-    return;
+  } else if (j["terminal"]) {
+    std::cout << end_text<E>(*s.game, s.position) << std::endl;
+  } else if (j.contains("rolls")) {
+    std::uint64_t total_weight = 0;
+    for (const auto& r : j["rolls"]) total_weight += r["weight"].get<std::uint64_t>();
+    for (const auto& r : j["rolls"])
+      std::cout << r["roll"].get<std::string>() << " (" << r["weight"] << "/" << total_weight
+                << "): " << r["plays"] << " plays\n";
+    std::cout << j["plays"] << " plays over the " << j["rolls"].size() << " rolls" << std::endl;
+  } else {
+    for (std::size_t i = 0; i < j["moves"].size(); ++i)
+      std::cout << j["moves"][i].get<std::string>() << "  ->  "
+                << j["results"][i].get<std::string>() << "\n";
+    std::cout << j["moves"].size() << " legal plays with " << j["roll"].get<std::string>()
+              << std::endl;
   }
-  for (std::size_t i = 0; i < names.size(); ++i)
-    std::cout << names[i] << "  ->  " << results[i] << "\n";
-  std::cout << names.size() << " legal plays with " << roll << std::endl;
 }
 
 template <typename E, typename G = typename E::Game>

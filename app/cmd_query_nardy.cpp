@@ -21,12 +21,12 @@ Answer advice_json(const std::string& variant, const std::optional<std::string>&
                    const std::optional<std::string>& roll,
                    const tablebase::nardy_bearoff::OneSided* db, int depth) {
   auto s = E::setup(variant, fen);
-  auto& p = s.position;
+  set_roll<E>(s, roll);
+  const auto& p = s.position;
   const auto& g = *s.game;
   nlohmann::ordered_json j;
   j["variant"] = E::variant_name(g);
   if (g.is_terminal(p)) {  // the game's end: its points, exact, and no play
-    if (roll) refuse_roll_at_end<E>(g, p);
     j["fen"] = E::fen(g, p);
     j["board"] = E::diagram(g, p);
     j["side"] = std::string(1, E::kPlayers[g.player_to_move(p)][0]);
@@ -36,7 +36,6 @@ Answer advice_json(const std::string& variant, const std::optional<std::string>&
     j["source"] = "the game is over";
     return {j, g.player_to_move(p)};
   }
-  if (roll) p = E::with_roll(p, E::parse_chance(*roll));
   if (!E::rolled(p)) throw UsageError("query needs the dice: --roll 6-5 or a FEN with a roll");
   const auto advice = tablebase::nardy_advice::advise(g, p, db, depth);
   const auto& best = advice.plays[advice.best];

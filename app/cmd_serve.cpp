@@ -13,6 +13,7 @@
 //   GET /                     the page (web/index.html, app.js, style.css, compiled in)
 //   GET /api/info             default variant, the tables' variant, the search limits
 //   GET /api/moves    variant, fen          the position (board, hands, side) and its legal moves
+//                     (a dice game: fen, roll; what `moves --json` gives, with "game")
 //   GET /api/analyze  variant, fen          the contract object of `query`, plus "source"
 //                     (a dice game: fen, roll; the best play and its expected points)
 //   GET|POST /api/play variant, fen, move   the position after a legal move
@@ -38,6 +39,7 @@
 #include <vector>
 
 #include "app/command.h"
+#include "app/dice_game.h"
 #include "app/games.h"
 #include "app/nardy_query.h"
 #include "tablebase/analysis_json.h"
@@ -151,7 +153,8 @@ Json with_subject(Service& service, const httplib::Request& req, F&& f) {
       return f(subject_of<E>(req, variant));
     else
       throw BadRequest("variant " + variant + ": " + std::string(E::info.title) +
-                       " has no page view, and is served by /api/analyze only");
+                       " has no page view, and is served by " +
+                       (E::info.dice ? "/api/analyze and /api/moves" : "/api/analyze") + " only");
   });
 }
 
@@ -211,7 +214,23 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
 }
 
 Json handle_moves(Service& service, const httplib::Request& req) {
-  return with_subject(service, req, [&](const auto& s) { return position_json(s, s.position); });
+  const std::string variant = request_variant(service, req);
+  return registry::visit(variant, [&](auto e) -> Json {
+    using E = decltype(e);
+    if constexpr (E::info.dice) {
+      // What `moves --json` prints (a roll's plays, or the rolls still to pick from, or a
+      // finished game's points), as the page draws it.
+      const auto fen = param(req, "fen");
+      auto s = E::setup(variant, fen && !fen->empty() ? fen : std::nullopt);
+      set_roll<E>(s, param(req, "roll"));
+      Json j = dice_moves_json<E>(s);
+      j["game"] = E::info.id;
+      return j;
+    } else {
+      return with_subject(service, req,
+                          [&](const auto& s) { return position_json(s, s.position); });
+    }
+  });
 }
 
 Json handle_play(Service& service, const httplib::Request& req) {

@@ -3,11 +3,18 @@
 // checks what the page shows against the command line (`drop16 query`, `drop16 moves`): the start
 // position's evaluations, a short game played by clicks, undo/redo, a move by the solver, a pasted
 // FEN and a bad one. Then the same page on a solved Spock row: draw and win marks as `query` gives
-// them, a move played by clicks. Saves a screenshot of each.
+// them, a move played by clicks. Then the rook race, answered by the bounded search: what it
+// proves agrees with the variant's in-memory solve, a drop and a rook move played by clicks. Then
+// Royal Nardy: its board drawn as the FEN says, a roll picked, the plays with their expected
+// points as `drop16 query` gives them, plays played by clicks into the positions the server names,
+// a random roll, undo and redo, the player taking a side, a game's end with its points and a bad
+// FEN. Saves a screenshot of each game.
 //
 //   node e2e/serve.spec.mjs [--drop16 build/drop16] [--chromium /usr/bin/chromium]
 //                           [--screenshot e2e-serve.png] [--variant 3x3:NBRK]
 //                           [--spock-screenshot e2e-serve-spock.png] [--spock-row spock:3x3:RK/rk]
+//                           [--rookrace-screenshot e2e-serve-rookrace.png] [--rookrace rookrace:4x4:1]
+//                           [--nardy-screenshot e2e-serve-nardy.png] [--nardy-fen F --nardy-roll R]
 import {execFileSync, spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -30,6 +37,18 @@ const spockScreenshot =
 const spockRow = option('spock-row', 'spock:3x3:RK/rk');
 // A position of that row with a drawing and a winning move of one piece (its Rock on a1).
 const spockFen = option('spock-fen', 'r1k/3/R1K w');
+const rookraceScreenshot =
+    path.resolve(option('rookrace-screenshot', path.join(os.tmpdir(), 'drop16-serve-rookrace.png')));
+// Small enough for `drop16 solve` to solve in memory in a second or two.
+const rookraceVariant = option('rookrace', 'rookrace:4x4:1');
+const nardyScreenshot =
+    path.resolve(option('nardy-screenshot', path.join(os.tmpdir(), 'drop16-serve-nardy.png')));
+// A Royal Nardy position with checkers on the bar, borne off and eaten, and a roll that enters
+// hitting a plain checker and then eats a royal one.
+const nardyFen = option('nardy-fen', 'r/2P/./R/./3P/r/./R/././r/R/./R/./r/r/3p/R/2p/p/p/R 1/1 2/0 1/2 w -');
+const nardyRoll = option('nardy-roll', '3-2');
+// A game's end: White's last checker eaten on Black's play.
+const nardyEnd = '././././././././p/././././././././././././././. 0/0 14/11 1/3 w -';
 // A position with pieces on the board and in both hands, pasted into the page.
 const pastedFen = option('fen', 'k1b/1N1/B2[RKnr] b');
 
@@ -156,6 +175,51 @@ async function playLine(page, fen, plies) {
     await checkAgainstCli(page, `after ${played.join(' ')}`);
   }
   return played;
+}
+
+// Royal Nardy: the board drawn holds what the FEN says, point by point, with the bar, borne-off
+// and eaten counts.
+async function checkNardyBoard(page, fen, label) {
+  const [points, bar, off, eaten] = fen.split(' ');
+  const shown = await page.evaluate(() => {
+    const count = (sel) => document.querySelector(sel).dataset.count;
+    const points = [...document.querySelectorAll('.nardy-point')]
+                       .sort((a, b) => a.dataset.point - b.dataset.point)
+                       .map((p) => p.dataset.content);
+    const checkers = [...document.querySelectorAll('.nardy-point')].map(
+        (p) => p.querySelectorAll('.checker').length);
+    return {
+      points: points.join('/'),
+      drawn: checkers.reduce((a, b) => a + b, 0),
+      bar: `${count('.nardy-bar.white')}/${count('.nardy-bar.black')}`,
+      off: `${count('.nardy-off.white')}/${count('.nardy-off.black')}`,
+      eaten: `${count('.nardy-eaten.white')}/${count('.nardy-eaten.black')}`,
+    };
+  });
+  check(shown.points === points, `${label}: board ${shown.points}, FEN ${points}`);
+  check(shown.bar === bar && shown.off === off && shown.eaten === eaten,
+        `${label}: bar ${shown.bar} off ${shown.off} eaten ${shown.eaten}, FEN ${bar} ${off} ${eaten}`);
+  check(shown.drawn > 0, `${label}: no checker drawn`);
+}
+
+// Royal Nardy: the plays shown, best first, with the expected points `query` gives them.
+async function checkNardyPlays(page, q, label) {
+  const rows = await page.$$eval('#play-list tbody tr', (trs) => trs.map((tr) => ({
+    play: tr.dataset.play, value: tr.dataset.value, best: tr.classList.contains('best'),
+  })));
+  const want = new Map(q.plays.map((p) => [p.play, String(p.expected_points)]));
+  check(rows.length === want.size, `${label}: ${rows.length} plays shown, query ${want.size}`);
+  for (const r of rows) {
+    check(want.get(r.play) === r.value, `${label}: ${r.play} shown as ${r.value}, query ${want.get(r.play)}`);
+  }
+  for (let i = 1; i < rows.length; ++i) {
+    check(Number(rows[i - 1].value) >= Number(rows[i].value), `${label}: plays not best first`);
+  }
+  const best = rows.filter((r) => r.best).map((r) => r.play);
+  check(best.length === 1 && best[0] === q.best_play, `${label}: best play ${best}, query ${q.best_play}`);
+  const shownValue = await page.evaluate(() => document.getElementById('evaluation').dataset.value);
+  check(shownValue === String(q.expected_points),
+        `${label}: position's ${shownValue}, query ${q.expected_points}`);
 }
 
 const started = Date.now();
@@ -302,6 +366,183 @@ try {
         `drawn line ends '${drawLine[drawLine.length - 1]}'`);
   check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
   console.log(`e2e: Spock ${spockRow} checked, screenshot ${spockScreenshot}`);
+
+  // 7. The rook race on the same server: the bounded search's answers, where it proves a move's
+  // value, are the in-memory solve's; unknown where it proves nothing (a draw is never proven).
+  const rrStart = cli(['moves', '--variant', rookraceVariant, '--json']).fen;
+  await page.goto(`${spockUrl}?variant=${encodeURIComponent(rookraceVariant)}`);
+  await waitReady(page, rrStart);
+  check((await page.evaluate(() => document.body.dataset.game)) === 'rookrace', 'rook race page not shown');
+  check((await page.$$('#hand-white .hand-piece[data-piece="P"]')).length === 1, 'no pawn reserve drawn');
+  // Checks the shown position's moves against the solve; returns how many values are proven.
+  const checkRookrace = async (label) => {
+    const fen = await page.evaluate(() => document.body.dataset.fen);
+    const solved = cli(['solve', '--variant', rookraceVariant, '--fen', fen, '--json']);
+    const shown = (await pageEvaluations(page)).moves;
+    check(JSON.stringify(Object.keys(shown).sort()) ===
+              JSON.stringify(solved.moves.map((m) => m.move).sort()),
+          `${label}: page lists moves ${Object.keys(shown)}, solve ${solved.moves.map((m) => m.move)}`);
+    let proven = 0;
+    for (const m of solved.moves) {
+      const text = shown[m.move] || '';
+      if (text.startsWith('unknown')) continue;
+      ++proven;
+      check(text === `${m.value} ${m.dte === null ? '' : m.dte}`,
+            `${label}: ${m.move} shown as '${text}', solve ${m.value} ${m.dte}`);
+    }
+    return proven;
+  };
+  let rrProven = await checkRookrace('rook race start');
+  // A pawn dropped from the reserve, then the other rook moved, by clicks.
+  const rrDrop = 'P@b2';
+  await clickMove(page, rrDrop, 'white');
+  const rrAfterDrop = cli(['moves', '--variant', rookraceVariant, '--fen', rrStart, '--moves', rrDrop, '--json']);
+  await waitReady(page, rrAfterDrop.fen);
+  rrProven += await checkRookrace(`rook race after ${rrDrop}`);
+  const rookMove = rrAfterDrop.moves.find((m) => !m.includes('@'));
+  await clickMove(page, rookMove, 'black');
+  const rrAfter = cli(['moves', '--variant', rookraceVariant, '--fen', rrAfterDrop.fen, '--moves', rookMove,
+                       '--json']);
+  await waitReady(page, rrAfter.fen);
+  rrProven += await checkRookrace(`rook race after ${rrDrop} ${rookMove}`);
+  check(rrProven > 0, 'rook race: the search proved no move\'s value to check');
+  // The screenshot: White's rook selected, its targets marked.
+  const rrRook =
+      await page.$eval('.square .piece[data-piece="R"]', (e) => e.closest('.square').dataset.square);
+  await page.click(`.square[data-square="${rrRook}"]`);
+  fs.mkdirSync(path.dirname(rookraceScreenshot), {recursive: true});
+  await page.screenshot({path: rookraceScreenshot, fullPage: true});
+  check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
+  console.log(`e2e: rook race ${rookraceVariant} checked, screenshot ${rookraceScreenshot}`);
+
+  // 8. Royal Nardy on the same server (it needs no tables): the start still to roll, its 21 rolls
+  // as `moves` gives them; a roll picked, its plays and values as `query` gives them; the best
+  // play played by a click, into the position the server gives with it.
+  const nardyStart = cli(['moves', '--variant', 'nardy', '--json']);
+  await page.goto(`${spockUrl}?variant=nardy`);
+  await waitReady(page, nardyStart.fen);
+  check((await page.evaluate(() => document.body.dataset.game)) === 'nardy', 'Royal Nardy page not shown');
+  check(await page.isHidden('#board'), 'Royal Nardy shows the chess board');
+  await checkNardyBoard(page, nardyStart.fen, 'Nardy start');
+  const rolls = await page.$$eval('#rolls .roll', (bs) => bs.map(
+      (b) => `${b.dataset.roll} ${b.dataset.weight} ${b.dataset.plays}`));
+  check(JSON.stringify(rolls) ===
+            JSON.stringify(nardyStart.rolls.map((r) => `${r.roll} ${r.weight} ${r.plays}`)),
+        `Nardy start: rolls shown ${rolls}`);
+  await page.click('#rolls .roll[data-roll="6-4"]');
+  const q64 = cli(['query', '--variant', 'nardy', '--fen', nardyStart.fen, '--roll', '6-4', '--json']);
+  await waitReady(page, q64.fen);
+  check((await page.$$('#dice .die')).length === 2, 'Nardy 6-4: two dice not shown');
+  await checkNardyPlays(page, q64, 'Nardy start 6-4');
+  // The play under the pointer shows where its checkers leave and land.
+  await page.hover(`#play-list tr[data-play="${q64.best_play}"]`);
+  await page.waitForSelector('.nardy-point.from');
+  check((await page.$$('.nardy-point.to')).length > 0, 'Nardy: the play under the pointer marks no landing');
+  await page.click(`#play-list tr[data-play="${q64.best_play}"]`);
+  const afterBest = q64.plays.find((p) => p.play === q64.best_play).fen;
+  await waitReady(page, afterBest);
+  await checkNardyBoard(page, afterBest, `Nardy after ${q64.best_play}`);
+  // Black rolls at random: whatever comes, its plays are query's.
+  await page.click('#roll-dice');
+  await page.waitForFunction(() => document.body.dataset.ready === 'yes' &&
+                                 !document.body.dataset.fen.endsWith(' -'), null, {timeout: 15000});
+  const blackRolled = await page.evaluate(() => document.body.dataset.fen);
+  const qBlack = cli(['query', '--variant', 'nardy', '--fen', blackRolled, '--json']);
+  await checkNardyPlays(page, qBlack, `Nardy ${blackRolled}`);
+  await page.click(`#play-list tr[data-play="${qBlack.best_play}"]`);
+  await waitReady(page, qBlack.plays.find((p) => p.play === qBlack.best_play).fen);
+  const nardyHistory = await page.$$eval('#history li', (items) => items.map((i) => i.textContent));
+  const wantHistory = [`6-4: ${q64.best_play}`, `${qBlack.roll}: ${qBlack.best_play}`];
+  check(JSON.stringify(nardyHistory) === JSON.stringify(wantHistory),
+        `Nardy game record ${nardyHistory}, want ${wantHistory}`);
+  await page.click('#undo');
+  await waitReady(page, blackRolled);
+  await page.click('#redo');
+  await waitReady(page, qBlack.plays.find((p) => p.play === qBlack.best_play).fen);
+  await page.click('#undo');
+  await waitReady(page, blackRolled);
+
+  // A position with checkers on the bar, borne off and eaten: a play that enters hitting and eats
+  // a royal checker changes the bar and eaten counts as the server says.
+  await page.fill('#fen-input', nardyFen);
+  await page.click('#load-fen');
+  await waitReady(page, nardyFen);
+  await checkNardyBoard(page, nardyFen, `Nardy ${nardyFen}`);
+  await page.click(`#rolls .roll[data-roll="${nardyRoll}"]`);
+  const qContact = cli(['query', '--variant', 'nardy', '--fen', nardyFen, '--roll', nardyRoll, '--json']);
+  await waitReady(page, qContact.fen);
+  await checkNardyPlays(page, qContact, `Nardy ${qContact.fen}`);
+  const eats = qContact.plays.find((p) => p.fen.split(' ')[3] !== qContact.fen.split(' ')[3]);
+  check(eats !== undefined, `${qContact.fen}: no play eats a royal checker`);
+  if (eats) {
+    await page.click(`#play-list tr[data-play="${eats.play}"]`);
+    await waitReady(page, eats.fen);
+    await checkNardyBoard(page, eats.fen, `Nardy after ${eats.play}`);
+    await page.click('#undo');
+    await waitReady(page, qContact.fen);
+  }
+
+  // A game's end: its points as query gives them, no dice and no plays.
+  await page.fill('#fen-input', nardyEnd);
+  await page.click('#load-fen');
+  await waitReady(page, nardyEnd);
+  const qEnd = cli(['query', '--variant', 'nardy', '--fen', nardyEnd, '--json']);
+  const endShown = await page.evaluate(() => ({
+    status: document.getElementById('status').textContent,
+    points: document.getElementById('evaluation').dataset.value,
+    plays: document.querySelectorAll('#play-list tbody tr').length,
+    rolls: document.querySelectorAll('#rolls .roll').length,
+  }));
+  check(endShown.points === `${qEnd.points.white} ${qEnd.points.black}` &&
+            endShown.status.includes(`White ${qEnd.points.white}, Black ${qEnd.points.black}`),
+        `Nardy end: shown '${endShown.status}' (${endShown.points}), query ${JSON.stringify(qEnd.points)}`);
+  check(endShown.plays === 0 && endShown.rolls === 0, 'Nardy end: plays or rolls offered');
+  await checkNardyBoard(page, nardyEnd, 'Nardy end');
+  // A bad FEN is reported and the position kept.
+  await page.fill('#fen-input', 'P/./. 0/0 0/0 0/0 w -');
+  await page.click('#load-fen');
+  await page.waitForSelector('#error:not([hidden])');
+  check((await page.evaluate(() => document.body.dataset.fen)) === nardyEnd,
+        'bad Nardy FEN changed the position');
+
+  // The player plays White: it rolls and plays its best play for that roll, as query names it.
+  await page.fill('#fen-input', nardyStart.fen);
+  await page.click('#load-fen');
+  await waitReady(page, nardyStart.fen);
+  await page.selectOption('#solver-side', 'white');
+  await page.waitForFunction(() => document.querySelectorAll('#history li').length === 1 &&
+                                 document.body.dataset.ready === 'yes', null, {timeout: 15000});
+  await page.selectOption('#solver-side', 'none');
+  const [solverRoll, solverPlay] = (await page.textContent('#history li')).split(': ');
+  const qSolver =
+      cli(['query', '--variant', 'nardy', '--fen', nardyStart.fen, '--roll', solverRoll, '--json']);
+  check(solverPlay === qSolver.best_play,
+        `Nardy solver played ${solverPlay} with ${solverRoll}, query ${qSolver.best_play}`);
+  check((await page.evaluate(() => document.body.dataset.fen)) ===
+            qSolver.plays.find((p) => p.play === qSolver.best_play).fen,
+        'Nardy solver: position after its play is not the server\'s');
+
+  // A rolled FEN pasted: its plays, and the rolls to pick from instead, its own marked.
+  await page.fill('#fen-input', qContact.fen);
+  await page.click('#load-fen');
+  await waitReady(page, qContact.fen);
+  await checkNardyPlays(page, qContact, `Nardy pasted ${qContact.fen}`);
+  const current = await page.$$eval('#rolls .roll', (bs) => [bs.length, ...bs.filter(
+      (b) => b.classList.contains('current')).map((b) => b.dataset.roll)]);
+  check(JSON.stringify(current) === JSON.stringify([21, nardyRoll]), `Nardy pasted: rolls ${current}`);
+
+  // The screenshot: the contact position, its roll picked, its best play under the pointer.
+  await page.fill('#fen-input', nardyFen);
+  await page.click('#load-fen');
+  await waitReady(page, nardyFen);
+  await page.click(`#rolls .roll[data-roll="${nardyRoll}"]`);
+  await waitReady(page, qContact.fen);
+  await page.hover(`#play-list tr[data-play="${qContact.best_play}"]`);
+  await page.waitForSelector('.nardy-point.from');
+  fs.mkdirSync(path.dirname(nardyScreenshot), {recursive: true});
+  await page.screenshot({path: nardyScreenshot, fullPage: true});
+  check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
+  console.log(`e2e: Royal Nardy checked, screenshot ${nardyScreenshot}`);
 } catch (e) {
   failures++;
   console.error(`FAIL: ${e.stack || e}`);

@@ -13,10 +13,10 @@
 # Each row runs
 #   /usr/bin/time -f "%U %S %e %M" build/drop16 verify --variant ROW --children
 #     --samples $SAMPLES --seed 1 --memory 20 --json --quiet
-# one after another, never two at once, with a copy of build/drop16 made at the start; its sha256
-# and the checkout's HEAD go into every JSON line of VERIFY_CHILDREN_JSONL (default
-# results/verify-children.jsonl, appended to), with the load before and after. SAMPLES defaults
-# to 1000000. The largest rows hold up to 11 GB (as their solves do) and take up to about 15
+# one after another, never two at once, with a copy of build/drop16 (or $DROP16) made at the
+# start; its sha256 and the checkout's HEAD (or $DROP16_HEAD, the commit $DROP16 was built from)
+# go into every JSON line of VERIFY_CHILDREN_JSONL (default results/verify-children.jsonl,
+# appended to), with the load before and after. SAMPLES defaults to 1000000. The largest rows hold up to 11 GB (as their solves do) and take up to about 15
 # minutes each on a loaded machine.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -33,12 +33,13 @@ fi
 samples=${SAMPLES:-1000000}
 jsonl=${VERIFY_CHILDREN_JSONL:-results/verify-children.jsonl}
 
-[[ -x build/drop16 ]] || { echo "build/drop16 missing: build first" >&2; exit 1; }
+binary=${DROP16:-build/drop16}
+[[ -x $binary ]] || { echo "$binary missing: build first" >&2; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cp build/drop16 "$tmp/drop16"
+cp "$binary" "$tmp/drop16"
 bin_sha=$(sha256sum "$tmp/drop16" | cut -d' ' -f1)
-head_commit=$(git rev-parse --short HEAD 2>/dev/null || echo unknown)
+head_commit=${DROP16_HEAD:-$(git rev-parse --short HEAD 2>/dev/null || echo unknown)}
 
 echo "| row | positions | samples | wins | draws | losses sampled | mismatches | wall s | CPU s | peak RSS MB |"
 echo "|---|---|---|---|---|---|---|---|---|---|"

@@ -14,17 +14,9 @@
 //   mirror images and colour swaps are solved once. Ids are dense, given in breadth-first order.
 //   G::Key must be hashable by absl (AbslHashValue), as for the forward solver's table.
 //
-// Predecessors by a stored forward index
-// The exploration plays every move of every position once and stores its children's ids (CSR:
-// offsets and ids, each parent's distinct children once); the solver turns that into the reverse
-// index (each position's parents) by counting sort. Predecessors could instead come from
-// unmoves, generated on the fly with no edges stored, but that takes a retro-move generator per
-// game, the exact inverse of its move generator (uncaptures, undrops, which unmoves are legal), a
-// second rules implementation to get right and test, which no game here has; so unmoves were not
-// tried. The forward index needs only what every KeyedGame already has (generate, make,
-// canonical_key), and its reverse is exact by construction. Its price is memory: 4 bytes a link
-// each way, and a hash map from key to id, which games with a perfect index (the acyclic tier
-// solver's dense ranks, tablebase/SOLVER.md) do without.
+// The positions come from the position graph (position_graph.h: one exploration, its forward
+// index and the reverse, which the coalition solver labels too); this header is the two-sided
+// labelling on top of it.
 //
 // Algorithm: counters of unresolved children, resolved positions in order of distance
 // Every position starts unresolved with a counter of its distinct children. The positions without
@@ -53,25 +45,18 @@
 // stored index: it finds a child's entry by its dense rank (mapping only the rank's prefix to its
 // least image), reads one byte, and solves each entry once in a fixed order.
 //
-// Memory, counted before each allocation against options.memory_bytes
-// - Exploring: the key -> id hash map, sizeof(key, id) + 1 control byte a slot (25 bytes with
-//   16-byte keys), 8/7 to 16/7 slots a position, and while it doubles the old slots beside the
-//   new; per position a raw key (to rebuild the position when its turn to expand comes: from_key
-//   need only invert raw_key) and a forward offset (8 bytes); per link a child id (4). Arrays grow
-//   by doubling, so each may hold up to twice its length.
-// - Solving: the raw keys are freed, then come a counter (4 bytes), a reverse offset (8) and a
-//   parent id per link (4), beside the forward index until the reverse one is built; the forward
-//   one is then freed, and a value (4) and a queue slot (4) a position follow.
+// Memory, counted before each allocation against options.memory_bytes (counted_memory.h)
+// - Exploring and reversing: the position graph's (position_graph.h); its reverse() frees the
+//   forward index once the reverse one is built, after counting each position's links, which this
+//   labelling then counts down in place as its counters.
+// - Labelling: a value (4 bytes) and a queue slot (4) a position.
 // - After solving, the map and the values stay for queries.
 // On 3x3:NBRK from the start (2.29e6 positions, 1.60e7 links) the peak is the reverse index's
-// build, 283 MiB: the map 100 MiB, the two index arrays 125, the offsets and counters 58; the
-// exploration's own peak, 276 MiB, came when the raw keys doubled at 2.10e6 positions.
-// The first allocation that would pass the cap throws CyclicMemoryError naming the numbers, so an
-// exploration too big for the cap stops before the solve begins (every array the solve needs is
-// allocated before its first step). The report gives the peak counted.
+// build, 283 MiB (position_graph.h). The first allocation that would pass the cap throws
+// CyclicMemoryError naming the numbers, so an exploration too big for the cap stops before the
+// solve begins (every array the solve needs is allocated before its first step). The report gives
+// the peak counted.
 #pragma once
-
-#include <absl/container/flat_hash_map.h>
 
 #include <algorithm>
 #include <chrono>
@@ -79,23 +64,16 @@
 #include <optional>
 #include <span>
 #include <stdexcept>
-#include <string>
-#include <utility>
 #include <vector>
 
+#include "solver/counted_memory.h"
 #include "solver/game_concept.h"
+#include "solver/position_graph.h"
 #include "solver/progress.h"
-#include "solver/size_text.h"
 #include "solver/turn_order.h"
 #include "solver/wdl.h"
 
 namespace solver {
-
-// The exploration or the solve would pass the memory cap; the message says how far it got.
-class CyclicMemoryError : public std::runtime_error {
- public:
-  explicit CyclicMemoryError(const std::string& what) : std::runtime_error(what) {}
-};
 
 struct CyclicSolveOptions {
   std::uint64_t memory_bytes = std::uint64_t{1} << 30;
@@ -122,6 +100,54 @@ struct WdlAnalysis {
   std::vector<MoveResult> moves;  // in generation order; none in a terminal position
 };
 
+// The labelling above over a reversed position graph: each position's packed value (wdl.h's
+// pack_wdl) for the side to move, by id. It counts the graph's link counts down in place and frees
+// the graph's links when done, so it is the last labelling of the graph.
+template <KeyedGame G>
+std::vector<std::uint32_t> label_sides(PositionGraph<G>& graph, CountedMemory& memory,
+                                       bool show_progress) {
+  using Id = typename PositionGraph<G>::Id;
+  const std::uint64_t n = graph.positions();
+  // Counters of unresolved children.
+  std::vector<std::uint32_t> remaining = graph.take_link_counts();
+  std::vector<std::uint32_t> values = memory.counted<std::uint32_t>(n, kPackedDraw, "the values");
+  std::vector<Id> queue;
+  memory.take(n * sizeof(Id), "the queue");
+  queue.reserve(n);
+
+  const auto parents_at = graph.parent_offsets();
+  const auto parents = graph.parents();
+
+  Progress progress("retrograde", n, "positions", show_progress);
+  for (std::uint64_t i = 0; i < n; ++i)
+    if (remaining[i] == 0) {
+      values[i] = pack_wdl({Wdl::loss, 0});
+      queue.push_back(Id(i));
+    }
+  for (std::size_t head = 0; head < queue.size(); ++head) {
+    const Id c = queue[head];
+    const WdlValue v = unpack_wdl(values[c]);
+    for (std::uint64_t k = parents_at[c]; k < parents_at[c + 1]; ++k) {
+      const Id p = parents[k];
+      if (values[p] != kPackedDraw) continue;
+      if (v.wdl == Wdl::loss) {
+        values[p] = pack_wdl({Wdl::win, v.distance + 1});
+        queue.push_back(p);
+      } else if (--remaining[p] == 0) {
+        values[p] = pack_wdl({Wdl::loss, v.distance + 1});
+        queue.push_back(p);
+      }
+    }
+    progress.advance();
+    progress.add_to_rate(1);
+  }
+  progress.advance(n - queue.size());  // the draws, settled by the queue running dry
+  memory.release(queue);
+  graph.release_links();
+  memory.release(remaining);
+  return values;
+}
+
 template <KeyedGame G>
 requires TwoPlayerGame<G>
 class CyclicRetrograde {
@@ -134,15 +160,18 @@ class CyclicRetrograde {
   // Explores everything reachable from the roots and solves it; throws CyclicMemoryError when the
   // cap is too small.
   CyclicRetrograde(const G& game, std::span<const Position> roots, CyclicSolveOptions options)
-      : game_(game), options_(options) {
-    if (!game.keys_fit())
-      throw std::invalid_argument("this variant's positions do not fit exact 128-bit keys");
-    const auto start = std::chrono::steady_clock::now();
-    explore(roots);
+      : game_(game),
+        options_(options),
+        memory_(options.memory_bytes, "cyclic retrograde"),
+        graph_(game, roots, memory_, options.show_progress) {
     const auto explored = std::chrono::steady_clock::now();
     solve();
     const auto solved = std::chrono::steady_clock::now();
-    report_.explore_seconds = std::chrono::duration<double>(explored - start).count();
+    report_.positions = graph_.positions();
+    report_.moves = graph_.moves();
+    report_.links = graph_.links();
+    report_.peak_bytes = memory_.peak();
+    report_.explore_seconds = std::chrono::duration<double>(explored - start_).count();
     report_.solve_seconds = std::chrono::duration<double>(solved - explored).count();
   }
 
@@ -150,22 +179,22 @@ class CyclicRetrograde {
 
   // The value of the position with this canonical key; nullopt if it was not reached.
   std::optional<WdlValue> value_of_key(const Key& canonical) const {
-    const auto it = ids_.find(canonical);
-    if (it == ids_.end()) return std::nullopt;
-    return unpack(values_[it->second]);
+    const auto id = graph_.find(canonical);
+    if (!id) return std::nullopt;
+    return unpack_wdl(values_[*id]);
   }
   std::optional<WdlValue> value(const Position& p) const {
     return value_of_key(game_.canonical_key(p));
   }
 
   // What the counted arrays hold now (after solving: the map and the values).
-  std::uint64_t held_bytes() const { return held_; }
+  std::uint64_t held_bytes() const { return memory_.held(); }
 
   // Calls f(canonical key, value) for every position solved, in no particular order: what a
   // table writer stores.
   template <typename F>
   void for_each_value(F&& f) const {
-    for (const auto& [key, id] : ids_) f(key, unpack(values_[id]));
+    graph_.for_each_key([&](const Key& key, Id id) { f(key, unpack_wdl(values_[id])); });
   }
 
   // The position's value and what each move gives the side that plays it; throws
@@ -187,174 +216,13 @@ class CyclicRetrograde {
   }
 
  private:
-  using Id = std::uint32_t;
-  // Ids and distances (which are below the number of positions: one level at least a distance)
-  // share 32-bit words with the value's two bits.
-  static constexpr std::uint64_t kMaxPositions = std::uint64_t{1} << 30;
-  // absl's slot: the pair and one control byte.
-  static constexpr std::uint64_t kSlotBytes = sizeof(std::pair<const Key, Id>) + 1;
-  static constexpr std::uint32_t kUnresolved = std::uint32_t(Wdl::draw);
+  using Id = typename PositionGraph<G>::Id;
 
-  static constexpr std::uint32_t pack(Wdl v, int distance) {
-    return std::uint32_t(distance) << 2 | std::uint32_t(v);
-  }
-  static constexpr WdlValue unpack(std::uint32_t word) { return {Wdl(word & 3), int(word >> 2)}; }
-
-  // --- the memory count ---
-  void take(std::uint64_t bytes, const char* what) {
-    if (held_ + bytes > options_.memory_bytes)
-      throw CyclicMemoryError("cyclic retrograde needs more than the memory cap of " +
-                              size_text(options_.memory_bytes) + ": " + size_text(held_) +
-                              " held at " + std::to_string(positions_seen()) + " positions and " +
-                              std::to_string(report_.links) + " links, and " + what +
-                              " would take " + size_text(bytes) + " more");
-    held_ += bytes;
-    report_.peak_bytes = std::max(report_.peak_bytes, held_);
-  }
-  void give(std::uint64_t bytes) { held_ -= bytes; }
-  std::uint64_t positions_seen() const { return std::max<std::uint64_t>(ids_.size(), positions_); }
-
-  // Makes room for one more element, doubling the array (old and new held while it moves).
-  template <typename T>
-  void make_room(std::vector<T>& v, const char* what) {
-    if (v.size() < v.capacity()) return;
-    const std::size_t old = v.capacity();
-    const std::size_t grown = std::max<std::size_t>(2 * old, 1024);
-    take(grown * sizeof(T), what);
-    v.reserve(grown);
-    give(old * sizeof(T));
-  }
-  template <typename T>
-  void release(std::vector<T>& v) {
-    give(v.capacity() * sizeof(T));
-    std::vector<T>().swap(v);
-  }
-  // A counted array of n elements, each `fill`.
-  template <typename T>
-  std::vector<T> counted(std::size_t n, T fill, const char* what) {
-    take(n * sizeof(T), what);
-    return std::vector<T>(n, fill);
-  }
-
-  // --- exploration ---
-  // The id of p's canonical key, given the next one if new (and then p's raw key stored: only
-  // then, as it costs a key computation per move).
-  Id id_of(const Key& canonical, const Position& p) {
-    const std::uint64_t capacity = ids_.capacity();
-    const bool may_grow = ids_.size() + 1 > capacity - capacity / 8;
-    if (may_grow) {
-      if (const auto it = ids_.find(canonical); it != ids_.end()) return it->second;
-      // absl doubles a full table, moving the slots from the old array to the new one.
-      take((2 * capacity + 1) * kSlotBytes, "the key map's growth");
-    }
-    const auto [it, added] = ids_.try_emplace(canonical, Id(raw_.size()));
-    if (may_grow) give((2 * capacity + 1) * kSlotBytes);
-    if (ids_.capacity() != capacity) {  // the new array, counted as it is, replaces the old one
-      give(capacity * kSlotBytes);
-      take(ids_.capacity() * kSlotBytes, "the key map");
-    }
-    if (added) {
-      if (raw_.size() == kMaxPositions)
-        throw std::length_error("cyclic retrograde handles at most 2^30 positions");
-      make_room(raw_, "the raw keys");
-      raw_.push_back(game_.raw_key(p));
-    }
-    return it->second;
-  }
-
-  void explore(std::span<const Position> roots) {
-    Progress progress("explore", 0, "positions", options_.show_progress);
-    for (const Position& root : roots) id_of(game_.canonical_key(root), root);
-    make_room(offsets_, "the forward offsets");
-    offsets_.push_back(0);
-    typename G::MoveList moves;
-    std::vector<std::pair<Key, Position>> reached;  // this position's children, with their keys
-    std::vector<Id> mine;                           // and their ids
-    for (Id id = 0; id < raw_.size(); ++id) {
-      Position p = game_.from_key(raw_[id]);
-      mine.clear();
-      if (!game_.is_terminal(p)) {
-        game_.generate(p, moves);
-        report_.moves += moves.size();
-        // Every child's key first, its slot in the map prefetched, then the look-ups: the map
-        // is far bigger than the caches, and this way the misses overlap.
-        reached.clear();
-        for (int i = 0; i < moves.size(); ++i) {
-          const auto undo = game_.make(p, moves[i]);
-          reached.emplace_back(game_.canonical_key(p), p);
-          ids_.prefetch(reached.back().first);
-          game_.unmake(p, moves[i], undo);
-        }
-        for (const auto& [key, child] : reached) mine.push_back(id_of(key, child));
-        // Symmetric moves reach one canonical child; one link serves them all.
-        std::sort(mine.begin(), mine.end());
-        mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
-      }
-      for (Id child : mine) {
-        make_room(children_, "the forward index");
-        children_.push_back(child);
-      }
-      report_.links = children_.size();
-      make_room(offsets_, "the forward offsets");
-      offsets_.push_back(children_.size());
-      progress.set_total(raw_.size());
-      progress.advance();
-      progress.add_to_rate(1);
-    }
-    positions_ = raw_.size();
-    report_.positions = positions_;
-  }
-
-  // --- retrograde ---
   void solve() {
-    const std::uint64_t n = positions_, links = children_.size();
-    release(raw_);
-    // Counters of unresolved children.
-    std::vector<std::uint32_t> remaining = counted<std::uint32_t>(n, 0, "the counters");
-    for (std::uint64_t i = 0; i < n; ++i)
-      remaining[i] = std::uint32_t(offsets_[i + 1] - offsets_[i]);
-    // The reverse index by counting sort: parents_at[c] ends as the first of c's parents.
-    std::vector<std::uint64_t> parents_at = counted<std::uint64_t>(n + 1, 0, "the reverse offsets");
-    for (Id c : children_) ++parents_at[c];
-    for (std::uint64_t i = 1; i <= n; ++i) parents_at[i] += parents_at[i - 1];
-    std::vector<Id> parents = counted<Id>(links, 0, "the reverse index");
-    for (std::uint64_t p = 0; p < n; ++p)
-      for (std::uint64_t k = offsets_[p]; k < offsets_[p + 1]; ++k)
-        parents[--parents_at[children_[k]]] = Id(p);
-    release(children_);
-    release(offsets_);
-    values_ = counted<std::uint32_t>(n, kUnresolved, "the values");
-    std::vector<Id> queue;
-    take(n * sizeof(Id), "the queue");
-    queue.reserve(n);
-
-    Progress progress("retrograde", n, "positions", options_.show_progress);
-    for (std::uint64_t i = 0; i < n; ++i)
-      if (remaining[i] == 0) {
-        values_[i] = pack(Wdl::loss, 0);
-        queue.push_back(Id(i));
-      }
-    for (std::size_t head = 0; head < queue.size(); ++head) {
-      const Id c = queue[head];
-      const WdlValue v = unpack(values_[c]);
-      for (std::uint64_t k = parents_at[c]; k < parents_at[c + 1]; ++k) {
-        const Id p = parents[k];
-        if (values_[p] != kUnresolved) continue;
-        if (v.wdl == Wdl::loss) {
-          values_[p] = pack(Wdl::win, v.distance + 1);
-          queue.push_back(p);
-        } else if (--remaining[p] == 0) {
-          values_[p] = pack(Wdl::loss, v.distance + 1);
-          queue.push_back(p);
-        }
-      }
-      progress.advance();
-      progress.add_to_rate(1);
-    }
-    progress.advance(n - queue.size());  // the draws, settled by the queue running dry
-
+    graph_.reverse();
+    values_ = label_sides(graph_, memory_, options_.show_progress);
     for (std::uint32_t word : values_) {
-      const WdlValue v = unpack(word);
+      const WdlValue v = unpack_wdl(word);
       if (v.wdl == Wdl::win) {
         ++report_.wins;
         report_.longest_win = std::max(report_.longest_win, v.distance);
@@ -365,21 +233,14 @@ class CyclicRetrograde {
         ++report_.draws;
       }
     }
-    release(queue);
-    release(parents);
-    release(parents_at);
-    release(remaining);
   }
 
   const G& game_;
   CyclicSolveOptions options_;
   CyclicSolveReport report_;
-  std::uint64_t held_ = 0;  // bytes of the counted arrays now
-  std::uint64_t positions_ = 0;
-  absl::flat_hash_map<Key, Id> ids_;    // canonical key -> id
-  std::vector<Key> raw_;                // id -> raw key, while exploring
-  std::vector<std::uint64_t> offsets_;  // forward index: children_[offsets_[i], offsets_[i + 1])
-  std::vector<Id> children_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  CountedMemory memory_;
+  PositionGraph<G> graph_;             // explored in the constructor's initialisers
   std::vector<std::uint32_t> values_;  // id -> packed value
 };
 

@@ -47,6 +47,22 @@ inline constexpr WdlValue mover_value(WdlValue child) {
   return {Wdl::draw, 0};
 }
 
+// The same value from the other side's point of view: a win in d is the other's loss in d.
+inline constexpr WdlValue opposite(WdlValue v) {
+  return {v.wdl == Wdl::draw ? Wdl::draw : v.wdl == Wdl::win ? Wdl::loss : Wdl::win, v.distance};
+}
+
+// A value in one 32-bit word, the distance above the two bits of the Wdl, for the retrograde
+// labellings' arrays (distances below 2^30). A draw packs to kPackedDraw, which they also use for
+// "not resolved yet".
+inline constexpr std::uint32_t pack_wdl(WdlValue v) {
+  return std::uint32_t(v.distance) << 2 | std::uint32_t(v.wdl);
+}
+inline constexpr WdlValue unpack_wdl(std::uint32_t word) {
+  return {Wdl(word & 3), int(word >> 2)};
+}
+inline constexpr std::uint32_t kPackedDraw = pack_wdl({Wdl::draw, 0});
+
 // A position's value from its children's, the retrograde equation of cyclic_retrograde.h one ply
 // deep: a win in 1 + the least distance of its losing children if it has one; else a draw if
 // some child is drawn; else a loss in 1 + the greatest distance of its children, which all win

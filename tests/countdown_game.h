@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <utility>
 
+#include "rules/common/move_list.h"
+
 namespace test_support {
 
 class CountdownGame {
@@ -25,19 +27,7 @@ class CountdownGame {
       return H::combine(std::move(h), k.lo, k.hi);
     }
   };
-  class MoveList {
-   public:
-    static constexpr int kCapacity = 2;
-    void clear() { size_ = 0; }
-    void push(Move m) { moves_[size_++] = m; }
-    int size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    Move operator[](int i) const { return moves_[i]; }
-
-   private:
-    Move moves_[kCapacity];
-    int size_ = 0;
-  };
+  using MoveList = common::FixedMoveList<Move, 2>;
 
   void generate(const Position& p, MoveList& out) const {
     out.clear();

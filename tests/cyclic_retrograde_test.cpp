@@ -21,6 +21,7 @@ using solver::Wdl;
 using solver::WdlValue;
 using test_support::Graph;
 using test_support::GraphGame;
+using test_support::random_graph;
 
 constexpr std::uint64_t kPlenty = std::uint64_t{1} << 30;
 
@@ -189,22 +190,6 @@ struct HandGraph {
             ladder_top,      repeat_rather_than_lose};
   }
 };
-
-Graph random_graph(std::mt19937& rng) {
-  Graph g;
-  const int n = 1 + int(rng() % 40);
-  // Half the graphs link mostly to nearby nodes, which makes long chains and long distances.
-  const bool local = rng() % 2;
-  for (int v = 0; v < n; ++v) g.add_node(rng() % 7 == 0);
-  for (int v = 0; v < n; ++v) {
-    const int degree = int(rng() % 4);
-    for (int e = 0; e < degree; ++e) {
-      const int to = local ? std::clamp(v - 3 + int(rng() % 5), 0, n - 1) : int(rng() % n);
-      g.add_edge(v, to);
-    }
-  }
-  return g;
-}
 
 }  // namespace
 

@@ -16,6 +16,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/common/move_list.h"
 #include "solver/chance.h"
 
 namespace test_support {
@@ -53,22 +54,9 @@ class DiceRaceGame {
       return H::combine(std::move(h), k.lo, k.hi);
     }
   };
-  template <typename T, int kCapacity>
-  class List {
-   public:
-    void clear() { size_ = 0; }
-    void push(T x) { items_[size_++] = x; }
-    int size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    const T& operator[](int i) const { return items_[i]; }
-
-   private:
-    T items_[kCapacity];
-    int size_ = 0;
-  };
-  using MoveList = List<Move, 3>;
+  using MoveList = common::FixedMoveList<Move, 3>;
   static constexpr int kMaxFaces = 6;
-  using ChanceList = List<solver::Weighted<ChanceOutcome>, kMaxFaces>;
+  using ChanceList = common::FixedMoveList<solver::Weighted<ChanceOutcome>, kMaxFaces>;
 
   DiceRaceGame(int start, int gammon_at, std::vector<DieFace> die)
       : start_(start), gammon_at_(gammon_at), die_(std::move(die)) {

@@ -28,21 +28,25 @@
 
 namespace test_support {
 
+// Every position reachable from the roots, one per key_of(p) (the canonical key, or the raw key
+// to take no symmetry at all), kept whole, with the index of each move's child in move order; a
+// terminal position has none.
 template <solver::KeyedGame G>
-class FixedPoint {
- public:
+struct PlainGraph {
   using Position = typename G::Position;
   using Key = typename G::Key;
+  struct KeyHash {
+    std::size_t operator()(const Key& k) const { return std::size_t(k.mix()); }
+  };
 
-  FixedPoint(const G& game, const std::vector<Position>& roots) {
-    std::vector<Position> positions;
+  template <typename KeyOf>
+  PlainGraph(const G& game, const std::vector<Position>& roots, KeyOf key_of) {
     const auto index_of = [&](const Position& p) {
-      const auto [it, added] = index_.try_emplace(game.canonical_key(p), int(positions.size()));
+      const auto [it, added] = index.try_emplace(key_of(p), int(positions.size()));
       if (added) positions.push_back(p);
       return it->second;
     };
     for (const Position& r : roots) index_of(r);
-    std::vector<std::vector<int>> children;
     for (std::size_t i = 0; i < positions.size(); ++i) {
       children.emplace_back();
       Position p = positions[i];
@@ -56,10 +60,30 @@ class FixedPoint {
         children[i].push_back(child);
       }
     }
-    values_.assign(positions.size(), {solver::Wdl::draw, 0});
+  }
+  std::optional<int> find(const Key& key) const {
+    const auto it = index.find(key);
+    if (it == index.end()) return std::nullopt;
+    return it->second;
+  }
+
+  std::vector<Position> positions;
+  std::vector<std::vector<int>> children;
+  std::unordered_map<Key, int, KeyHash> index;
+};
+
+template <solver::KeyedGame G>
+class FixedPoint {
+ public:
+  using Position = typename G::Position;
+  using Key = typename G::Key;
+
+  FixedPoint(const G& game, const std::vector<Position>& roots)
+      : graph_(game, roots, [&](const Position& p) { return game.canonical_key(p); }) {
+    values_.assign(graph_.positions.size(), {solver::Wdl::draw, 0});
     for (bool changed = true; changed; ++sweeps_) {
       std::vector<solver::WdlValue> next(values_.size(), {solver::Wdl::draw, 0});
-      for (std::size_t i = 0; i < values_.size(); ++i) next[i] = fold(children[i]);
+      for (std::size_t i = 0; i < values_.size(); ++i) next[i] = fold(graph_.children[i]);
       changed = next != values_;
       values_ = std::move(next);
     }
@@ -67,24 +91,20 @@ class FixedPoint {
 
   // The value of the position with this canonical key; nullopt if it was not reached.
   std::optional<solver::WdlValue> value(const Key& canonical) const {
-    const auto it = index_.find(canonical);
-    if (it == index_.end()) return std::nullopt;
-    return values_[it->second];
+    const auto i = graph_.find(canonical);
+    if (!i) return std::nullopt;
+    return values_[*i];
   }
   // Every position's canonical key with its value.
   std::vector<std::pair<Key, solver::WdlValue>> values() const {
     std::vector<std::pair<Key, solver::WdlValue>> out;
-    for (const auto& [key, i] : index_) out.emplace_back(key, values_[i]);
+    for (const auto& [key, i] : graph_.index) out.emplace_back(key, values_[i]);
     return out;
   }
   std::size_t size() const { return values_.size(); }
   int sweeps() const { return sweeps_; }
 
  private:
-  struct KeyHash {
-    std::size_t operator()(const Key& k) const { return std::size_t(k.mix()); }
-  };
-
   solver::WdlValue fold(const std::vector<int>& children) const {
     if (children.empty()) return {solver::Wdl::loss, 0};
     int quickest_loss = INT_MAX, slowest_win = -1;
@@ -102,7 +122,7 @@ class FixedPoint {
     return {solver::Wdl::draw, 0};
   }
 
-  std::unordered_map<Key, int, KeyHash> index_;  // canonical key -> index
+  PlainGraph<G> graph_;  // by canonical key
   std::vector<solver::WdlValue> values_;
   int sweeps_ = 0;
 };

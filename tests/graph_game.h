@@ -10,7 +10,9 @@
 // keys, as a real game's may (it only has to invert raw_key).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <random>
 #include <stdexcept>
 #include <utility>
 #include <vector>
@@ -88,5 +90,22 @@ class GraphGame {
  private:
   const Graph& graph_;
 };
+
+// A random graph of 1 to 40 nodes, a seventh of them terminal, up to 3 edges out of each; half
+// the graphs link mostly to nearby nodes, which makes long chains and long distances.
+inline Graph random_graph(std::mt19937& rng) {
+  Graph g;
+  const int n = 1 + int(rng() % 40);
+  const bool local = rng() % 2;
+  for (int v = 0; v < n; ++v) g.add_node(rng() % 7 == 0);
+  for (int v = 0; v < n; ++v) {
+    const int degree = int(rng() % 4);
+    for (int e = 0; e < degree; ++e) {
+      const int to = local ? std::clamp(v - 3 + int(rng() % 5), 0, n - 1) : int(rng() % n);
+      g.add_edge(v, to);
+    }
+  }
+  return g;
+}
 
 }  // namespace test_support

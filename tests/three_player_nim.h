@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "rules/common/move_list.h"
+
 namespace test_support {
 
 class ThreePlayerNim {
@@ -30,19 +32,7 @@ class ThreePlayerNim {
       return H::combine(std::move(h), k.lo, k.hi);
     }
   };
-  class MoveList {
-   public:
-    static constexpr int kCapacity = 8;
-    void clear() { size_ = 0; }
-    void push(Move m) { moves_[size_++] = m; }
-    int size() const { return size_; }
-    bool empty() const { return size_ == 0; }
-    Move operator[](int i) const { return moves_[i]; }
-
-   private:
-    Move moves_[kCapacity];
-    int size_ = 0;
-  };
+  using MoveList = common::FixedMoveList<Move, 8>;
 
   explicit ThreePlayerNim(int most) : most_(most) {
     if (most < 1 || most > MoveList::kCapacity) throw std::invalid_argument("most");
@@ -72,9 +62,22 @@ class ThreePlayerNim {
     p.mover = (p.mover + 2) % 3;
   }
 
+  // As a coalition game (solver/coalition_game.h): the player left at the end took the last token.
+  std::uint32_t players_left(const Position& p) const { return 1u << (p.mover + 2) % 3; }
+
   bool keys_fit() const { return true; }
-  // The pile alone: the game is the same whoever moves, up to a rotation of the players.
+  // The pile alone: the game is the same whoever moves, up to a rotation of the players, the one
+  // that names the mover 0.
   Key canonical_key(const Position& p) const { return {std::uint64_t(p.pile), 3}; }
+  struct CanonicalForm {
+    Key key;
+    std::array<int, 3> renamed;
+  };
+  CanonicalForm canonical_form(const Position& p) const {
+    CanonicalForm form{canonical_key(p), {}};
+    for (int q = 0; q < 3; ++q) form.renamed[q] = (q + 3 - p.mover) % 3;
+    return form;
+  }
   Key raw_key(const Position& p) const { return {std::uint64_t(p.pile), std::uint64_t(p.mover)}; }
   Key symmetric_key(const Position& p) const { return raw_key(p); }
   Position from_key(Key k) const {

@@ -1,8 +1,8 @@
-// The explorer page for Drop 16, Spock and the rook race (drawn as Drop 16 is: its reserves are
-// hands of pawns): draws the position the server describes (/api/moves;
-// its "game" says which), marks every legal move with its value and distance to end
-// (/api/analyze; Spock's draws have no distance), lists perfect play (/api/line), and plays moves
-// by clicks (/api/play). Plain JavaScript, no build step.
+// The explorer page for Drop 16, Spock, the rook race (drawn as Drop 16 is: its reserves are
+// hands of pawns) and Royal Nardy (its board, dice and plays: nardy.js): draws the position the
+// server describes (/api/moves; its "game" says which), marks every legal move with its value and
+// distance to end (/api/analyze; Spock's draws have no distance), lists perfect play (/api/line),
+// and plays moves by clicks (/api/play). Plain JavaScript, no build step.
 'use strict';
 
 // ---- pieces, drawn as SVG (viewBox 0 0 100 100) ----
@@ -77,6 +77,10 @@ function isSpock() {
   return state.position && state.position.game === 'spock';
 }
 
+function isNardy() {
+  return state.position && state.position.game === 'nardy';
+}
+
 function drawPiece(letter) {
   return isSpock() ? spockPieceSvg(letter) : pieceSvg(letter);
 }
@@ -95,6 +99,8 @@ const state = {
   autoplay: true,     // false right after undo/redo, so the solver does not replay at once
   seq: 0,             // number of the latest position request; older answers are dropped
   busy: false,
+  nardyPreview: null, // Royal Nardy: the play whose steps the board shows
+  nardyRolls: null,   // Royal Nardy: the rolls of the last position shown before its roll
 };
 
 const $ = (id) => document.getElementById(id);
@@ -348,11 +354,19 @@ function drawHistory() {
   plyList(el, state.past.map((p) => p.move), first);
 }
 
+// Whether the shown position's answers have all come: what the e2e test waits for.
+function loaded() {
+  if (isNardy()) return state.position.terminal || !state.position.roll || state.analysis !== null;
+  return state.analysis !== null && state.line !== null;
+}
+
 function draw() {
   if (!state.position) return;
   document.body.dataset.game = state.position.game;
-  $('hint').textContent = isSpock() ? 'Click a piece on the board, then a marked square.' :
-                                      'Click a piece in hand or on the board, then a marked square.';
+  $('hint').textContent = isNardy() ?
+      'Pick a roll (or roll the dice), then click a play; points are numbered for the side to move.' :
+      isSpock() ? 'Click a piece on the board, then a marked square.' :
+                  'Click a piece in hand or on the board, then a marked square.';
   const select = $('solver-side');
   if (select.dataset.game !== state.position.game) {  // the sides' names are the game's
     const sides = isSpock() ? ['blue', 'red'] : ['white', 'black'];
@@ -363,27 +377,33 @@ function draw() {
     if (!sides.includes(state.solverSide)) state.solverSide = 'none';
     select.value = state.solverSide;
   }
-  drawBoard();
-  drawHand('black');
-  drawHand('white');
-  drawStatus();
-  drawMoveList();
-  drawLine();
+  if (isNardy()) {
+    drawNardy();
+  } else {
+    drawBoard();
+    drawHand('black');
+    drawHand('white');
+    drawStatus();
+    drawMoveList();
+    drawLine();
+  }
   drawHistory();
   $('undo').disabled = state.past.length === 0;
   $('redo').disabled = state.future.length === 0;
   $('fen-input').value = state.position.fen;
   document.body.dataset.fen = state.position.fen;
-  document.body.dataset.ready = state.analysis && state.line ? 'yes' : 'no';
+  document.body.dataset.ready = loaded() ? 'yes' : 'no';
 }
 
 // ---- loading positions ----
 
-async function show(fen) {
+// Shows a position; `roll` (Royal Nardy) replaces its dice.
+async function show(fen, roll) {
   const seq = ++state.seq;
   document.body.dataset.ready = 'no';  // until this position's evaluations are drawn
   const params = {variant: state.variant};
   if (fen) params.fen = fen;
+  if (roll) params.roll = roll;
   const position = await api('moves', params);
   if (seq !== state.seq) return;
   state.position = position;
@@ -394,6 +414,14 @@ async function show(fen) {
   state.selected = null;
   draw();
   const at = {variant: position.variant, fen: position.fen};
+  if (isNardy()) {  // a rolled position's plays have values; there is no perfect line
+    if (position.terminal || !position.roll) return maybeSolverMove();
+    const [analysis] = await Promise.all([api('analyze', at), fetchNardyRolls(position)]);
+    if (seq !== state.seq) return;
+    state.analysis = analysis;
+    draw();
+    return maybeSolverMove();
+  }
   const [analysis, line] = await Promise.all([api('analyze', at), api('line', at)]);
   if (seq !== state.seq) return;
   state.analysis = analysis;
@@ -422,6 +450,12 @@ async function playMove(move) {
 
 function maybeSolverMove() {
   const pos = state.position;
+  if (isNardy()) {
+    if (state.autoplay && !pos.terminal && state.solverSide === parseNardyFen(pos.fen).side) {
+      nardySolverMove(state.seq);
+    }
+    return;
+  }
   if (!state.autoplay || pos.terminal || state.solverSide !== pos.side_to_move) return;
   if (!state.line || !state.line.line.length) {
     showError('The solver does not know this position within the time limit.');
@@ -515,6 +549,7 @@ function startNew(fen) {
 }
 
 function wire() {
+  wireNardy();
   $('board').addEventListener('click', (e) => {
     const square = e.target.closest('.square');
     if (square) onSquareClick(square.dataset.square);

@@ -259,7 +259,7 @@ std::vector<Request> request_mix(const std::string& tables_variant, int count, s
                      400,
                      {}};
     } else {
-      return Request{"nardy", "nardy malformed", "/api/moves", {{"variant", "nardy"}}, 400, {}};
+      return Request{"nardy", "nardy malformed", "/api/line", {{"variant", "nardy"}}, 400, {}};
     }
   };
   std::vector<Request> mix;

@@ -1,9 +1,9 @@
 // A move in 16 bits: a drop (piece type, target square) or a capture (from, to).
 #pragma once
 
-#include <array>
 #include <cstdint>
 
+#include "rules/common/move_list.h"
 #include "rules/drop/piece.h"
 
 namespace drop {
@@ -30,21 +30,7 @@ class Move {
 };
 
 // Enough for any position on an 8x8 board: 5 drops a square plus 8 captures per piece.
-class MoveList {
- public:
-  static constexpr int kCapacity = 64 * 5 + 64 * 8;
-  void push(Move m) { moves_[size_++] = m; }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void clear() { size_ = 0; }
-  Move operator[](int i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-
- private:
-  std::array<Move, kCapacity> moves_;
-  int size_ = 0;
-};
+using MoveList = common::FixedMoveList<Move, 64 * 5 + 64 * 8>;
 
 // What make() must remember for unmake(): the piece a capture removed.
 struct Undo {

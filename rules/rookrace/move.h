@@ -2,8 +2,9 @@
 // or a pawn drop (target only).
 #pragma once
 
-#include <array>
 #include <cstdint>
+
+#include "rules/common/move_list.h"
 
 namespace rookrace {
 
@@ -28,21 +29,7 @@ class Move {
 };
 
 // Enough for any position: a rook reaches at most 14 squares, and drops go to empty squares.
-class MoveList {
- public:
-  static constexpr int kCapacity = 80;
-  void push(Move m) { moves_[size_++] = m; }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void clear() { size_ = 0; }
-  Move operator[](int i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-
- private:
-  std::array<Move, kCapacity> moves_;
-  int size_ = 0;
-};
+using MoveList = common::FixedMoveList<Move, 80>;
 
 // What make() must remember for unmake(): whether a rook move took its own pawn, and the mover's
 // block counter before the move.

@@ -76,7 +76,7 @@ inline Bitboard Game::targets(int sq, Bitboard own, Bitboard enemy, Bitboard ope
   Bitboard out = 0;
   if constexpr (t == kSpock) {
     // Only onto an occupied square, friend or enemy of any type.
-    return g.knight_leaps(sq) & (own | enemy);
+    return g.knight_attacks(sq) & (own | enemy);
   } else if constexpr (t == kRock) {
     // One step, or on over a chain of friends, to the first square that is not a friend.
     for (int d = 0; d < kDirections; ++d)

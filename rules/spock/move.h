@@ -2,9 +2,9 @@
 // position; carrying it spares make() a lookup. A Spock move's transformation is implied too.
 #pragma once
 
-#include <array>
 #include <cstdint>
 
+#include "rules/common/move_list.h"
 #include "rules/spock/piece.h"
 
 namespace spock {
@@ -29,21 +29,7 @@ class Move {
 
 // Enough for any position on an 8x8 board: a piece reaches at most 27 squares (a Lizard in the
 // middle) and never a friend's, so k pieces have at most k * min(27, 64 - k) <= 999 moves.
-class MoveList {
- public:
-  static constexpr int kCapacity = 1000;
-  void push(Move m) { moves_[size_++] = m; }
-  int size() const { return size_; }
-  bool empty() const { return size_ == 0; }
-  void clear() { size_ = 0; }
-  Move operator[](int i) const { return moves_[i]; }
-  const Move* begin() const { return moves_.data(); }
-  const Move* end() const { return moves_.data() + size_; }
-
- private:
-  std::array<Move, kCapacity> moves_;
-  int size_ = 0;
-};
+using MoveList = common::FixedMoveList<Move, 1000>;
 
 // What make() must remember for unmake(): the piece on the target square, if any.
 struct Undo {

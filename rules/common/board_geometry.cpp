@@ -1,24 +1,23 @@
-#include "rules/drop/geometry.h"
+#include "rules/common/board_geometry.h"
 
-#include <functional>
+namespace common {
 
-namespace drop {
+using namespace bitboards;
 
 namespace {
 
 constexpr int kFileStep[kDirections] = {0, 1, 0, -1, 1, -1, 1, -1};
 constexpr int kRankStep[kDirections] = {1, 0, -1, 0, 1, 1, -1, -1};
 
-Symmetry make_symmetry(int width, int height,
-                       const std::function<std::pair<int, int>(int, int)>& f) {
+// The symmetry that sends (file, rank) to f(file, rank).
+template <typename F>
+Symmetry make_symmetry(int width, int height, F f) {
   Symmetry s;
   for (int r = 0; r < height; ++r)
     for (int c = 0; c < width; ++c) {
       const auto [c2, r2] = f(c, r);
       s.image[r * width + c] = std::uint8_t(r2 * width + c2);
     }
-  // The byte tables serve boards of up to 32 squares only (the key's fast path); larger boards
-  // keep them empty and use Symmetry::apply.
   const int squares = width * height;
   if (squares > 32) return s;
   for (int byte = 0; byte < 4; ++byte)
@@ -41,7 +40,7 @@ Bitboard Symmetry::apply(Bitboard b) const {
   return out;
 }
 
-Geometry::Geometry(int width, int height)
+BoardGeometry::BoardGeometry(int width, int height)
     : width_(width),
       height_(height),
       board_mask_(width * height == 64 ? ~Bitboard{0} : (Bitboard{1} << (width * height)) - 1) {
@@ -86,4 +85,4 @@ Geometry::Geometry(int width, int height)
   }
 }
 
-}  // namespace drop
+}  // namespace common
