@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "rules/drop/variant.h"
 #include "solver/claims_chart.h"
 #include "solver/claims_limits.h"
 #include "solver/claims_text.h"
@@ -96,7 +97,7 @@ std::string report(const json& record, const std::string& base) {
   const std::string variant = record["variant"];
   const int last = closed["last_drop_ply"];
   std::ostringstream md;
-  md << "# " << (variant == "drop16" ? "Drop 16" : variant)
+  md << "# " << (drop::is_drop16_name(variant) ? "Drop 16" : variant)
      << ": the designer's claims, checked exactly\n\n"
      << "Regenerate with `" << record["command"].get<std::string>() << "` (sections already in `"
      << base << ".json` with the same parameters are reused; "
@@ -123,7 +124,7 @@ std::string report(const json& record, const std::string& base) {
      << "| count | value | how |\n|---|---|---|\n"
      << "| positions | " << cell(closed["positions"], last)
      << " | sum over what each side dropped of the multinomial (squares)! / (copies of each piece)!"
-     << (variant == "drop16" ? " = 16!/(2!^6)" : "")
+     << (drop::is_drop16_name(variant) ? " = 16!/(2!^6)" : "")
      << "; canonical forms weighted by orbit size give "
      << cell(closed["positions_by_canonical_forms"], last) << " |\n"
      << "| up to the board's symmetries | " << cell(closed["up_to_symmetry"], last)
@@ -139,7 +140,7 @@ std::string report(const json& record, const std::string& base) {
     md << (g ? "; " : "") << closed["symmetry_names"][g].get<std::string>() << " "
        << cell(closed["burnside_fixed_at_last_ply"], g);
   md << ".";
-  if (variant == "drop16")
+  if (drop::is_drop16_name(variant))
     md << " The turns and the mirrors through edges move every square, so a piece that is alone "
           "of its kind (Q, K, q, k) cannot keep its place: they fix nothing. A diagonal mirror "
           "fixes the 4 squares of its diagonal, which must then hold the 4 single pieces (4! "

@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "rules/drop/variant.h"
 #include "solver/claims_complete_games.h"
 #include "solver/claims_drop_phase.h"
 #include "solver/claims_limits.h"
@@ -19,7 +20,7 @@ namespace {
 
 std::string command_line(const ClaimsSettings& o, const std::string& variant) {
   std::string c = "drop16 claims";
-  if (variant != "drop16") c += " --variant " + variant;
+  if (!drop::is_drop16_name(variant)) c += " --variant " + variant;
   c += " --threads " + std::to_string(o.threads) + " --memory " + std::to_string(o.memory_mb) +
        " --samples " + std::to_string(o.samples) + " --seed " + std::to_string(o.seed) + " --out " +
        o.out;
@@ -28,7 +29,7 @@ std::string command_line(const ClaimsSettings& o, const std::string& variant) {
 }
 
 std::string file_base(const std::string& variant) {
-  if (variant == "drop16") return "claims";
+  if (drop::is_drop16_name(variant)) return "claims";
   std::string base = "claims-" + variant;
   for (char& ch : base)
     if (ch == ':' || ch == '/') ch = '-';

@@ -26,6 +26,10 @@ std::string hand_string(const Hand& hand, Color c) {
   return s.empty() ? "-" : s;
 }
 
+bool is_drop16_name(std::string_view name) {
+  return name == drop16_variant().name();
+}
+
 std::string Variant::name() const {
   if (*this == drop16_variant()) return "drop16";
   std::string s = std::to_string(width) + "x" + std::to_string(height) + ":";

@@ -34,6 +34,9 @@ inline constexpr int kMaxSide = 8;
 inline constexpr int kMaxPerType = 15;  // per colour and type; keeps hands in 4 bits a type
 
 Variant drop16_variant();
+// Whether a variant's name (as name() writes it) is Drop 16's own, the game the designer
+// published, rather than another variant of it.
+bool is_drop16_name(std::string_view name);
 // Throws ParseError with a message naming the fault.
 Variant parse_variant(std::string_view text);
 // "NNBBRRQK" for a hand, letters in the fixed order N B R Q K; "-" when empty.
