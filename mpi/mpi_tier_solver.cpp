@@ -227,11 +227,8 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
   std::exception_ptr failure;
   bool failure_elsewhere = false;  // only a rank stopped by its team's failure has reported
   try {
-    if (report.planned_bytes > options.memory_bytes)
-      throw tablebase::MemoryCapError("solving " + space.variant_name() + " needs " +
-                                      solver::size_text(report.planned_bytes) +
-                                      " of memory on every rank, more than the cap of " +
-                                      solver::size_text(options.memory_bytes) + " (--memory)");
+    tablebase::check_memory_plan(space.variant_name(), report.planned_bytes, options.memory_bytes,
+                                 " on every rank");
     std::filesystem::create_directories(options.dir);
     tablebase::DirectoryLock lock(options.dir);  // the ranks write under rank 0's lock
     std::vector<char> finished(space.tier_count(), 0);

@@ -39,20 +39,14 @@
 #include "solver/outcome.h"
 #include "solver/parallel_for.h"
 #include "solver/progress.h"
-#include "solver/size_text.h"
 #include "solver/zeroed_array.h"
 #include "tablebase/directory_lock.h"
+#include "tablebase/memory_plan.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_space.h"
 #include "tablebase/tier_team.h"
 
 namespace tablebase {
-
-// The solve cannot fit the memory cap; the message says how much it needs.
-class MemoryCapError : public std::runtime_error {
- public:
-  explicit MemoryCapError(const std::string& what) : std::runtime_error(what) {}
-};
 
 struct TierSolveOptions {
   std::filesystem::path dir;
@@ -88,9 +82,6 @@ struct TierSolveReport {
   int children_in_parts = 0;  // tiers of a team whose children its members held in parts
   double seconds = 0;
 };
-
-// Reading and writing table files goes block by block; this bounds their buffers.
-inline constexpr std::uint64_t kIoBufferBytes = std::uint64_t{64} << 20;
 
 // Bits an entry takes in memory: its DTE in a byte, or its value alone.
 inline int entry_bits(bool value_only) {
@@ -206,11 +197,7 @@ class TierSolver {
     }
     report.planned_bytes =
         on_disk ? planned_memory(space_, options_.value_only) : index_bytes_ + every_tier;
-    if (report.planned_bytes > options_.memory_bytes)
-      throw MemoryCapError("solving " + space_.variant_name() + " needs " +
-                           solver::size_text(report.planned_bytes) +
-                           " of memory, more than the cap of " +
-                           solver::size_text(options_.memory_bytes) + " (--memory)");
+    check_memory_plan(space_.variant_name(), report.planned_bytes, options_.memory_bytes);
     std::optional<DirectoryLock> lock;
     if (on_disk) {
       std::filesystem::create_directories(options_.dir);
