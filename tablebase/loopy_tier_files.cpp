@@ -52,30 +52,47 @@ std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const Loopy
   return std::filesystem::file_size(loopy_wdl_path(name));
 }
 
+TableReader open_loopy_tier(const LoopyTableName& name, std::uint64_t entries) {
+  TableReader reader = open_checked(loopy_wdl_path(name), name, wdl_encoding(name), entries);
+  const std::uint32_t bits = reader.header().bits_per_record;
+  if (bits > 8 || 64 % bits != 0)
+    throw TableError(loopy_wdl_path(name), "has records no writer makes");
+  return reader;
+}
+
+TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries) {
+  TableReader reader =
+      open_checked(loopy_reached_path(name), name, reached_encoding(name), entries);
+  if (reader.header().bits_per_record != 1)
+    throw TableError(loopy_reached_path(name), "has records no writer makes");
+  return reader;
+}
+
+LoopyCode loopy_record_code(const LoopyTableName& name, std::uint32_t record) {
+  if (record > kMaxLoopyDistance + 1)
+    throw TableError(loopy_wdl_path(name), "holds a distance past the longest a loopy table holds");
+  return record == 0 ? kLoopyDraw : LoopyCode(record - 1);
+}
+
 bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries) {
   if (!std::filesystem::exists(loopy_wdl_path(name))) return false;
-  open_checked(loopy_wdl_path(name), name, wdl_encoding(name), entries);
+  open_loopy_tier(name, entries);
   return true;
 }
 
 void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes) {
-  const std::filesystem::path path = loopy_wdl_path(name);
-  TableReader reader = open_checked(path, name, wdl_encoding(name), codes.size());
+  TableReader reader = open_loopy_tier(name, codes.size());
   const std::uint32_t bits = reader.header().bits_per_record;
-  if (bits > 8 || 64 % bits != 0) throw TableError(path, "has records no writer makes");
   const std::uint64_t per_word = 64 / bits, mask = (std::uint64_t{1} << bits) - 1;
-  bool bad = false;
   reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
     const std::uint64_t end =
         std::min<std::uint64_t>(codes.size(), first + words.size() * per_word);
     for (std::uint64_t i = first; i < end; ++i) {
       const std::uint64_t r = i - first;
-      const auto record = std::uint32_t(words[r / per_word] >> (r % per_word * bits) & mask);
-      if (record > kMaxLoopyDistance + 1) bad = true;
-      codes[i] = record == 0 ? kLoopyDraw : LoopyCode(record - 1);
+      codes[i] = loopy_record_code(
+          name, std::uint32_t(words[r / per_word] >> (r % per_word * bits) & mask));
     }
   });
-  if (bad) throw TableError(path, "holds a distance past the longest a loopy table holds");
 }
 
 void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64_t> words,
@@ -87,16 +104,13 @@ void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64
 
 bool loopy_reached_present(const LoopyTableName& name, std::uint64_t entries) {
   if (!std::filesystem::exists(loopy_reached_path(name))) return false;
-  open_checked(loopy_reached_path(name), name, reached_encoding(name), entries);
+  open_loopy_reached(name, entries);
   return true;
 }
 
 void read_loopy_reached(const LoopyTableName& name, std::span<std::uint64_t> words,
                         std::uint64_t entries) {
-  TableReader reader =
-      open_checked(loopy_reached_path(name), name, reached_encoding(name), entries);
-  if (reader.header().bits_per_record != 1)
-    throw TableError(loopy_reached_path(name), "has records no writer makes");
+  TableReader reader = open_loopy_reached(name, entries);
   copy_table_blocks(reader, 1, words);
 }
 

@@ -36,6 +36,12 @@ bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries);
 // Reads a finished tier's codes into `codes` (its size must be the tier's); throws TableError on
 // any damage, a record no writer makes among it.
 void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes);
+// A finished tier's NAME.wdl or NAME.reached opened and checked as the functions above do, for
+// probes of single entries (TableReader::get): a record of .wdl turns into a code by
+// loopy_record_code, which throws TableError for one no writer makes.
+TableReader open_loopy_tier(const LoopyTableName& name, std::uint64_t entries);
+TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries);
+LoopyCode loopy_record_code(const LoopyTableName& name, std::uint32_t record);
 
 // The reached bits, `entries` of them packed LSB first into `words`.
 void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64_t> words,

@@ -7,6 +7,8 @@
 //   of tests/fixed_point.h; unmoves and sweeps against each other;
 // - the tables: written, read back, resumed, refused when damaged or of another variant;
 // - the memory plan: refused before starting when over the cap.
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <chrono>
@@ -24,8 +26,10 @@
 #include "rules/rookrace/notation.h"
 #include "rules/rookrace/tier_space.h"
 #include "solver/cyclic_retrograde.h"
+#include "tablebase/loopy_tables.h"
 #include "tablebase/loopy_tier_files.h"
 #include "tablebase/loopy_tier_solver.h"
+#include "tablebase/loopy_verify.h"
 #include "tests/fixed_point.h"
 #include "tests/test_support.h"
 
@@ -304,4 +308,154 @@ TEST_CASE("rookrace loopy solve: a cap below the plan is refused before it start
   LoopyTierSolver<TierSpace> solver(space, o);
   CHECK(solver.planned_bytes() > o.memory_bytes);
   CHECK_THROWS_AS(solver.run(), tablebase::MemoryCapError);
+}
+
+TEST_CASE("rookrace loopy tables: probes by position give the solve's values",
+          "[loopy][rookrace][tables]") {
+  const Game g = game_of("rookrace:4x4:1");
+  const TierSpace space(g);
+  LoopyTierSolver<TierSpace> solved(space, in_memory());
+  solved.run();
+  const test_support::TempDir tmp("loopy_probe");
+  LoopySolveOptions o;
+  o.dir = tmp.dir;
+  o.zstd_level = 1;
+  LoopyTierSolver<TierSpace>(space, o).run();
+  tablebase::LoopyTables<TierSpace> tables(space, tmp.dir);
+  REQUIRE(tables.has_reached());
+  std::uint64_t differ = 0, reached_differ = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+      const auto v = tables.probe(space.unrank(t, i));
+      differ += !v || *v != tablebase::loopy_value(solved.code({t, i}));
+      reached_differ += tables.reached({t, i}) != solved.reached({t, i});
+    }
+  CHECK(differ == 0);
+  CHECK(reached_differ == 0);
+  rookrace::Position nowhere = g.start();
+  nowhere.reserve[rookrace::kWhite] = 2;  // more pawns than the variant's one
+  CHECK(!tables.probe(nowhere));
+  // A directory without the tables is refused by name.
+  const test_support::TempDir empty("loopy_probe_empty");
+  CHECK_THROWS_AS(tablebase::LoopyTables<TierSpace>(space, empty.dir), tablebase::TableError);
+}
+
+TEST_CASE("rookrace loopy verify: sound tables pass, a flipped value is caught",
+          "[loopy][rookrace][tables]") {
+  const TierSpace space(game_of("rookrace:2x2:2"));
+  LoopyTierSolver<TierSpace> solved(space, in_memory());
+  const auto report = solved.run();
+  const int longest = std::max(report.entries.longest_win, report.entries.longest_loss);
+  const test_support::TempDir tmp("loopy_verify");
+  LoopySolveOptions o;
+  o.dir = tmp.dir;
+  o.zstd_level = 1;
+  LoopyTierSolver<TierSpace>(space, o).run();
+  tablebase::LoopyVerifyOptions checks;
+  checks.children_samples = 2000;  // every one of the row's few reached entries, many times
+  checks.search_samples = 200;
+  {
+    tablebase::LoopyTables<TierSpace> tables(space, tmp.dir);
+    const auto sound = tablebase::verify_loopy_tables(tables, longest, checks);
+    CHECK(sound.children_checked == 2000);
+    CHECK(sound.searched == 200);
+    CHECK(sound.children_mismatches == 0);
+    CHECK(sound.search_mismatches == 0);
+    CHECK(sound.searched_values.wins > 0);
+    CHECK(sound.searched_values.losses > 0);
+  }
+  // Flip one reached win into a loss in its tier's file.
+  Location flipped{-1, 0};
+  for (int t = 0; t < space.tier_count() && flipped.tier < 0; ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t) && flipped.tier < 0; ++i)
+      if (solved.reached({t, i}) && solved.code({t, i}) % 2 == 1) flipped = {t, i};
+  REQUIRE(flipped.tier >= 0);
+  std::vector<LoopyCode> codes;
+  for (std::uint64_t i = 0; i < space.tier_size(flipped.tier); ++i)
+    codes.push_back(solved.code({flipped.tier, i}));
+  codes[flipped.index] = LoopyCode(codes[flipped.index] + 1);
+  tablebase::write_loopy_tier(
+      {tmp.dir, space.variant_name(), space.index_scheme(), space.tier_name(flipped.tier)}, codes,
+      1);
+  tablebase::LoopyTables<TierSpace> tables(space, tmp.dir);
+  const auto caught = tablebase::verify_loopy_tables(tables, longest, checks);
+  CHECK(caught.children_mismatches > 0);
+  CHECK(caught.search_mismatches > 0);
+  CHECK(caught.first_mismatch.has_value());
+}
+
+namespace {
+
+// A row solved into tables and checked, for results/: the tables go to $DROP16_LOOPY_TABLES/ROW
+// (kept) or to a temporary directory (removed), under a cap of $DROP16_LOOPY_MEMORY_GB (default
+// 8), on two threads; prints the counts, the times, the memory and the checks.
+void solve_row(const char* variant) {
+  const Game g = game_of(variant);
+  const TierSpace space(g);
+  const char* kept = std::getenv("DROP16_LOOPY_TABLES");
+  std::optional<test_support::TempDir> tmp;
+  std::filesystem::path dir;
+  if (kept) {
+    dir = std::filesystem::path(kept) / variant;
+  } else {
+    tmp.emplace("loopy_row");
+    dir = tmp->dir;
+  }
+  const char* cap = std::getenv("DROP16_LOOPY_MEMORY_GB");
+  LoopySolveOptions o;
+  o.dir = dir;
+  o.memory_bytes = std::uint64_t((cap ? std::stod(cap) : 8.0) * double(1 << 30));
+  o.threads = 2;
+  o.show_progress = true;
+  const auto r = LoopyTierSolver<TierSpace>(space, o).run();
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto& v = r.reached;
+  std::printf(
+      "%s: %llu positions reached: %llu wins, %llu draws, %llu losses, longest win %d, longest "
+      "loss %d; %llu entries in %d tiers (%d solved, %d found finished): %llu wins, %llu draws, "
+      "%llu losses, longest win %d, longest loss %d; reach %.1f s, solve %.1f s; planned %.1f "
+      "MB, peak resident %.1f MB, %.1f user + %.1f system s; tables %llu bytes in %s\n",
+      variant, (unsigned long long)v.positions, (unsigned long long)v.wins,
+      (unsigned long long)v.draws, (unsigned long long)v.losses, v.longest_win, v.longest_loss,
+      (unsigned long long)r.entries.positions, r.tiers, r.tiers_solved, r.tiers_resumed,
+      (unsigned long long)r.entries.wins, (unsigned long long)r.entries.draws,
+      (unsigned long long)r.entries.losses, r.entries.longest_win, r.entries.longest_loss,
+      r.reach_seconds, r.solve_seconds, double(r.planned_bytes) / double(1 << 20),
+      double(usage.ru_maxrss) / 1024.0,
+      double(usage.ru_utime.tv_sec) + 1e-6 * double(usage.ru_utime.tv_usec),
+      double(usage.ru_stime.tv_sec) + 1e-6 * double(usage.ru_stime.tv_usec),
+      (unsigned long long)r.table_bytes, dir.c_str());
+  std::fflush(stdout);
+  tablebase::LoopyTables<TierSpace> tables(space, dir);
+  tablebase::LoopyVerifyOptions checks;
+  checks.children_samples = 100000;
+  checks.search_samples = 200;
+  const auto c = tablebase::verify_loopy_tables(
+      tables, std::max(r.entries.longest_win, r.entries.longest_loss), checks);
+  std::printf(
+      "%s checked: %llu reached entries against their children, %llu mismatches; %llu by the "
+      "forward search to %d plies (%llu wins, %llu draws, %llu losses), %llu mismatches; %.1f s\n",
+      variant, (unsigned long long)c.children_checked, (unsigned long long)c.children_mismatches,
+      (unsigned long long)c.searched, c.depth, (unsigned long long)c.searched_values.wins,
+      (unsigned long long)c.searched_values.draws, (unsigned long long)c.searched_values.losses,
+      (unsigned long long)c.search_mismatches, c.seconds);
+  if (c.first_mismatch)
+    std::printf(
+        "first mismatch: %s: %s\n",
+        rookrace::to_fen(g, space.unrank(c.first_mismatch->tier, c.first_mismatch->index)).c_str(),
+        c.first_fault.c_str());
+  CHECK(c.children_mismatches == 0);
+  CHECK(c.search_mismatches == 0);
+}
+
+}  // namespace
+
+// Rows solved by the loopy tier solver alone (results/rookrace.md), run by hand:
+// `unit_tests "[.loopy-row-6x6-2]"`.
+TEST_CASE("rookrace loopy row solved and checked: 6x6:2", "[.loopy-row][.loopy-row-6x6-2]") {
+  solve_row("rookrace:6x6:2");
+}
+TEST_CASE("rookrace loopy row solved and checked: 8x8:1", "[.loopy-row][.loopy-row-8x8-1]") {
+  solve_row("rookrace:8x8:1");
 }
