@@ -29,15 +29,26 @@
 // every undecided entry to see if one is final at d. Sweeps need nothing from the game beyond its
 // moves, and cost a pass over the undecided entries' moves each level: tablebase/LOOPY.md has
 // what each measured.
+//
+// Threads: many small blocks go one to a thread (solve_loopy_block); a large block (by default
+// of kSharedBlockEntries or more) is solved by all of them (solve_shared_loopy_block), each pass
+// and level cut into chunks. Threads then meet only in parents' codes and counters, through atomic
+// bytes: a level only sets codes above it, a counter reaches 0 once, and a parent whose counter
+// does can have no losing child (it would not have counted down), so no two updates of one entry
+// disagree; the join between levels orders the rest.
 #pragma once
 
+#include <tbb/enumerable_thread_specific.h>
+
 #include <algorithm>
+#include <atomic>
 #include <climits>
 #include <cstdint>
 #include <cstring>
 #include <stdexcept>
 #include <vector>
 
+#include "solver/parallel_for.h"
 #include "tablebase/loopy_tier_space.h"
 #include "tablebase/loopy_value.h"
 
@@ -45,12 +56,14 @@ namespace tablebase {
 
 enum class LoopyPredecessors { unmoves, sweeps };
 
-// What a thread keeps from block to block: two bytes an entry of the largest block it solved.
-template <LoopyTierSpace S>
+// Blocks at least this large are shared by the threads by default; smaller ones go one to a
+// thread.
+inline constexpr std::uint64_t kSharedBlockEntries = std::uint64_t{1} << 20;
+
+// Two bytes an entry of a block being solved, kept from block to block.
 struct LoopyBlockScratch {
   std::vector<std::uint8_t> counter;  // children in the block not yet known to win (unmoves)
   std::vector<std::uint8_t> out_max;  // 1 + greatest winning distance outside, or kCannotLose
-  typename S::Cursor cursor;
 };
 
 namespace loopy_detail {
@@ -59,59 +72,136 @@ namespace loopy_detail {
 inline constexpr std::uint8_t kCannotLose = 255;
 // The most children in the block an entry may have: its counter is a byte.
 inline constexpr int kMostChildrenInBlock = 254;
+// Entries a thread takes at a time in a shared block.
+inline constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
 
-// The first position at or after `from` in codes[0, n) holding `code`, or n.
-inline std::size_t find_code(const LoopyCode* codes, std::size_t from, std::size_t n,
-                             LoopyCode code) {
-  const void* at = std::memchr(codes + from, code, n - from);
-  return at ? std::size_t(static_cast<const LoopyCode*>(at) - codes) : n;
+// The bytes of a block: plain when one thread solves it, atomic (relaxed) when threads share it.
+template <bool kShared>
+struct BlockBytes {
+  static std::uint8_t load(const std::uint8_t& b) {
+    if constexpr (kShared)
+      return std::atomic_ref<std::uint8_t>(const_cast<std::uint8_t&>(b))
+          .load(std::memory_order_relaxed);
+    else
+      return b;
+  }
+  static void store(std::uint8_t& b, std::uint8_t v) {
+    if constexpr (kShared)
+      std::atomic_ref<std::uint8_t>(b).store(v, std::memory_order_relaxed);
+    else
+      b = v;
+  }
+  // Lowers b to v if it is above v.
+  static void lower(std::uint8_t& b, std::uint8_t v) {
+    if constexpr (kShared) {
+      std::atomic_ref<std::uint8_t> a(b);
+      std::uint8_t now = a.load(std::memory_order_relaxed);
+      while (now > v && !a.compare_exchange_weak(now, v, std::memory_order_relaxed)) {
+      }
+    } else {
+      b = std::min(b, v);
+    }
+  }
+  // One less; the value after.
+  static std::uint8_t count_down(std::uint8_t& b) {
+    if constexpr (kShared)
+      return std::uint8_t(std::atomic_ref<std::uint8_t>(b).fetch_sub(1, std::memory_order_relaxed) -
+                          1);
+    else
+      return --b;
+  }
+};
+
+// The positions of code d in codes[from, to), in order, to visit(k).
+template <bool kShared, typename Visit>
+void for_each_code(const LoopyCode* codes, std::uint64_t from, std::uint64_t to, LoopyCode d,
+                   Visit visit) {
+  if constexpr (kShared) {
+    for (std::uint64_t k = from; k < to; ++k)
+      if (BlockBytes<true>::load(codes[k]) == d) visit(k);
+  } else {
+    for (const void* at = std::memchr(codes + from, d, to - from); at;) {
+      const auto k = std::uint64_t(static_cast<const LoopyCode*>(at) - codes);
+      visit(k);
+      at = k + 1 < to ? std::memchr(codes + k + 1, d, to - k - 1) : nullptr;
+    }
+  }
 }
 
-}  // namespace loopy_detail
-
-// Solves the entries `block` of tier `tier` into tiers[tier]; tiers[c] holds every child tier c's
-// codes. Throws std::overflow_error for a distance past kMaxLoopyDistance and std::logic_error for
-// a space that breaks its contract (a move out of the block into its own tier).
-template <LoopyTierSpace S>
-void solve_loopy_block(const S& space, int tier, IndexRange block,
-                       const std::vector<const LoopyCode*>& tiers, LoopyPredecessors predecessors,
-                       LoopyBlockScratch<S>& scratch) {
-  using loopy_detail::kCannotLose;
-  const std::uint64_t n = block.end - block.begin;
-  LoopyCode* codes = const_cast<LoopyCode*>(tiers[tier]) + block.begin;
-  if (scratch.out_max.size() < n) {
-    scratch.out_max.resize(n);
-    scratch.counter.resize(n);
+// The greatest code set: the last level to process.
+inline void raise_to(std::atomic<int>& last, int v) {
+  int now = last.load(std::memory_order_relaxed);
+  while (now < v && !last.compare_exchange_weak(now, v, std::memory_order_relaxed)) {
   }
-  std::uint8_t* out_max = scratch.out_max.data();
-  std::uint8_t* counter = scratch.counter.data();
-  const auto in_block = [&](Location c) {
-    if (c.index < block.begin || c.index >= block.end)
+}
+
+// A block's solve, by one thread (kShared false: `run` calls its body on the whole range) or by
+// all (true: in chunks, in parallel).
+template <bool kShared, LoopyTierSpace S>
+class BlockSolve {
+  using Bytes = BlockBytes<kShared>;
+
+ public:
+  BlockSolve(const S& space, int tier, IndexRange block, const std::vector<const LoopyCode*>& tiers,
+             LoopyPredecessors predecessors, LoopyBlockScratch& scratch)
+      : space_(space),
+        tier_(tier),
+        block_(block),
+        n_(block.end - block.begin),
+        tiers_(tiers),
+        codes_(const_cast<LoopyCode*>(tiers[tier]) + block.begin),
+        unmoves_(predecessors == LoopyPredecessors::unmoves) {
+    if constexpr (!LoopyUnmoveSpace<S>)
+      if (unmoves_) throw std::logic_error("unmoves asked of a space that has none");
+    if (scratch.out_max.size() < n_) {
+      scratch.out_max.resize(n_);
+      scratch.counter.resize(n_);
+    }
+    out_max_ = scratch.out_max.data();
+    counter_ = scratch.counter.data();
+  }
+
+  template <typename Run>
+  void solve(Run run) {
+    run([&](std::uint64_t from, std::uint64_t to, typename S::Cursor& cursor) {
+      for (std::uint64_t k = from; k < to; ++k) first_pass(k, cursor);
+    });
+    for (int d = 0; d <= last_.load(std::memory_order_relaxed); ++d)
+      run([&](std::uint64_t from, std::uint64_t to, typename S::Cursor& cursor) {
+        if (unmoves_)
+          for_each_code<kShared>(codes_, from, to, LoopyCode(d),
+                                 [&](std::uint64_t k) { tell_parents(k, d, cursor); });
+        else
+          for (std::uint64_t k = from; k < to; ++k) sweep(k, d, cursor);
+      });
+    run([&](std::uint64_t from, std::uint64_t to, typename S::Cursor&) {
+      std::replace(codes_ + from, codes_ + to, kLoopyUnresolved, kLoopyDraw);
+    });
+  }
+
+ private:
+  std::uint64_t in_block(Location c) const {
+    if (c.tier != tier_ || c.index < block_.begin || c.index >= block_.end)
       throw std::logic_error("a move leaves its block for another block of the same tier");
-    return c.index - block.begin;
-  };
-  const bool unmoves = predecessors == LoopyPredecessors::unmoves;
-  if constexpr (!LoopyUnmoveSpace<S>)
-    if (unmoves) throw std::logic_error("unmoves asked of a space that has none");
+    return c.index - block_.begin;
+  }
+  void set(std::uint64_t k, int distance) {
+    Bytes::store(codes_[k], loopy_decided(distance));
+    raise_to(last_, distance);
+  }
 
-  int last = 0;  // the greatest code set so far: the last level to process
-  const auto set = [&](std::uint64_t k, int distance) {
-    codes[k] = loopy_decided(distance);
-    last = std::max(last, distance);
-  };
-
-  // The first pass: children outside the block folded in, inside counted.
-  for (std::uint64_t k = 0; k < n; ++k) {
+  // Children outside the block folded in, inside counted.
+  void first_pass(std::uint64_t k, typename S::Cursor& cursor) {
     bool any = false, can_lose = true;
     int inside = 0, quickest_loss = INT_MAX, slowest_win = -1;
-    space.for_each_child(scratch.cursor, tier, block.begin + k, [&](Location c) {
+    space_.for_each_child(cursor, tier_, block_.begin + k, [&](Location c) {
       any = true;
-      if (c.tier == tier) {
+      if (c.tier == tier_) {
         in_block(c);
         ++inside;
         return;
       }
-      const LoopyCode v = tiers[c.tier][c.index];
+      const LoopyCode v = tiers_[c.tier][c.index];
       if (v == kLoopyDraw)
         can_lose = false;
       else if (v & 1)
@@ -119,11 +209,11 @@ void solve_loopy_block(const S& space, int tier, IndexRange block,
       else
         quickest_loss = std::min<int>(quickest_loss, v);
     });
-    if (inside > loopy_detail::kMostChildrenInBlock)
+    if (inside > kMostChildrenInBlock)
       throw std::logic_error("an entry has more children in its block than a counter holds");
-    codes[k] = kLoopyUnresolved;
-    counter[k] = std::uint8_t(inside);
-    out_max[k] = can_lose ? std::uint8_t(slowest_win + 1) : kCannotLose;
+    Bytes::store(codes_[k], kLoopyUnresolved);
+    counter_[k] = std::uint8_t(inside);
+    out_max_[k] = can_lose ? std::uint8_t(slowest_win + 1) : kCannotLose;
     if (!any)
       set(k, 0);
     else if (quickest_loss != INT_MAX)
@@ -132,53 +222,92 @@ void solve_loopy_block(const S& space, int tier, IndexRange block,
       set(k, slowest_win + 1);
   }
 
-  // Levels in order of distance.
-  for (int d = 0; d <= last; ++d) {
-    const bool lost = d % 2 == 0;  // the entries final at d lost
-    if (unmoves) {
-      if constexpr (LoopyUnmoveSpace<S>) {
-        for (std::uint64_t k = loopy_detail::find_code(codes, 0, n, LoopyCode(d)); k < n;
-             k = loopy_detail::find_code(codes, k + 1, n, LoopyCode(d))) {
-          space.for_each_parent(scratch.cursor, tier, block.begin + k, [&](std::uint64_t parent) {
-            const std::uint64_t p = in_block({tier, parent});
-            const LoopyCode v = codes[p];
-            if (v <= d) return;  // final already (undecided and draws are above every level)
-            if (lost) {
-              if (v == kLoopyUnresolved || v > d + 1) set(p, d + 1);
-            } else if (v == kLoopyUnresolved && out_max[p] != kCannotLose && --counter[p] == 0) {
-              set(p, std::max(d + 1, int(out_max[p])));
-            }
-          });
+  // Entry k is final at level d: its parents in the block learn it.
+  void tell_parents(std::uint64_t k, int d, typename S::Cursor& cursor) {
+    if constexpr (LoopyUnmoveSpace<S>) {
+      const bool lost = d % 2 == 0;
+      space_.for_each_parent(cursor, tier_, block_.begin + k, [&](std::uint64_t parent) {
+        const std::uint64_t p = in_block({tier_, parent});
+        const LoopyCode v = Bytes::load(codes_[p]);
+        if (v <= d) return;  // final already (undecided and draws are above every level)
+        if (lost) {
+          Bytes::lower(codes_[p], loopy_decided(d + 1));
+          raise_to(last_, d + 1);
+        } else if (v == kLoopyUnresolved && out_max_[p] != kCannotLose &&
+                   Bytes::count_down(counter_[p]) == 0) {
+          set(p, std::max(d + 1, int(out_max_[p])));
         }
-      }
-    } else {
-      // Sweeps: every entry not final yet looks at its children in the block. A code set during
-      // this sweep is above d, so it reads as not final here, as it should.
-      for (std::uint64_t k = 0; k < n; ++k) {
-        const LoopyCode v = codes[k];
-        if (v <= d) continue;  // final
-        // A loss waiting for its level, or a win that cannot come sooner.
-        if (v != kLoopyUnresolved && (v % 2 == 0 || v == d + 1)) continue;
-        bool losing_child = false, all_final_wins = true;
-        int slowest_win = -1;
-        space.for_each_child(scratch.cursor, tier, block.begin + k, [&](Location c) {
-          if (c.tier != tier) return;
-          const LoopyCode w = codes[in_block(c)];
-          if (w == d && lost)
-            losing_child = true;
-          else if (w <= d && w % 2 == 1)
-            slowest_win = std::max<int>(slowest_win, w);
-          else
-            all_final_wins = false;
-        });
-        if (losing_child)
-          set(k, d + 1);
-        else if (v == kLoopyUnresolved && all_final_wins && out_max[k] != kCannotLose)
-          set(k, std::max(slowest_win + 1, int(out_max[k])));
-      }
+      });
     }
   }
-  std::replace(codes, codes + n, kLoopyUnresolved, kLoopyDraw);
+
+  // Entry k, not final at level d, looks at its children in the block. A code set in this level
+  // is above d, so it reads as not final here, as it should.
+  void sweep(std::uint64_t k, int d, typename S::Cursor& cursor) {
+    const LoopyCode v = Bytes::load(codes_[k]);
+    if (v <= d) return;  // final
+    // A loss waiting for its level, or a win that cannot come sooner.
+    if (v != kLoopyUnresolved && (v % 2 == 0 || v == d + 1)) return;
+    const bool lost = d % 2 == 0;
+    bool losing_child = false, all_final_wins = true;
+    int slowest_win = -1;
+    space_.for_each_child(cursor, tier_, block_.begin + k, [&](Location c) {
+      if (c.tier != tier_) return;
+      const LoopyCode w = Bytes::load(codes_[in_block(c)]);
+      if (w == d && lost)
+        losing_child = true;
+      else if (w <= d && w % 2 == 1)
+        slowest_win = std::max<int>(slowest_win, w);
+      else
+        all_final_wins = false;
+    });
+    if (losing_child)
+      set(k, d + 1);
+    else if (v == kLoopyUnresolved && all_final_wins && out_max_[k] != kCannotLose)
+      set(k, std::max(slowest_win + 1, int(out_max_[k])));
+  }
+
+  const S& space_;
+  int tier_;
+  IndexRange block_;
+  std::uint64_t n_;
+  const std::vector<const LoopyCode*>& tiers_;
+  LoopyCode* codes_;
+  bool unmoves_;
+  std::uint8_t *out_max_ = nullptr, *counter_ = nullptr;
+  std::atomic<int> last_{0};
+};
+
+}  // namespace loopy_detail
+
+// Solves the entries `block` of tier `tier` into tiers[tier] on this thread; tiers[c] holds every
+// child tier c's codes. Throws std::overflow_error for a distance past kMaxLoopyDistance and
+// std::logic_error for a space that breaks its contract (a move out of the block into its own
+// tier).
+template <LoopyTierSpace S>
+void solve_loopy_block(const S& space, int tier, IndexRange block,
+                       const std::vector<const LoopyCode*>& tiers, LoopyPredecessors predecessors,
+                       LoopyBlockScratch& scratch, typename S::Cursor& cursor) {
+  loopy_detail::BlockSolve<false, S>(space, tier, block, tiers, predecessors, scratch)
+      .solve([&](const auto& body) { body(0, block.end - block.begin, cursor); });
+}
+
+// The same, with every thread of the caller's arena on the one block.
+template <LoopyTierSpace S>
+void solve_shared_loopy_block(const S& space, int tier, IndexRange block,
+                              const std::vector<const LoopyCode*>& tiers,
+                              LoopyPredecessors predecessors, LoopyBlockScratch& scratch) {
+  tbb::enumerable_thread_specific<typename S::Cursor> cursors;
+  const std::uint64_t n = block.end - block.begin;
+  loopy_detail::BlockSolve<true, S>(space, tier, block, tiers, predecessors, scratch)
+      .solve([&](const auto& body) {
+        solver::parallel_for(
+            std::uint64_t{0}, (n + loopy_detail::kChunk - 1) / loopy_detail::kChunk,
+            [&](std::uint64_t c) {
+              const std::uint64_t from = c * loopy_detail::kChunk;
+              body(from, std::min(n, from + loopy_detail::kChunk), cursors.local());
+            });
+      });
 }
 
 }  // namespace tablebase

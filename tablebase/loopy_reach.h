@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "solver/parallel_for.h"
+#include "solver/progress.h"
 #include "tablebase/loopy_tier_space.h"
 #include "tablebase/loopy_value.h"
 
@@ -37,8 +38,10 @@ inline bool mark_reached(std::uint64_t* words, std::uint64_t i) {
 // Spreads tier t's marks: every entry of t reachable from its marked ones inside their blocks is
 // marked, and so is every child of those in other tiers (bits[c], which must be there for each of
 // t's children).
+// With a progress line, each block's entries count as done.
 template <LoopyTierSpace S>
-void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bits) {
+void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bits,
+                    solver::Progress* progress = nullptr) {
   struct Scratch {
     std::vector<std::uint64_t> stack;
     typename S::Cursor cursor;
@@ -62,6 +65,7 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
           s.stack.push_back(c.index);
       });
     }
+    if (progress) progress->advance(block.end - block.begin);
   });
 }
 

@@ -5,12 +5,14 @@
 // - Reach: when asked (count_reached), the entries play reaches from the roots are marked first,
 //   tiers last to first (loopy_reach.h), so the report counts the same positions as
 //   solver/cyclic_retrograde.h does.
-// - Solve: tiers in order, each with its children in memory; a tier's blocks are solved in
-//   parallel, each on its own (loopy_block.h). Each finished tier is written at once
-//   (loopy_tier_files.h), so a run stopped and started again skips it.
+// - Solve: tiers in order, each with its children in memory; a tier's small blocks are solved in
+//   parallel, one to a thread, and its large ones one after another by all threads
+//   (loopy_block.h). Each finished tier is written at once (loopy_tier_files.h), so a run stopped
+//   and started again skips it.
 // - Memory: planned before anything starts, and refused (MemoryCapError, naming what it needs)
-//   when over the cap: the space's own tables, two bytes an entry of the largest block a thread,
-//   and the larger of the reach's and the solve's peaks: for the reach, the bits of the tiers
+//   when over the cap: the space's own tables, two bytes an entry of the largest small block a
+//   thread and of the largest large block once, and the larger of the reach's and the solve's
+//   peaks: for the reach, the bits of the tiers
 //   marked and not yet finished (all of them, when nothing goes to disk); for the solve, the
 //   largest tier with its children and its bits. Finished tiers the current one does not need are
 //   evicted, oldest first, and read back from their files if needed again.
@@ -47,6 +49,8 @@ struct LoopySolveOptions {
   bool show_progress = false;
   int zstd_level = 19;
   bool count_reached = true;  // mark and count the positions reached from the roots
+  // Blocks of at least this many entries are solved by all threads together (loopy_block.h).
+  std::uint64_t shared_block_entries = kSharedBlockEntries;
   // Unmoves when the space has them; sweeps for a space without, or to compare.
   std::optional<LoopyPredecessors> predecessors;
 };
@@ -72,7 +76,8 @@ class LoopyTierSolver {
     for (int t = 0; t < space.tier_count(); ++t)
       for (std::uint64_t b = 0; b < space.block_count(t); ++b) {
         const IndexRange r = space.block_range(t, b);
-        largest_block_ = std::max(largest_block_, r.end - r.begin);
+        std::uint64_t& largest = shared(r) ? largest_shared_ : largest_small_;
+        largest = std::max(largest, r.end - r.begin);
       }
   }
 
@@ -125,7 +130,8 @@ class LoopyTierSolver {
   // What the plan holds besides tiers: the space, each thread's block scratch, the I/O buffers.
   std::uint64_t fixed_bytes() const {
     const auto threads = std::uint64_t(std::max(1, options_.threads));
-    return space_.memory_bytes() + threads * 2 * largest_block_ + (on_disk() ? kIoBufferBytes : 0);
+    return space_.memory_bytes() + 2 * (threads * largest_small_ + largest_shared_) +
+           (on_disk() ? kIoBufferBytes : 0);
   }
   LoopyTableName table_name(int t) const {
     return {options_.dir, space_.variant_name(), space_.index_scheme(), space_.tier_name(t)};
@@ -178,11 +184,11 @@ class LoopyTierSolver {
       if (!bits_[t].empty()) {
         progress.set_stage(space_.tier_name(t));
         for (int c : space_.tier_children(t)) hold(c);
-        spread_reached(space_, t, words);
+        spread_reached(space_, t, words, &progress);
       } else {
         hold(t);  // nothing reaches it: its bits are all 0, and say so on disk too
+        progress.advance(space_.tier_size(t));
       }
-      progress.advance(space_.tier_size(t));
       if (!on_disk()) continue;
       if (!loopy_reached_present(table_name(t), space_.tier_size(t)))
         write_loopy_reached(table_name(t), bits_[t], space_.tier_size(t), options_.zstd_level);
@@ -203,6 +209,7 @@ class LoopyTierSolver {
         ++report.tiers_resumed;
         make_room(t, {});
         load(t);
+        progress.advance(space_.tier_size(t));
       } else {
         make_room(t, space_.tier_children(t));
         for (int c : space_.tier_children(t)) load(c);
@@ -212,7 +219,6 @@ class LoopyTierSolver {
         if (on_disk()) write_loopy_tier(table_name(t), codes_[t], options_.zstd_level);
       }
       touch(t);
-      progress.advance(space_.tier_size(t));
       const LoopyCode* codes = codes_[t].data();
       report.entries.add(tally_entries(codes, space_.tier_size(t)));
       if (options_.count_reached) {
@@ -228,16 +234,34 @@ class LoopyTierSolver {
     }
   }
 
+  // Small blocks one to a thread, in parallel; large ones one after another, each by all threads.
   void solve_tier(int t, solver::Progress& progress) {
     std::vector<const LoopyCode*> tiers(space_.tier_count(), nullptr);
     tiers[t] = codes_[t].data();
     for (int c : space_.tier_children(t)) tiers[c] = codes_[c].data();
-    tbb::enumerable_thread_specific<LoopyBlockScratch<S>> scratch;
+    struct Scratch {
+      LoopyBlockScratch block;
+      typename S::Cursor cursor;
+    };
+    tbb::enumerable_thread_specific<Scratch> scratch;
     solver::parallel_for(std::uint64_t{0}, space_.block_count(t), [&](std::uint64_t b) {
       const IndexRange block = space_.block_range(t, b);
-      solve_loopy_block(space_, t, block, tiers, predecessors_, scratch.local());
+      if (shared(block)) return;
+      Scratch& s = scratch.local();
+      solve_loopy_block(space_, t, block, tiers, predecessors_, s.block, s.cursor);
+      progress.advance(block.end - block.begin);
       progress.add_to_rate(block.end - block.begin);
     });
+    for (std::uint64_t b = 0; b < space_.block_count(t); ++b) {
+      const IndexRange block = space_.block_range(t, b);
+      if (!shared(block)) continue;
+      solve_shared_loopy_block(space_, t, block, tiers, predecessors_, shared_scratch_);
+      progress.advance(block.end - block.begin);
+      progress.add_to_rate(block.end - block.begin);
+    }
+  }
+  bool shared(IndexRange block) const {
+    return block.end - block.begin >= options_.shared_block_entries;
   }
 
   // --- residency (on disk only: in memory every tier stays) ---
@@ -278,7 +302,8 @@ class LoopyTierSolver {
   const S& space_;
   LoopySolveOptions options_;
   LoopyPredecessors predecessors_;
-  std::uint64_t largest_block_ = 0;
+  std::uint64_t largest_small_ = 0, largest_shared_ = 0;  // the largest blocks of each kind
+  LoopyBlockScratch shared_scratch_;                      // for the large blocks
   std::vector<solver::ZeroedArray<LoopyCode>> codes_;     // per tier, empty when not held
   std::vector<solver::ZeroedArray<std::uint64_t>> bits_;  // per tier, the reached bits
   std::list<int> resident_;                               // tiers held, least recently used first

@@ -245,15 +245,21 @@ TEST_CASE("rookrace loopy solve: unmoves and sweeps give the same codes on every
   }
 }
 
-TEST_CASE("rookrace loopy solve: two threads give the codes of one",
+TEST_CASE("rookrace loopy solve: two threads give the codes of one, blocks shared or not",
           "[loopy][rookrace][parallel]") {
   const TierSpace space(game_of("rookrace:4x4:1"));
-  LoopySolveOptions two = in_memory();
-  two.threads = 2;
-  LoopyTierSolver<TierSpace> one(space, in_memory()), both(space, two);
-  const auto a = one.run(), b = both.run();
-  CHECK(a.reached == b.reached);
-  CHECK(all_codes(space, one) == all_codes(space, both));
+  LoopyTierSolver<TierSpace> one(space, in_memory());
+  const auto a = one.run();
+  for (const auto predecessors : {LoopyPredecessors::unmoves, LoopyPredecessors::sweeps})
+    for (const std::uint64_t shared_from : {tablebase::kSharedBlockEntries, std::uint64_t{1}}) {
+      LoopySolveOptions two = in_memory(predecessors);
+      two.threads = 2;
+      two.shared_block_entries = shared_from;  // 1: every block by both threads together
+      LoopyTierSolver<TierSpace> both(space, two);
+      const auto b = both.run();
+      CHECK(a.reached == b.reached);
+      CHECK(all_codes(space, one) == all_codes(space, both));
+    }
 }
 
 TEST_CASE("rookrace loopy tables: written, read back, resumed and checked",
