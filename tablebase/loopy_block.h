@@ -66,6 +66,15 @@ struct LoopyBlockScratch {
   std::vector<std::uint8_t> out_max;  // 1 + greatest winning distance outside, or kCannotLose
 };
 
+// What each thread keeps while it solves: the space's cursor, and the entries of the block an
+// entry's moves or unmoves reach (a space that stores symmetric images once may reach one entry
+// by several moves; counters count each once).
+template <LoopyTierSpace S>
+struct LoopyWorker {
+  typename S::Cursor cursor;
+  std::vector<std::uint64_t> found;
+};
+
 namespace loopy_detail {
 
 // out_max of an entry with a drawn child outside its block: it never loses.
@@ -163,18 +172,18 @@ class BlockSolve {
 
   template <typename Run>
   void solve(Run run) {
-    run([&](std::uint64_t from, std::uint64_t to, typename S::Cursor& cursor) {
-      for (std::uint64_t k = from; k < to; ++k) first_pass(k, cursor);
+    run([&](std::uint64_t from, std::uint64_t to, LoopyWorker<S>& worker) {
+      for (std::uint64_t k = from; k < to; ++k) first_pass(k, worker);
     });
     for (int d = 0; d <= last_.load(std::memory_order_relaxed); ++d)
-      run([&](std::uint64_t from, std::uint64_t to, typename S::Cursor& cursor) {
+      run([&](std::uint64_t from, std::uint64_t to, LoopyWorker<S>& worker) {
         if (unmoves_)
           for_each_code<kShared>(codes_, from, to, LoopyCode(d),
-                                 [&](std::uint64_t k) { tell_parents(k, d, cursor); });
+                                 [&](std::uint64_t k) { tell_parents(k, d, worker); });
         else
-          for (std::uint64_t k = from; k < to; ++k) sweep(k, d, cursor);
+          for (std::uint64_t k = from; k < to; ++k) sweep(k, d, worker.cursor);
       });
-    run([&](std::uint64_t from, std::uint64_t to, typename S::Cursor&) {
+    run([&](std::uint64_t from, std::uint64_t to, LoopyWorker<S>&) {
       std::replace(codes_ + from, codes_ + to, kLoopyUnresolved, kLoopyDraw);
     });
   }
@@ -190,15 +199,22 @@ class BlockSolve {
     raise_to(last_, distance);
   }
 
-  // Children outside the block folded in, inside counted.
-  void first_pass(std::uint64_t k, typename S::Cursor& cursor) {
+  // The entries in worker.found, each once.
+  static void distinct(std::vector<std::uint64_t>& found) {
+    if constexpr (distinct_in_block<S>()) return;
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+  }
+
+  // Children outside the block folded in, inside counted (each distinct child once).
+  void first_pass(std::uint64_t k, LoopyWorker<S>& worker) {
     bool any = false, can_lose = true;
-    int inside = 0, quickest_loss = INT_MAX, slowest_win = -1;
-    space_.for_each_child(cursor, tier_, block_.begin + k, [&](Location c) {
+    int quickest_loss = INT_MAX, slowest_win = -1;
+    worker.found.clear();
+    space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
       any = true;
       if (c.tier == tier_) {
-        in_block(c);
-        ++inside;
+        worker.found.push_back(in_block(c));
         return;
       }
       const LoopyCode v = tiers_[c.tier][c.index];
@@ -209,6 +225,8 @@ class BlockSolve {
       else
         quickest_loss = std::min<int>(quickest_loss, v);
     });
+    distinct(worker.found);
+    const auto inside = int(worker.found.size());
     if (inside > kMostChildrenInBlock)
       throw std::logic_error("an entry has more children in its block than a counter holds");
     Bytes::store(codes_[k], kLoopyUnresolved);
@@ -222,14 +240,18 @@ class BlockSolve {
       set(k, slowest_win + 1);
   }
 
-  // Entry k is final at level d: its parents in the block learn it.
-  void tell_parents(std::uint64_t k, int d, typename S::Cursor& cursor) {
+  // Entry k is final at level d: its parents in the block learn it, each once.
+  void tell_parents(std::uint64_t k, int d, LoopyWorker<S>& worker) {
     if constexpr (LoopyUnmoveSpace<S>) {
       const bool lost = d % 2 == 0;
-      space_.for_each_parent(cursor, tier_, block_.begin + k, [&](std::uint64_t parent) {
-        const std::uint64_t p = in_block({tier_, parent});
+      worker.found.clear();
+      space_.for_each_parent(worker.cursor, tier_, block_.begin + k, [&](std::uint64_t parent) {
+        worker.found.push_back(in_block({tier_, parent}));
+      });
+      distinct(worker.found);
+      for (const std::uint64_t p : worker.found) {
         const LoopyCode v = Bytes::load(codes_[p]);
-        if (v <= d) return;  // final already (undecided and draws are above every level)
+        if (v <= d) continue;  // final already (undecided and draws are above every level)
         if (lost) {
           Bytes::lower(codes_[p], loopy_decided(d + 1));
           raise_to(last_, d + 1);
@@ -237,7 +259,7 @@ class BlockSolve {
                    Bytes::count_down(counter_[p]) == 0) {
           set(p, std::max(d + 1, int(out_max_[p])));
         }
-      });
+      }
     }
   }
 
@@ -287,9 +309,9 @@ class BlockSolve {
 template <LoopyTierSpace S>
 void solve_loopy_block(const S& space, int tier, IndexRange block,
                        const std::vector<const LoopyCode*>& tiers, LoopyPredecessors predecessors,
-                       LoopyBlockScratch& scratch, typename S::Cursor& cursor) {
+                       LoopyBlockScratch& scratch, LoopyWorker<S>& worker) {
   loopy_detail::BlockSolve<false, S>(space, tier, block, tiers, predecessors, scratch)
-      .solve([&](const auto& body) { body(0, block.end - block.begin, cursor); });
+      .solve([&](const auto& body) { body(0, block.end - block.begin, worker); });
 }
 
 // The same, with every thread of the caller's arena on the one block.
@@ -297,7 +319,7 @@ template <LoopyTierSpace S>
 void solve_shared_loopy_block(const S& space, int tier, IndexRange block,
                               const std::vector<const LoopyCode*>& tiers,
                               LoopyPredecessors predecessors, LoopyBlockScratch& scratch) {
-  tbb::enumerable_thread_specific<typename S::Cursor> cursors;
+  tbb::enumerable_thread_specific<LoopyWorker<S>> workers;
   const std::uint64_t n = block.end - block.begin;
   loopy_detail::BlockSolve<true, S>(space, tier, block, tiers, predecessors, scratch)
       .solve([&](const auto& body) {
@@ -305,7 +327,7 @@ void solve_shared_loopy_block(const S& space, int tier, IndexRange block,
             std::uint64_t{0}, (n + loopy_detail::kChunk - 1) / loopy_detail::kChunk,
             [&](std::uint64_t c) {
               const std::uint64_t from = c * loopy_detail::kChunk;
-              body(from, std::min(n, from + loopy_detail::kChunk), cursors.local());
+              body(from, std::min(n, from + loopy_detail::kChunk), workers.local());
             });
       });
 }

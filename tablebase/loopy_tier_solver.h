@@ -47,7 +47,9 @@ struct LoopySolveOptions {
   std::uint64_t memory_bytes = std::uint64_t{1} << 30;
   int threads = 1;
   bool show_progress = false;
-  int zstd_level = 19;
+  // 12, not the tier solver's 19: on rookrace:8x8:1's largest tier (6.9e7 entries) 19 took 39.8
+  // CPU s for 0.653 bits an entry, 12 took 6.8 s for 0.696 (LOOPY.md).
+  int zstd_level = 12;
   bool count_reached = true;  // mark and count the positions reached from the roots
   // Blocks of at least this many entries are solved by all threads together (loopy_block.h).
   std::uint64_t shared_block_entries = kSharedBlockEntries;
@@ -149,7 +151,7 @@ class LoopyTierSolver {
       if (!held[t]) now += bit_bytes(t);
       held[t] = 1;
     };
-    for (const Location& r : space_.roots()) take(r.tier);
+    for (const LocationRange& r : space_.roots()) take(r.tier);
     for (int t = space_.tier_count() - 1; t >= 0; --t) {
       if (!held[t]) continue;  // nothing reaches it
       for (int c : space_.tier_children(t)) take(c);
@@ -176,9 +178,9 @@ class LoopyTierSolver {
       if (bits_[t].empty()) bits_[t] = solver::ZeroedArray<std::uint64_t>(bit_words(t));
       words[t] = bits_[t].data();
     };
-    for (const Location& r : space_.roots()) {
+    for (const LocationRange& r : space_.roots()) {
       hold(r.tier);
-      mark_reached(words[r.tier], r.index);
+      for (std::uint64_t i = r.range.begin; i < r.range.end; ++i) mark_reached(words[r.tier], i);
     }
     for (int t = n - 1; t >= 0; --t) {
       if (!bits_[t].empty()) {
@@ -241,14 +243,14 @@ class LoopyTierSolver {
     for (int c : space_.tier_children(t)) tiers[c] = codes_[c].data();
     struct Scratch {
       LoopyBlockScratch block;
-      typename S::Cursor cursor;
+      LoopyWorker<S> worker;
     };
     tbb::enumerable_thread_specific<Scratch> scratch;
     solver::parallel_for(std::uint64_t{0}, space_.block_count(t), [&](std::uint64_t b) {
       const IndexRange block = space_.block_range(t, b);
       if (shared(block)) return;
       Scratch& s = scratch.local();
-      solve_loopy_block(space_, t, block, tiers, predecessors_, s.block, s.cursor);
+      solve_loopy_block(space_, t, block, tiers, predecessors_, s.block, s.worker);
       progress.advance(block.end - block.begin);
       progress.add_to_rate(block.end - block.begin);
     });

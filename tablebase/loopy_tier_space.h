@@ -29,6 +29,12 @@
 
 namespace tablebase {
 
+// Entries range.begin .. range.end - 1 of a tier.
+struct LocationRange {
+  int tier = -1;
+  IndexRange range;
+};
+
 template <typename S>
 concept LoopyTierSpace = requires(const S& s, int tier, std::uint64_t index,
                                   typename S::Cursor& cursor) {
@@ -42,9 +48,9 @@ concept LoopyTierSpace = requires(const S& s, int tier, std::uint64_t index,
   { s.tier_children(tier) } -> std::convertible_to<const std::vector<int>&>;
   { s.block_count(tier) } -> std::convertible_to<std::uint64_t>;
   { s.block_range(tier, index) } -> std::same_as<IndexRange>;  // index: the block's number
-  // Where the positions play starts from are stored: what counts of reachable positions start
-  // from.
-  { s.roots() } -> std::convertible_to<std::vector<Location>>;
+  // The entries play starts from (a start position, or every placement of a material): what
+  // counts of reachable positions start from.
+  { s.roots() } -> std::convertible_to<std::vector<LocationRange>>;
   // Calls visit(location) for the position after each legal move of the entry (none for a
   // terminal one). The cursor (default-constructed, one per thread) lets the space keep what it
   // worked out for the entry's block: entries are visited block by block.
@@ -53,13 +59,25 @@ concept LoopyTierSpace = requires(const S& s, int tier, std::uint64_t index,
   { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;
 };
 
-// A space with unmoves: visit(parent index) once for each entry of the same block with a move to
-// this one (the moves inside the block taken back), and for nothing else.
+// A space with unmoves: visit(parent index) for each entry of the same block with a move to this
+// one (the moves inside the block taken back), at least once each (a space that stores symmetric
+// images once may find one parent by several unmoves), and for nothing else.
 template <typename S>
 concept LoopyUnmoveSpace = LoopyTierSpace<S> &&
     requires(const S& s, int tier, std::uint64_t index, typename S::Cursor& cursor) {
   {s.for_each_parent(cursor, tier, index, [](std::uint64_t) {})};
 };
+
+// Whether a space vouches that each entry's moves inside its block reach distinct entries and its
+// unmoves visit each parent once (static constexpr bool kDistinctInBlock = true): the solver then
+// need not sort out repeats, which cost the rook race 12% of its time. Without, it does.
+template <typename S>
+constexpr bool distinct_in_block() {
+  if constexpr (requires { S::kDistinctInBlock; })
+    return S::kDistinctInBlock;
+  else
+    return false;
+}
 
 // A space that stores some position classes more than once: visit(index) for each other entry of
 // the same block holding the same class.

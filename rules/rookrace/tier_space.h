@@ -42,7 +42,7 @@
 
 #include "rules/rookrace/game.h"
 #include "tablebase/index_range.h"
-#include "tablebase/tier_space.h"  // Location
+#include "tablebase/loopy_tier_space.h"  // Location, LocationRange
 
 namespace rookrace {
 
@@ -50,6 +50,9 @@ class TierSpace {
  public:
   using Game = rookrace::Game;
   using Position = rookrace::Position;
+  // Inside a block the rooks' moves reach distinct entries (no symmetry is applied there), and
+  // each unmove gives another parent (tests/loopy_rookrace_test.cpp checks both).
+  static constexpr bool kDistinctInBlock = true;
 
   // Throws std::invalid_argument for a variant whose placements are too many to tabulate.
   explicit TierSpace(const Game& game);
@@ -65,7 +68,10 @@ class TierSpace {
   tablebase::IndexRange block_range(int t, std::uint64_t b) const {
     return {b * tiers_[t].block_size, (b + 1) * tiers_[t].block_size};
   }
-  std::vector<tablebase::Location> roots() const { return {locate(game_.start())}; }
+  std::vector<tablebase::LocationRange> roots() const {
+    const tablebase::Location start = locate(game_.start());
+    return {{start.tier, {start.index, start.index + 1}}};
+  }
   std::uint64_t memory_bytes() const;
   // Entries of every tier.
   std::uint64_t total_entries() const;
