@@ -8,8 +8,8 @@
 // First pass, every entry's children once: those in earlier tiers are read and folded into what
 // the entry keeps: a losing one makes it a win at 1 + the least such distance, but only
 // tentatively, as a losing child inside the block may come sooner; a drawn one means it can never
-// lose; the greatest distance of its winning ones is kept (out_max), as a loss lasts at least one
-// more ply. Children inside the block are counted (unmoves) or left for the sweeps.
+// lose; the greatest distance of its winning ones (out_max), as a loss lasts at least one more
+// ply. Children inside the block are counted (unmoves) or left for the sweeps.
 //
 // Then levels d = 0, 1, 2, ...: the entries whose code is d are final at level d (a code only
 // ever falls to d + 1 or more while level d is processed, so a tentative win still at d when
@@ -19,10 +19,12 @@
 //   child outside, the parent is a loss at max(d + 1, out_max): its code is set at once, and as
 //   the loser's distance cannot change any more, the parent waits in its code for its level.
 // Entries found by scanning the block for code d (a byte compare an entry a level, cheap beside
-// the first pass's moves) rather than kept in a queue: a block needs only two bytes an entry
-// beside its codes. Undecided entries at the end are draws. This is the queue of the cyclic
-// retrograde in order of distance, levels taking the place of its FIFO, with children outside the
-// block entered at the level of their distance.
+// the first pass's moves) rather than kept in a queue: a block needs at most two bytes an entry
+// beside its codes, its counters and out_max; a shared block (below) keeps only the counters and
+// works out_max again from the children when a counter reaches 0, and sweeps need neither (each
+// sweep reads every child again). Undecided entries at the end are draws. This is the queue of the
+// cyclic retrograde in order of distance, levels taking the place of its FIFO, with children
+// outside the block entered at the level of their distance.
 //
 // Predecessors: by the space's unmoves when it has them (LoopyUnmoveSpace), each entry final at
 // its level visiting its parents once; or by sweeps, each level regenerating the children of
@@ -49,6 +51,7 @@
 #include <vector>
 
 #include "solver/parallel_for.h"
+#include "solver/zeroed_array.h"
 #include "tablebase/loopy_tier_space.h"
 #include "tablebase/loopy_value.h"
 
@@ -60,10 +63,12 @@ enum class LoopyPredecessors { unmoves, sweeps };
 // thread.
 inline constexpr std::uint64_t kSharedBlockEntries = std::uint64_t{1} << 20;
 
-// Two bytes an entry of a block being solved, kept from block to block.
+// What a block being solved keeps beside its codes, by unmoves: a byte an entry in a shared
+// block, two in one a thread solves (reused from block to block).
 struct LoopyBlockScratch {
-  std::vector<std::uint8_t> counter;  // children in the block not yet known to win (unmoves)
-  std::vector<std::uint8_t> out_max;  // 1 + greatest winning distance outside, or kCannotLose
+  // Children in the block not yet known to win, or kCannotLose with a drawn child outside.
+  solver::ZeroedArray<std::uint8_t> counter;
+  std::vector<std::uint8_t> out_max;  // 1 + the greatest winning distance outside (unshared)
 };
 
 // What each thread keeps while it solves: the space's cursor, and the entries of the block an
@@ -77,7 +82,7 @@ struct LoopyWorker {
 
 namespace loopy_detail {
 
-// out_max of an entry with a drawn child outside its block: it never loses.
+// The counter of an entry with a drawn child outside its block: it never loses.
 inline constexpr std::uint8_t kCannotLose = 255;
 // The most children in the block an entry may have: its counter is a byte.
 inline constexpr int kMostChildrenInBlock = 254;
@@ -162,12 +167,16 @@ class BlockSolve {
         unmoves_(predecessors == LoopyPredecessors::unmoves) {
     if constexpr (!LoopyUnmoveSpace<S>)
       if (unmoves_) throw std::logic_error("unmoves asked of a space that has none");
-    if (scratch.out_max.size() < n_) {
-      scratch.out_max.resize(n_);
-      scratch.counter.resize(n_);
-    }
-    out_max_ = scratch.out_max.data();
+    if (!unmoves_) return;
+    // A shared block's counters start from fresh zero pages: those of entries with no child in
+    // the block (a tier of lost positions, say) are never written, so they take no memory.
+    if (kShared || scratch.counter.size() < n_)
+      scratch.counter = solver::ZeroedArray<std::uint8_t>(n_);
     counter_ = scratch.counter.data();
+    if constexpr (!kShared) {
+      if (scratch.out_max.size() < n_) scratch.out_max.resize(n_);
+      out_max_ = scratch.out_max.data();
+    }
   }
 
   template <typename Run>
@@ -181,7 +190,7 @@ class BlockSolve {
           for_each_code<kShared>(codes_, from, to, LoopyCode(d),
                                  [&](std::uint64_t k) { tell_parents(k, d, worker); });
         else
-          for (std::uint64_t k = from; k < to; ++k) sweep(k, d, worker.cursor);
+          for (std::uint64_t k = from; k < to; ++k) sweep(k, d, worker);
       });
     run([&](std::uint64_t from, std::uint64_t to, LoopyWorker<S>&) {
       std::replace(codes_ + from, codes_ + to, kLoopyUnresolved, kLoopyDraw);
@@ -206,38 +215,63 @@ class BlockSolve {
     found.erase(std::unique(found.begin(), found.end()), found.end());
   }
 
-  // Children outside the block folded in, inside counted (each distinct child once).
-  void first_pass(std::uint64_t k, LoopyWorker<S>& worker) {
-    bool any = false, can_lose = true;
-    int quickest_loss = INT_MAX, slowest_win = -1;
-    worker.found.clear();
-    space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
-      any = true;
-      if (c.tier == tier_) {
-        worker.found.push_back(in_block(c));
-        return;
-      }
-      const LoopyCode v = tiers_[c.tier][c.index];
+  // What an entry's children outside the block say: the least distance of a losing one, 1 + the
+  // greatest of a winning one (out_max, 0 without), and whether one is drawn.
+  struct Outside {
+    bool any = false, drawn = false;
+    int quickest_loss = INT_MAX, out_max = 0;
+    void add(LoopyCode v) {
       if (v == kLoopyDraw)
-        can_lose = false;
+        drawn = true;
       else if (v & 1)
-        slowest_win = std::max<int>(slowest_win, v);
+        out_max = std::max<int>(out_max, v + 1);
       else
         quickest_loss = std::min<int>(quickest_loss, v);
+    }
+  };
+
+  // Children outside the block folded in, inside counted (each distinct child once). Each code is
+  // written once, and a 0 (a loss in 0) not at all: a tier's fresh array already holds it, and a
+  // tier of lost positions then takes no memory.
+  void first_pass(std::uint64_t k, LoopyWorker<S>& worker) {
+    Outside outside;
+    worker.found.clear();
+    space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
+      outside.any = true;
+      if (c.tier == tier_)
+        worker.found.push_back(in_block(c));
+      else
+        outside.add(tiers_[c.tier][c.index]);
     });
     distinct(worker.found);
     const auto inside = int(worker.found.size());
     if (inside > kMostChildrenInBlock)
       throw std::logic_error("an entry has more children in its block than a counter holds");
-    Bytes::store(codes_[k], kLoopyUnresolved);
-    counter_[k] = std::uint8_t(inside);
-    out_max_[k] = can_lose ? std::uint8_t(slowest_win + 1) : kCannotLose;
-    if (!any)
-      set(k, 0);
-    else if (quickest_loss != INT_MAX)
-      set(k, quickest_loss + 1);  // tentative: a losing child inside may come sooner
-    else if (can_lose && inside == 0)
-      set(k, slowest_win + 1);
+    if (unmoves_) {
+      const std::uint8_t counter = outside.drawn ? kCannotLose : std::uint8_t(inside);
+      if (!kShared || counter) counter_[k] = counter;  // a shared block's start at 0
+      if constexpr (!kShared) out_max_[k] = std::uint8_t(outside.out_max);
+    }
+    if (!outside.any) return;  // a loss in 0
+    if (outside.quickest_loss != INT_MAX)
+      set(k, outside.quickest_loss + 1);  // tentative: a losing child inside may come sooner
+    else if (!outside.drawn && inside == 0)
+      set(k, outside.out_max);
+    else
+      Bytes::store(codes_[k], kLoopyUnresolved);
+  }
+
+  // out_max of entry k: kept, or (a shared block) from its children again.
+  int out_max(std::uint64_t k, LoopyWorker<S>& worker) const {
+    if constexpr (!kShared) {
+      return out_max_[k];
+    } else {
+      Outside outside;
+      space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
+        if (c.tier != tier_) outside.add(tiers_[c.tier][c.index]);
+      });
+      return outside.out_max;
+    }
   }
 
   // Entry k is final at level d: its parents in the block learn it, each once.
@@ -255,17 +289,17 @@ class BlockSolve {
         if (lost) {
           Bytes::lower(codes_[p], loopy_decided(d + 1));
           raise_to(last_, d + 1);
-        } else if (v == kLoopyUnresolved && out_max_[p] != kCannotLose &&
+        } else if (v == kLoopyUnresolved && Bytes::load(counter_[p]) != kCannotLose &&
                    Bytes::count_down(counter_[p]) == 0) {
-          set(p, std::max(d + 1, int(out_max_[p])));
+          set(p, std::max(d + 1, out_max(p, worker)));
         }
       }
     }
   }
 
-  // Entry k, not final at level d, looks at its children in the block. A code set in this level
-  // is above d, so it reads as not final here, as it should.
-  void sweep(std::uint64_t k, int d, typename S::Cursor& cursor) {
+  // Entry k, not final at level d, looks at its children again. A code set in this level is above
+  // d, so it reads as not final here, as it should.
+  void sweep(std::uint64_t k, int d, LoopyWorker<S>& worker) {
     const LoopyCode v = Bytes::load(codes_[k]);
     if (v <= d) return;  // final
     // A loss waiting for its level, or a win that cannot come sooner.
@@ -273,8 +307,9 @@ class BlockSolve {
     const bool lost = d % 2 == 0;
     bool losing_child = false, all_final_wins = true;
     int slowest_win = -1;
-    space_.for_each_child(cursor, tier_, block_.begin + k, [&](Location c) {
-      if (c.tier != tier_) return;
+    Outside outside;
+    space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
+      if (c.tier != tier_) return outside.add(tiers_[c.tier][c.index]);
       const LoopyCode w = Bytes::load(codes_[in_block(c)]);
       if (w == d && lost)
         losing_child = true;
@@ -285,8 +320,8 @@ class BlockSolve {
     });
     if (losing_child)
       set(k, d + 1);
-    else if (v == kLoopyUnresolved && all_final_wins && out_max_[k] != kCannotLose)
-      set(k, std::max(slowest_win + 1, int(out_max_[k])));
+    else if (v == kLoopyUnresolved && all_final_wins && !outside.drawn)
+      set(k, std::max(slowest_win + 1, outside.out_max));
   }
 
   const S& space_;

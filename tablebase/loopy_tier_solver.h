@@ -11,7 +11,7 @@
 //   and started again skips it.
 // - Memory: planned before anything starts, and refused (MemoryCapError, naming what it needs)
 //   when over the cap: the space's own tables, two bytes an entry of the largest small block a
-//   thread and of the largest large block once, and the larger of the reach's and the solve's
+//   thread and one of the largest large block, and the larger of the reach's and the solve's
 //   peaks: for the reach, the bits of the tiers
 //   marked and not yet finished (all of them, when nothing goes to disk); for the solve, the
 //   largest tier with its children and its bits. Finished tiers the current one does not need are
@@ -132,7 +132,7 @@ class LoopyTierSolver {
   // What the plan holds besides tiers: the space, each thread's block scratch, the I/O buffers.
   std::uint64_t fixed_bytes() const {
     const auto threads = std::uint64_t(std::max(1, options_.threads));
-    return space_.memory_bytes() + 2 * (threads * largest_small_ + largest_shared_) +
+    return space_.memory_bytes() + 2 * threads * largest_small_ + largest_shared_ +
            (on_disk() ? kIoBufferBytes : 0);
   }
   LoopyTableName table_name(int t) const {
