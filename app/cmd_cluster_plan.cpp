@@ -41,7 +41,7 @@ nlohmann::ordered_json run_json(const tablebase::DropTierSpace& space,
 }
 
 void run_cluster_plan(ClusterPlanOptions o) {
-  const Setup s = make_setup(o.position);
+  const Setup s = make_setup(o.position, "cluster-plan");
   if (o.position.fen)
     throw UsageError("cluster-plan plans a variant's tables: --fen does not apply");
   const auto started = std::chrono::steady_clock::now();

@@ -81,7 +81,8 @@ void register_distinct(CLI::App& app) {
   cmd->add_option("--memory", o->memory_mb, "memory cap in MB (default: 60% of this machine)")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30))
       ->capture_default_str();
-  cmd->callback([o] { with_game(o->position, [&](const auto& s) { run_distinct(*o, s); }); });
+  cmd->callback(
+      [o] { with_game(o->position, "distinct", [&](const auto& s) { run_distinct(*o, s); }); });
 }
 
 }  // namespace app

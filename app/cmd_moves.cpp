@@ -39,7 +39,7 @@ void dispatch(const MovesOptions& o, Nardy&& nardy, Other&& other) {
     return;
   }
   if (o.roll) throw UsageError("--roll: only Royal Nardy (--variant nardy) has dice");
-  with_game(o.position, other);
+  with_game(o.position, "moves and show", other);
 }
 
 template <typename G>

@@ -9,12 +9,23 @@ namespace {
 
 void set_roll(GameSetup<nardy::Game>& s, const std::optional<std::string>& roll) {
   if (!roll) return;
-  if (s.game->is_terminal(s.position))
-    throw UsageError("--roll: the game is over in this position");
+  refuse_roll_at_end(*s.game, s.position);
   s.position.dice = nardy::parse_roll(*roll);
 }
 
 }  // namespace
+
+void refuse_roll_at_end(const nardy::Game& game, const nardy::Position& p) {
+  if (game.is_terminal(p))
+    throw UsageError("--roll: " + nardy::end_text(game, p) +
+                     ", so nothing is rolled; give no --roll");
+}
+
+void add_nardy_points(nlohmann::ordered_json& j, const nardy::Game& game,
+                      const nardy::Position& p) {
+  const auto points = game.terminal_value(p);
+  j["points"] = {{"white", points[nardy::kWhite]}, {"black", points[nardy::kBlack]}};
+}
 
 void print_nardy_moves(GameSetup<nardy::Game>& s, const std::optional<std::string>& roll,
                        bool json) {
@@ -26,14 +37,11 @@ void print_nardy_moves(GameSetup<nardy::Game>& s, const std::optional<std::strin
   j["fen"] = nardy::to_fen(g, p);
   j["terminal"] = g.is_terminal(p);
   if (g.is_terminal(p)) {
-    const auto points = g.terminal_value(p);
-    j["points"] = {{"white", points[nardy::kWhite]}, {"black", points[nardy::kBlack]}};
-    if (json) {
+    add_nardy_points(j, g, p);
+    if (json)
       print_json(j);
-    } else {
-      std::cout << "the game is over: White " << points[nardy::kWhite] << ", Black "
-                << points[nardy::kBlack] << std::endl;
-    }
+    else
+      std::cout << nardy::end_text(g, p) << std::endl;
     return;
   }
   if (!p.dice.rolled()) {  // a chance position: each roll and its number of plays
@@ -88,6 +96,7 @@ void print_nardy_show(GameSetup<nardy::Game>& s, const std::optional<std::string
     j["fen"] = fen;
     j["board"] = board;
     j["terminal"] = s.game->is_terminal(s.position);
+    if (s.game->is_terminal(s.position)) add_nardy_points(j, *s.game, s.position);
     print_json(j);
     return;
   }

@@ -69,7 +69,9 @@ void register_nardy_match(CLI::App& app) {
   cmd->add_option("--games", o->games, "games to play")
       ->check(CLI::Range(1, 10'000'000))
       ->capture_default_str();
-  cmd->add_option("--seed", o->seed, "seed of the dice and of the baseline")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "seed of the dice and of the baseline")
+      ->check(unsigned_64())
+      ->capture_default_str();
   cmd->add_option("--depth", o->depth, "the player's own plies searched")
       ->check(CLI::Range(1, 2))
       ->capture_default_str();

@@ -97,7 +97,7 @@ void register_perft(CLI::App& app) {
                   "transposition table size in MB (0: plain perft); counts stay exact")
       ->check(CLI::Range(std::uint64_t{0}, std::uint64_t{1} << 30));
   cmd->add_flag("--divide", o->divide, "also count each root move's subtree");
-  cmd->callback([o] { with_game(o->position, [&](const auto& s) { run_perft(*o, s); }); });
+  cmd->callback([o] { with_game(o->position, "perft", [&](const auto& s) { run_perft(*o, s); }); });
 }
 
 }  // namespace app

@@ -2,6 +2,7 @@
 
 #include "app/games.h"
 #include "app/nardy_database.h"
+#include "app/nardy_moves.h"
 #include "app/nardy_query.h"
 #include "rules/nardy/notation.h"
 #include "tablebase/nardy_advice.h"
@@ -25,16 +26,27 @@ nlohmann::ordered_json nardy_query_json(const std::optional<std::string>& fen,
                                         const tablebase::nardy_bearoff::OneSided* db, int depth) {
   auto s = games::nardy_setup(fen);
   nardy::Position& p = s.position;
-  if (s.game->is_terminal(p)) throw UsageError("--fen: the game is over in this position");
+  nlohmann::ordered_json j;
+  j["variant"] = kNardyVariant;
+  if (s.game->is_terminal(p)) {  // the game's end: its points, exact, and no play
+    if (roll) refuse_roll_at_end(*s.game, p);
+    j["fen"] = nardy::to_fen(*s.game, p);
+    j["board"] = nardy::board_diagram(*s.game, p);
+    j["side"] = p.side_to_move == nardy::kWhite ? "w" : "b";
+    j["terminal"] = true;
+    add_nardy_points(j, *s.game, p);
+    j["exact"] = true;
+    j["source"] = "the game is over";
+    return j;
+  }
   if (roll) p.dice = nardy::parse_roll(*roll);
   if (!p.dice.rolled()) throw UsageError("query needs the dice: --roll 6-5 or a FEN with a roll");
   const auto advice = tablebase::nardy_advice::advise(*s.game, p, db, depth);
   const auto& best = advice.plays[advice.best];
-  nlohmann::ordered_json j;
-  j["variant"] = kNardyVariant;
   j["fen"] = nardy::to_fen(*s.game, p);
   j["board"] = nardy::board_diagram(*s.game, p);
   j["side"] = p.side_to_move == nardy::kWhite ? "w" : "b";
+  j["terminal"] = false;
   j["roll"] = nardy::roll_text(p.dice);
   j["best_play"] = nardy::move_name(best.move);
   j["expected_points"] = best.value;
@@ -53,6 +65,11 @@ void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o
   const auto j = nardy_query_json(position.fen, o.roll, database ? &*database : nullptr, o.depth);
   if (position.json) {
     print_json(j);
+    return;
+  }
+  if (j["terminal"]) {  // the board's last line says the game is over, with the points
+    std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>()
+              << std::endl;
     return;
   }
   std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>() << "\n"

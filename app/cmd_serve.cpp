@@ -502,6 +502,10 @@ template <typename F>
 Json with_subject(Service& service, const httplib::Request& req, F&& f) {
   const auto given = param(req, "variant");
   const std::string variant = given && !given->empty() ? *given : service.default_variant();
+  if (names_nardy(variant))  // handle_analyze answers it before coming here
+    throw BadRequest(
+        "variant nardy: Royal Nardy, a dice game, is served by /api/analyze only (variant=nardy, "
+        "fen, roll: the best play and its expected points)");
   if (names_spock(variant)) return f(spock_subject(req, variant));
   if (games::names_rookrace(variant)) return f(rookrace_subject(req, variant));
   return f(drop_subject(service, req, variant));

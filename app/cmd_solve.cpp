@@ -172,6 +172,9 @@ std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTier
 }
 
 void run_solve(const SolveOptions& o) {
+  if (names_nardy(o.position.variant))
+    throw UsageError("solve serves the Drop 16 family, Spock and the rook race; " +
+                     game_commands(o.position.variant));
   const bool cyclic = names_spock(o.position.variant) || games::names_rookrace(o.position.variant);
   if (o.value_only && (o.tables.empty() || cyclic || o.max_depth))
     throw UsageError("--value-only: builds the tables of a Drop 16-family variant, with --tables");
@@ -183,7 +186,7 @@ void run_solve(const SolveOptions& o) {
   if (cyclic)
     return run_cyclic_solve({o.position, o.tables, gigabytes_to_bytes(o.memory_gb), o.zstd_level});
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = make_setup(o.position);
+  const Setup s = make_setup(o.position, "solve");
   const drop::Game& game = *s.game;
   const std::uint64_t memory = gigabytes_to_bytes(o.memory_gb);
   nlohmann::ordered_json j;
@@ -263,8 +266,17 @@ struct QueryOptions {
 };
 
 // The setup for a tables command: the variant named by --variant, or else the tables'. A
-// directory without tables throws TableError, which refusing_bad_tables makes bad input.
-Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string& dir) {
+// directory without tables throws TableError, which refusing_bad_tables makes bad input; one
+// holding a Spock row's table instead is named as that.
+Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string& dir,
+                       std::string_view command) {
+  if (holds_spock_table(dir)) {
+    const std::string row = open_spock_table(dir).info().name;
+    throw UsageError("--tables " + dir + " holds the table of the Spock row " + row +
+                     ", not tables of the Drop 16 family" +
+                     (cmd.count("--variant") ? " (--variant " + options.variant + ")" : "") + "; " +
+                     std::string(command) + " it with --variant " + row);
+  }
   const std::string found = tablebase::tables_variant(dir);
   if (cmd.count("--variant") == 0) {
     options.variant = found;
@@ -272,7 +284,7 @@ Setup setup_for_tables(CLI::App& cmd, PositionOptions options, const std::string
     throw UsageError("--tables " + dir + " holds tables of variant " + found + ", not " +
                      drop::parse_variant(options.variant).name());
   }
-  return make_setup(options);
+  return make_setup(options, command);
 }
 
 void run_query(CLI::App& cmd, const QueryOptions& o) {
@@ -283,6 +295,11 @@ void run_query(CLI::App& cmd, const QueryOptions& o) {
   }
   for (const char* flag : {"--roll", "--db", "--checkers", "--depth"})
     if (cmd.count(flag)) throw UsageError(std::string(flag) + " is for --variant nardy");
+  if (games::names_rookrace(o.position.variant))
+    throw UsageError(
+        "query answers from tables, and the rook race has none (it is solved in "
+        "memory): solve --variant " +
+        o.position.variant + " [--fen F] gives a position's value and every move's");
   if (o.tables.empty()) throw UsageError("query needs --tables DIR");
   if (cmd.count("--batch") && (names_spock(o.position.variant) || holds_spock_table(o.tables)))
     throw UsageError("--batch answers from Drop 16-family tables only");
@@ -290,7 +307,7 @@ void run_query(CLI::App& cmd, const QueryOptions& o) {
       (cmd.count("--variant") == 0 && holds_spock_table(o.tables)))
     return run_cyclic_query(o.position, o.tables);
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables(cmd, o.position, o.tables);
+  const Setup s = setup_for_tables(cmd, o.position, o.tables, "query");
   if (cmd.count("--batch")) return run_query_batch(*s.game, {o.tables, o.batch, o.value_only});
   const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
@@ -372,7 +389,7 @@ std::map<std::string, std::string> read_digests(const std::string& file,
 // and with --against, the tiers whose digest differs from an earlier run's.
 void run_digest(CLI::App& cmd, const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables(cmd, o.position, o.tables);
+  const Setup s = setup_for_tables(cmd, o.position, o.tables, "verify");
   const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   const std::string variant = space.variant_name();
   const auto expected =
@@ -433,14 +450,23 @@ void run_digest(CLI::App& cmd, const VerifyOptions& o) {
 }
 
 void run_verify(CLI::App& cmd, const VerifyOptions& o) {
+  if (names_nardy(o.position.variant))
+    throw UsageError("verify serves the Drop 16 family, Spock's ladder rows and the rook race; " +
+                     game_commands(o.position.variant));
   if (names_spock(o.position.variant) || games::names_rookrace(o.position.variant)) {
-    if (o.per_tier) throw UsageError("--per-tier: only for the tables of the Drop 16 family");
-    return run_cyclic_verify({o.position, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb)});
+    for (const char* flag : {"--per-tier", "--digest"})
+      if (cmd.count(flag))
+        throw UsageError(std::string(flag) + ": only for the tables of the Drop 16 family");
+    if (!o.tables.empty() && games::names_rookrace(o.position.variant))
+      throw UsageError("--tables: the rook race has no tables; verify solves " +
+                       o.position.variant + " in memory and checks that");
+    return run_cyclic_verify(
+        {o.position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb), o.children});
   }
   if (o.tables.empty()) throw UsageError("--tables: required for the Drop 16 family");
   if (o.digest) return run_digest(cmd, o);
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables(cmd, o.position, o.tables);
+  const Setup s = setup_for_tables(cmd, o.position, o.tables, "verify");
   const drop::Game& game = *s.game;
   const tablebase::DropTierSpace space(game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
@@ -647,18 +673,21 @@ void register_verify(CLI::App& app) {
   add_tables_option(*cmd, o->tables, false);
   auto* samples = cmd->add_option("--samples", o->samples,
                                   "positions to check, drawn uniformly over the entries")
+                      ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
                       ->capture_default_str();
   cmd->add_option("--per-tier", o->per_tier,
                   "instead of --samples: this many positions from each finished tier (all of a "
                   "tier that has fewer), so that every tier is checked")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->excludes(samples);
-  cmd->add_option("--seed", o->seed, "random seed")->capture_default_str();
+  cmd->add_option("--seed", o->seed, "random seed")->check(unsigned_64())->capture_default_str();
   add_memory_option(*cmd, o->memory_gb);
   cmd->add_flag("--children", o->children,
-                "instead of searching, check each position's DTE against its children's in the "
-                "tables (one ply: fast on variants too big to search, finds damaged or "
-                "inconsistent tables, not a solver wrong everywhere alike)");
+                "instead of searching, check each position's DTE (Spock, the rook race: value "
+                "and distance, draws included) against its children's in the tables (one ply: "
+                "fast on variants too big to search, finds damaged or inconsistent tables, not a "
+                "solver wrong everywhere alike); Spock and the rook race check the children "
+                "always, the search too without it");
   auto* digest =
       cmd->add_flag("--digest", o->digest,
                     "instead of sampling, print a CRC-64 of each finished tier's value bits (the "

@@ -259,6 +259,7 @@ void run_cyclic_query(const PositionOptions& o, const std::string& dir) {
                               ? std::string()
                               : spock::parse_material(o.variant).name();
   if (!o.fen) throw UsageError("--fen: query a position of the row with --fen");
+  require_spock_table(dir);
   PositionOptions any_board = o;
   any_board.variant = std::string(kSpockVariant);
   const auto s = make_spock_setup(any_board);

@@ -1,10 +1,15 @@
 // drop16 verify for a Spock ladder row or a rook race variant: the row (or everything reachable
 // from the rook race's start) solved whole by the cyclic retrograde (solver/cyclic_retrograde.h),
-// as solve does, then random positions of it searched again by the
-// bounded forward search (solver/cyclic_search.h), which shares nothing with it but the rules, and
-// the values and distances compared. A draw is checked as "no forced win or loss within L plies",
-// L the row's longest distance: no bounded search proves more of a draw, and a position with a
-// forced result has one within L.
+// as solve does, or a Spock row's table file (--tables), then random positions of it checked two
+// ways:
+// - against their children's values from the same source (tablebase/wdl_analysis.h's
+//   check_against_children): a win is 1 + the least distance of its losing children, a loss 1 +
+//   the greatest when all win, a draw has no losing child and a drawn one. Cheap, and the only
+//   check a draw gets locally: it finds a flipped or mislabelled value wherever it is;
+// - unless --children, against the bounded forward search (solver/cyclic_search.h), which shares
+//   nothing with the retrograde but the rules: the values and distances compared, a draw as "no
+//   forced win or loss within L plies", L the row's longest distance (no bounded search proves
+//   more of a draw, and a position with a forced result has one within L).
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -15,26 +20,151 @@
 #include "app/games.h"
 #include "app/resources.h"
 #include "app/spock_row.h"
+#include "app/spock_tables.h"
 #include "rules/spock/material.h"
 #include "solver/cyclic_retrograde.h"
 #include "solver/cyclic_search.h"
 #include "solver/progress.h"
+#include "tablebase/wdl_analysis.h"
 
 namespace app {
 
 namespace {
 
-// Solves everything reachable from the roots, then re-solves random positions of it (a root and
-// up to L random moves from it) with the forward search and compares. `roots_bytes` is what the
-// roots take of the retrograde's three quarters of the cap.
+// The values checked: a solve in memory or a table file, and what it holds.
+struct Source {
+  std::string name;  // "solved in memory" or the table file
+  std::uint64_t positions = 0;
+  int longest = 0;  // the greatest distance of a win or a loss
+};
+
+// Checks sample after sample against the children (always) and the forward search (unless
+// --children), and reports. `probe(canonical key)` gives the source's values.
+template <typename G, typename Probe>
+class SampleChecker {
+ public:
+  SampleChecker(const G& game, const CyclicVerifyRequest& r, const Source& source, Probe probe,
+                std::string variant, std::uint64_t samples)
+      : game_(game),
+        request_(r),
+        source_(source),
+        probe_(std::move(probe)),
+        search_bytes_(r.children ? 0 : r.memory_bytes / 4),
+        progress_("verify", samples, "samples", !r.position.quiet),
+        variant_(std::move(variant)) {
+    if (!r.children) search_.emplace(game, search_bytes_);
+  }
+
+  void check(const typename G::Position& p) {
+    ++samples_;
+    const auto local = tablebase::check_against_children(game_, p, probe_);
+    if (!local) {  // only a table can miss a position: the retrograde holds every child
+      if (mismatches() == 0)
+        first_mismatch_ = {{"fen", fen_text(game_, p)},
+                           {"check", "children"},
+                           {"fault", "a child of this position is not in the table"}};
+      ++children_mismatches_;
+      advance();
+      return;
+    }
+    const solver::WdlValue truth = local->stored;
+    (truth.wdl == solver::Wdl::win ? wins_ : truth.wdl == solver::Wdl::draw ? draws_ : losses_)++;
+    if (!local->agrees()) {
+      if (mismatches() == 0)
+        first_mismatch_ = {{"fen", fen_text(game_, p)},
+                           {"check", "children"},
+                           {"stored", bounded_value_json(truth)},
+                           {"from_children", bounded_value_json(local->from_children)}};
+      ++children_mismatches_;
+    }
+    if (search_) {
+      const auto found = search_->solve(p, {source_.longest, 0});
+      if (found.stop == solver::SearchStop::memory)
+        throw std::runtime_error(fen_text(game_, p) + ": the forward search needs more than " +
+                                 std::to_string(search_bytes_ >> 20) +
+                                 " MB for this position alone (a quarter of --memory); raise it, "
+                                 "or check with --children");
+      const std::optional<solver::WdlValue> expected =
+          truth.wdl == solver::Wdl::draw ? std::nullopt : std::optional(truth);
+      if (found.value != expected) {
+        if (mismatches() == 0)
+          first_mismatch_ = {{"fen", fen_text(game_, p)},
+                             {"check", "search"},
+                             {"stored", bounded_value_json(truth)},
+                             {"search", bounded_value_json(found.value)}};
+        ++search_mismatches_;
+      }
+    }
+    advance();
+  }
+
+  // Prints the figures; throws (exit status 1) on a mismatch.
+  void report(std::chrono::steady_clock::time_point start) const {
+    nlohmann::ordered_json j;
+    j["variant"] = variant_;
+    j["source"] = source_.name;
+    j["samples"] = samples_;
+    j["seed"] = request_.seed;
+    j["method"] = search_ ? "children and search" : "children";
+    j["positions"] = source_.positions;
+    j["longest_distance"] = source_.longest;
+    j["sampled"] = {{"wins", wins_}, {"draws", draws_}, {"losses", losses_}};
+    j["mismatches"] = mismatches();
+    j["children_mismatches"] = children_mismatches_;
+    if (search_) j["search_mismatches"] = search_mismatches_;
+    if (mismatches()) j["first_mismatch"] = first_mismatch_;
+    if (search_) {
+      j["search_nodes"] = search_->nodes();
+      j["table_clears"] = search_->table_clears();
+    }
+    j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    j["peak_memory_mb"] = peak_memory_mb();
+    const std::string against =
+        search_ ? "their children's values and the forward search (draws: nothing forced within " +
+                      std::to_string(source_.longest) + " plies)"
+                : std::string("their children's values");
+    if (request_.position.json)
+      std::cout << j.dump() << std::endl;
+    else
+      std::cout << samples_ << " positions of " << variant_ << " (" << source_.name
+                << ") checked against " << against << ": " << mismatches() << " mismatches"
+                << std::endl;
+    if (mismatches())
+      throw std::runtime_error(std::to_string(mismatches()) + " of " + std::to_string(samples_) +
+                               " positions fail the " +
+                               first_mismatch_["check"].get<std::string>() + " check, the first " +
+                               first_mismatch_["fen"].get<std::string>());
+  }
+
+ private:
+  std::uint64_t mismatches() const { return children_mismatches_ + search_mismatches_; }
+  void advance() {
+    progress_.advance();
+    progress_.add_to_rate(1);
+  }
+
+  const G& game_;
+  const CyclicVerifyRequest& request_;
+  const Source& source_;
+  Probe probe_;
+  std::uint64_t search_bytes_;
+  std::optional<solver::CyclicSearch<G>> search_;
+  solver::Progress progress_;
+  std::string variant_;
+  std::uint64_t samples_ = 0, wins_ = 0, draws_ = 0, losses_ = 0;
+  std::uint64_t children_mismatches_ = 0, search_mismatches_ = 0;
+  nlohmann::ordered_json first_mismatch_;
+};
+
+// Solves everything reachable from the roots, then checks random positions of it (a root and up
+// to L random moves from it). The retrograde gets three quarters of the cap beside the forward
+// search's quarter, or all of it with --children.
 template <typename G>
 void verify_reachable(const CyclicVerifyRequest& r, const G& game,
                       const std::vector<typename G::Position>& roots, const std::string& name,
                       std::chrono::steady_clock::time_point start) {
   using Position = typename G::Position;
-  // Three quarters of the cap for the retrograde (the roots and its arrays), one for the search's
-  // table.
-  const std::uint64_t row_bytes = r.memory_bytes / 4 * 3;
+  const std::uint64_t row_bytes = r.children ? r.memory_bytes : r.memory_bytes / 4 * 3;
   solver::CyclicSolveOptions options;
   options.memory_bytes = row_bytes - roots.size() * sizeof(Position);
   options.show_progress = !r.position.quiet;
@@ -45,20 +175,19 @@ void verify_reachable(const CyclicVerifyRequest& r, const G& game,
     throw UsageError(std::string(e.what()) + " (raise --memory)");
   }
   const auto& report = solved->report();
-  const int longest = std::max(report.longest_win, report.longest_loss);
-
-  solver::CyclicSearch<G> search(game, r.memory_bytes / 4);
+  const Source source{"solved in memory", report.positions,
+                      std::max(report.longest_win, report.longest_loss)};
+  SampleChecker checker(
+      game, r, source, [&](const typename G::Key& k) { return solved->value_of_key(k); }, name,
+      r.samples);
   std::mt19937_64 rng(r.seed);
-  std::uint64_t mismatches = 0, wins = 0, draws = 0, losses = 0;
-  nlohmann::ordered_json first_mismatch;
-  solver::Progress progress("verify", r.samples, "samples", !r.position.quiet);
   for (std::uint64_t n = 0; n < r.samples; ++n) {
     // A root, then up to L random moves from it: positions play reaches, all of which the
     // retrograde solved. The walk plays only moves that do not end the game (so that few samples
     // are over already) and stops where every move would.
     Position p = roots[rng() % roots.size()];
     typename G::MoveList moves;
-    for (int plies = int(rng() % std::uint64_t(longest + 1)); plies > 0; --plies) {
+    for (int plies = int(rng() % std::uint64_t(source.longest + 1)); plies > 0; --plies) {
       game.generate(p, moves);
       const int first = moves.empty() ? 0 : int(rng() % std::uint64_t(moves.size()));
       bool moved = false;
@@ -70,47 +199,45 @@ void verify_reachable(const CyclicVerifyRequest& r, const G& game,
       }
       if (!moved) break;
     }
-    const solver::WdlValue truth = *solved->value(p);
-    (truth.wdl == solver::Wdl::win ? wins : truth.wdl == solver::Wdl::draw ? draws : losses)++;
-    const auto found = search.solve(p, {longest, 0});
-    if (found.stop == solver::SearchStop::memory)
-      throw std::runtime_error(fen_text(game, p) + ": the forward search needs more than " +
-                               std::to_string((r.memory_bytes / 4) >> 20) +
-                               " MB for this position alone (a quarter of --memory); raise it");
-    const std::optional<solver::WdlValue> expected =
-        truth.wdl == solver::Wdl::draw ? std::nullopt : std::optional(truth);
-    if (found.value != expected && mismatches++ == 0)
-      first_mismatch = {{"fen", fen_text(game, p)},
-                        {"retrograde", bounded_value_json(truth)},
-                        {"search", bounded_value_json(found.value)}};
-    progress.advance();
-    progress.add_to_rate(1);
+    checker.check(p);
   }
+  checker.report(start);
+}
 
-  nlohmann::ordered_json j;
-  j["variant"] = name;
-  j["samples"] = r.samples;
-  j["seed"] = r.seed;
-  j["method"] = "search";
-  j["positions"] = report.positions;
-  j["longest_distance"] = longest;
-  j["sampled"] = {{"wins", wins}, {"draws", draws}, {"losses", losses}};
-  j["mismatches"] = mismatches;
-  if (mismatches) j["first_mismatch"] = first_mismatch;
-  j["search_nodes"] = search.nodes();
-  j["table_clears"] = search.table_clears();
-  j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  j["peak_memory_mb"] = peak_memory_mb();
-  if (r.position.json)
-    std::cout << j.dump() << std::endl;
-  else
-    std::cout << r.samples << " random positions of " << name
-              << " checked against the forward search (draws: nothing forced within " << longest
-              << " plies): " << mismatches << " mismatches" << std::endl;
-  if (mismatches)
-    throw std::runtime_error(std::to_string(mismatches) + " of " + std::to_string(r.samples) +
-                             " positions differ between the retrograde and the forward search, " +
-                             "the first " + first_mismatch["fen"].get<std::string>());
+// A Spock row's table file: --samples of its entries drawn uniformly (every entry when the file
+// holds no more), each the canonical representative from_key gives, checked against the file.
+void verify_spock_table(const CyclicVerifyRequest& r, const spock::Material& m,
+                        std::chrono::steady_clock::time_point start) {
+  require_spock_table(r.tables);
+  tablebase::WdlTable table = open_spock_table(r.tables, m.name());
+  const spock::Game game(m.width, m.height);
+  const auto& info = table.info();
+  const Source source{spock_table_file(r.tables).string(), info.positions,
+                      int(std::max(info.longest_win, info.longest_loss))};
+  // The entries to check by their rank in key order, read in one pass (every block's checksum
+  // and the header's counts checked on the way), before any probe.
+  std::vector<std::uint64_t> ranks;
+  if (r.samples >= info.positions) {
+    ranks.resize(info.positions);
+    for (std::uint64_t i = 0; i < info.positions; ++i) ranks[i] = i;
+  } else {
+    std::mt19937_64 rng(r.seed);
+    std::uniform_int_distribution<std::uint64_t> any(0, info.positions - 1);
+    for (std::uint64_t n = 0; n < r.samples; ++n) ranks.push_back(any(rng));
+    std::sort(ranks.begin(), ranks.end());
+  }
+  std::vector<spock::Key> keys;
+  keys.reserve(ranks.size());
+  std::uint64_t rank = 0;
+  auto next = ranks.begin();
+  table.for_each([&](const common::Key& k, solver::WdlValue) {
+    for (; next != ranks.end() && *next == rank; ++next) keys.push_back(k);
+    ++rank;
+  });
+  SampleChecker checker(
+      game, r, source, [&](const spock::Key& k) { return table.probe(k); }, m.name(), keys.size());
+  for (const spock::Key& k : keys) checker.check(game.from_key(k));
+  checker.report(start);
 }
 
 }  // namespace
@@ -124,8 +251,10 @@ void run_cyclic_verify(const CyclicVerifyRequest& r) {
   if (r.position.variant == kSpockVariant)
     throw UsageError("--variant spock: verify checks a ladder row, spock:WxH:BLUE/red");
   const spock::Material m = spock::parse_material(r.position.variant);
+  if (!r.tables.empty()) return verify_spock_table(r, m, start);
   const spock::Game game(m.width, m.height);
-  verify_reachable(r, game, spock_row_roots(m, r.memory_bytes / 4 * 3), m.name(), start);
+  const std::uint64_t row_bytes = r.children ? r.memory_bytes : r.memory_bytes / 4 * 3;
+  verify_reachable(r, game, spock_row_roots(m, row_bytes), m.name(), start);
 }
 
 }  // namespace app

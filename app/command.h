@@ -9,6 +9,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <thread>
 
 #include "rules/drop/game.h"
@@ -36,9 +37,18 @@ void add_position_options(CLI::App& cmd, PositionOptions& o, bool with_fen = tru
 template <typename G>
 using GameSetup = games::GameSetup<G>;
 using Setup = GameSetup<drop::Game>;
-// For the commands that serve the Drop 16 family only; throws ParseError on bad text and
-// UsageError for a variant of another game (games.h dispatches the commands that serve all games).
-Setup make_setup(const PositionOptions& o);
+// For a message refusing a command to the game a --variant names: that game and the commands
+// that serve it, e.g. "Royal Nardy (--variant nardy) has moves, show, query, bearoff, endgame,
+// nardy-match and serve". The Drop 16 family's when the name is none of the other games'.
+std::string game_commands(std::string_view variant);
+// For the commands that serve the Drop 16 family only (`command`, named in the message); throws
+// ParseError on bad text and UsageError for a variant of another game (games.h dispatches the
+// commands that serve all games).
+Setup make_setup(const PositionOptions& o, std::string_view command);
+
+// A check for options read into 64-bit unsigned integers (seeds, counts): digits only, at most
+// 2^64 - 1. CLI11 alone reads "-1" as 2^64 - 1 and saturates a number too large for the type.
+CLI::Validator unsigned_64();
 
 // --threads N (default: all cores), checked to be at least 1.
 void add_threads_option(CLI::App& cmd, int& threads);

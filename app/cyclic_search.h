@@ -34,13 +34,17 @@ struct CyclicSearchRequest {
 };
 void run_cyclic_search(const CyclicSearchRequest& r);
 
-// drop16 verify --variant spock:WxH:BLUE/red --samples N: the row solved by the cyclic retrograde,
-// random positions of it searched again by the forward search and compared.
+// drop16 verify --variant spock:WxH:BLUE/red or rookrace:NxN:P --samples N [--children]: the row
+// solved by the cyclic retrograde (or a Spock row's table, --tables), random positions of it
+// checked against their children's values and, unless --children, searched again by the forward
+// search and compared (app/cmd_verify_cyclic.cpp).
 struct CyclicVerifyRequest {
   PositionOptions position;
+  std::string tables;  // a Spock row's table to check instead of solving the row in memory
   std::uint64_t samples = 0;
   std::uint64_t seed = 1;
   std::uint64_t memory_bytes = 0;
+  bool children = false;  // the check against the children only, no forward search
 };
 void run_cyclic_verify(const CyclicVerifyRequest& r);
 

@@ -4,6 +4,8 @@
 // with_game.
 #pragma once
 
+#include <string>
+#include <string_view>
 #include <utility>
 
 #include "app/command.h"
@@ -18,9 +20,13 @@ using games::names_spock;
 
 GameSetup<spock::Game> make_spock_setup(const PositionOptions& o);
 
-// Calls f(GameSetup<G>&) for the game the options name; f returns nothing.
+// Calls f(GameSetup<G>&) for the game the options name; f returns nothing. `command` names the
+// caller in the message refusing Royal Nardy, which it does not serve.
 template <typename F>
-void with_game(const PositionOptions& o, F&& f) {
+void with_game(const PositionOptions& o, std::string_view command, F&& f) {
+  if (names_nardy(o.variant))
+    throw UsageError(std::string(command) + " serves the games without dice; " +
+                     game_commands(o.variant));
   games::with_game(o.variant, o.fen, std::forward<F>(f));
 }
 

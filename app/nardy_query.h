@@ -1,7 +1,7 @@
 // drop16 query --variant nardy (and serve's /api/analyze?variant=nardy): a rolled Royal Nardy
 // position, its dice and its best play with the expected points (tablebase/nardy_advice.h: exact
 // for small plain races and finished games, the player's search otherwise, and the answer says
-// which). Needs no --tables.
+// which); a finished game gets its points. Needs no --tables.
 #pragma once
 
 #include <optional>
@@ -23,8 +23,9 @@ void add_nardy_query_options(CLI::App& cmd, NardyQueryOptions& o);
 void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o);
 
 // The answer as JSON (what `query --json` prints and `serve`'s /api/analyze returns for
-// variant=nardy): fen, side, roll, best_play, expected_points, exact, source and every play's
-// value; db may be null. Bad input throws std::invalid_argument (ParseError, UsageError).
+// variant=nardy): fen, side, terminal, roll, best_play, expected_points, exact, source and every
+// play's value; at the game's end (no roll) terminal is true and points the game's score instead;
+// db may be null. Bad input throws std::invalid_argument (ParseError, UsageError).
 nlohmann::ordered_json nardy_query_json(const std::optional<std::string>& fen,
                                         const std::optional<std::string>& roll,
                                         const tablebase::nardy_bearoff::OneSided* db, int depth);

@@ -7,7 +7,9 @@
 #include <string>
 #include <string_view>
 
+#include "app/command.h"
 #include "rules/spock/key.h"
+#include "tablebase/tier_files.h"
 #include "tablebase/wdl_table.h"
 
 namespace app {
@@ -25,6 +27,19 @@ inline bool holds_spock_table(const std::filesystem::path& dir) {
 
 inline std::string spock_key_format() {
   return "spock-" + std::to_string(spock::kKeyFormat);
+}
+
+// Throws UsageError when DIR holds no Spock row's table, naming what it holds instead (tables of
+// the Drop 16 family, or nothing).
+inline void require_spock_table(const std::string& dir) {
+  if (holds_spock_table(dir)) return;
+  std::string instead = "; solve --variant spock:WxH:BLUE/red --tables DIR writes one";
+  try {
+    instead = ": it holds tables of the Drop 16 family's " + tablebase::tables_variant(dir);
+  } catch (const tablebase::TableError&) {  // nothing of the Drop 16 family either
+  }
+  throw UsageError("--tables " + dir + " holds no Spock row's table (no " +
+                   spock_table_file(dir).string() + ")" + instead);
 }
 
 // Opens and checks DIR's table; `row`, when given, must be the one it holds. Throws TableError

@@ -6,12 +6,10 @@
 // Counters report leaves per second; compare rows of the same depth.
 #include <benchmark/benchmark.h>
 
+#include "bench/perft_runs.h"
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/reference_rules.h"
-#include "solver/hashed_perft.h"
-#include "solver/parallel_perft.h"
-#include "solver/perft.h"
 
 namespace {
 
@@ -33,17 +31,13 @@ std::uint64_t perft_no_bulk(const drop::Game& game, drop::Position& p, int depth
   return n;
 }
 
-void report(benchmark::State& state, std::uint64_t nodes) {
-  state.counters["leaves/s"] =
-      benchmark::Counter(double(nodes), benchmark::Counter::kIsIterationInvariantRate);
-  state.counters["leaves"] = double(nodes);
-}
+using bench::report_leaves;
 
 void BM_ReferencePerft(benchmark::State& state) {
   const auto board = drop::reference::from_position(drop16(), drop16().start());
   std::uint64_t n = 0;
   for (auto _ : state) n = drop::reference::perft(board, int(state.range(0)));
-  report(state, n);
+  report_leaves(state, n);
 }
 BENCHMARK(BM_ReferencePerft)->Arg(3)->Arg(4)->Unit(benchmark::kMillisecond);
 
@@ -51,7 +45,7 @@ void BM_NoBulkPerft(benchmark::State& state) {
   auto p = drop16().start();
   std::uint64_t n = 0;
   for (auto _ : state) n = perft_no_bulk(drop16(), p, int(state.range(0)));
-  report(state, n);
+  report_leaves(state, n);
 }
 BENCHMARK(BM_NoBulkPerft)->Arg(4)->Arg(5)->Unit(benchmark::kMillisecond);
 
@@ -59,15 +53,8 @@ BENCHMARK(BM_NoBulkPerft)->Arg(4)->Arg(5)->Unit(benchmark::kMillisecond);
 void BM_Perft(benchmark::State& state) {
   const int depth = int(state.range(0)), threads = int(state.range(1));
   std::uint64_t n = 0;
-  for (auto _ : state) {
-    solver::Progress quiet("", 0, "", false);
-    n = solver::checked_u64(
-        solver::parallel_divide(
-            drop16(), drop16().start(), depth, threads, quiet,
-            [](drop::Position& p, int d) { return solver::perft(drop16(), p, d); })
-            .total());
-  }
-  report(state, n);
+  for (auto _ : state) n = bench::divided_perft(drop16(), drop16().start(), depth, threads);
+  report_leaves(state, n);
 }
 BENCHMARK(BM_Perft)
     ->Args({4, 1})
@@ -82,16 +69,10 @@ BENCHMARK(BM_Perft)
 void BM_HashedPerft(benchmark::State& state) {
   const int depth = int(state.range(0)), threads = int(state.range(1));
   std::uint64_t n = 0;
-  for (auto _ : state) {
-    solver::PerftTable<drop::Key> table(std::size_t(state.range(2)) << 20);
-    solver::Progress quiet("", 0, "", false);
-    n = solver::checked_u64(
-        solver::parallel_divide(
-            drop16(), drop16().start(), depth, threads, quiet,
-            [&](drop::Position& p, int d) { return solver::hashed_perft(drop16(), p, d, table); })
-            .total());
-  }
-  report(state, n);
+  for (auto _ : state)
+    n = bench::divided_hashed_perft(drop16(), drop16().start(), depth, threads,
+                                    std::size_t(state.range(2)) << 20);
+  report_leaves(state, n);
 }
 BENCHMARK(BM_HashedPerft)
     ->Args({6, 1, 512})

@@ -20,7 +20,6 @@
 #pragma once
 
 #include <absl/container/flat_hash_map.h>
-#include <sys/resource.h>
 
 #include <atomic>
 #include <chrono>
@@ -37,6 +36,7 @@
 
 #include "mpi/mpi_link.h"
 #include "solver/known_first_prover.h"
+#include "solver/process_resources.h"
 #include "solver/proof_certificate.h"
 #include "solver/proof_search.h"
 #include "solver/split_proof_tree.h"
@@ -146,11 +146,8 @@ class DistributedProof {
     return std::chrono::duration<double>(Clock::now() - start).count();
   }
   static void own_usage(ProveRankReport& report) {
-    rusage usage{};
-    getrusage(RUSAGE_SELF, &usage);
-    report.cpu_seconds = double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-                         1e-6 * double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec);
-    report.peak_memory_mb = double(usage.ru_maxrss) / 1024.0;
+    report.cpu_seconds = solver::cpu_seconds();
+    report.peak_memory_mb = solver::peak_memory_mb();
   }
 
   // A job or proof request: u32 job, u8 flag (a request: the value to prove, 1 = win), then

@@ -1,7 +1,5 @@
 #include "mpi/mpi_tier_solver.h"
 
-#include <sys/resource.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -12,6 +10,7 @@
 #include <thread>
 
 #include "mpi/mpi_link.h"
+#include "solver/process_resources.h"
 #include "solver/progress.h"
 #include "tablebase/directory_lock.h"
 #include "tablebase/tier_files.h"
@@ -51,12 +50,6 @@ struct Done {
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
-}
-
-double peak_memory_mb() {
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  return double(usage.ru_maxrss) / 1024.0;
 }
 
 // Waits for a nonblocking MPI operation, polling with growing sleeps: OpenMPI's blocking calls
@@ -198,7 +191,7 @@ void solve_assigned(const DropTierSpace& space, TierSolveOptions options, int ra
       link.send(kManager, kFailed, text.data(), text.size());
     }
   }
-  report.peak_memory_mb = peak_memory_mb();
+  report.peak_memory_mb = solver::peak_memory_mb();
   // The report's own message is not in it: the manager counts it as received. The split tiers'
   // exchanges are in it already.
   report.messages_sent += link.counts().messages_sent;
@@ -227,8 +220,9 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
   std::exception_ptr failure;
   bool failure_elsewhere = false;  // only a rank stopped by its team's failure has reported
   try {
-    tablebase::check_memory_plan(space.variant_name(), report.planned_bytes, options.memory_bytes,
-                                 " on every rank");
+    if (report.planned_bytes > options.memory_bytes)
+      throw tablebase::over_memory_cap(space.variant_name(), report.planned_bytes,
+                                       options.memory_bytes, " on every rank");
     std::filesystem::create_directories(options.dir);
     tablebase::DirectoryLock lock(options.dir);  // the ranks write under rank 0's lock
     std::vector<char> finished(space.tier_count(), 0);
@@ -342,7 +336,7 @@ DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& opt
   own.messages_received += link.counts().messages_received;
   own.bytes_sent += link.counts().bytes_sent;
   own.bytes_received += link.counts().bytes_received;
-  own.peak_memory_mb = peak_memory_mb();
+  own.peak_memory_mb = solver::peak_memory_mb();
   report.seconds = seconds_since(start);
   if (failure) std::rethrow_exception(failure);
   return result;

@@ -37,6 +37,14 @@ class DteFold {
   int slowest_win_ = -1;
 };
 
+// DteFold's deciding child as one number carried between children: the deciding child after
+// `deciding` (-1: none yet) and one more child, in any order of the children.
+inline constexpr int deciding_after(int deciding, int child_dte) {
+  if (deciding < 0) return child_dte;
+  if (is_win(child_dte)) return is_win(deciding) ? std::max(deciding, child_dte) : deciding;
+  return is_win(deciding) ? child_dte : std::min(deciding, child_dte);
+}
+
 // What a move gives the side that plays it, from the DTE of the position it leads to: the child's
 // loss is the mover's win, and the game then ends 1 + child_dte plies from the parent.
 struct MoveOutcome {

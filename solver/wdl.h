@@ -5,6 +5,8 @@
 // JSON output uses.
 #pragma once
 
+#include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <string_view>
 
@@ -44,5 +46,31 @@ inline constexpr WdlValue mover_value(WdlValue child) {
   }
   return {Wdl::draw, 0};
 }
+
+// A position's value from its children's, the retrograde equation of cyclic_retrograde.h one ply
+// deep: a win in 1 + the least distance of its losing children if it has one; else a draw if
+// some child is drawn; else a loss in 1 + the greatest distance of its children, which all win
+// (none at all: a loss in 0). Children's values are their own, for their side to move.
+class WdlFold {
+ public:
+  void add(WdlValue child) {
+    if (child.wdl == Wdl::loss)
+      quickest_loss_ = std::min(quickest_loss_, child.distance);
+    else if (child.wdl == Wdl::draw)
+      drawn_ = true;
+    else
+      slowest_win_ = std::max(slowest_win_, child.distance);
+  }
+  WdlValue value() const {
+    if (quickest_loss_ != INT_MAX) return {Wdl::win, 1 + quickest_loss_};
+    if (drawn_) return {Wdl::draw, 0};
+    return {Wdl::loss, 1 + slowest_win_};
+  }
+
+ private:
+  int quickest_loss_ = INT_MAX;
+  bool drawn_ = false;
+  int slowest_win_ = -1;
+};
 
 }  // namespace solver

@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
+#include "tablebase/tier_memory_plan.h"
 #include "tablebase/tier_schedule.h"
-#include "tablebase/tier_solver.h"
 #include "tablebase/tier_space.h"
 
 namespace tablebase {
@@ -90,8 +90,8 @@ TierRun plan_tier(const S& space, const ClusterSpec& c, int t) {
   TierRun r;
   r.tier = t;
   r.entries = space.tier_size(t);
-  // The solver's smallest workable memory (tier_solver.h): the tier and its largest child, the
-  // children read in groups of what fits; every child is read from the files once.
+  // The solver's smallest workable memory (tier_memory_plan.h): the tier and its largest child,
+  // the children read in groups of what fits; every child is read from the files once.
   std::uint64_t children_bytes = 0, largest_child = 0;
   for (int child : space.tier_children(t)) {
     const std::uint64_t b = tier_memory(space, child, c.value_only);

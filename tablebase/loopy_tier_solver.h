@@ -38,7 +38,7 @@
 #include "tablebase/loopy_reach.h"
 #include "tablebase/loopy_tier_files.h"
 #include "tablebase/loopy_tier_space.h"
-#include "tablebase/memory_plan.h"
+#include "tablebase/tier_memory_plan.h"
 
 namespace tablebase {
 
@@ -104,7 +104,8 @@ class LoopyTierSolver {
     LoopySolveReport report;
     report.tiers = space_.tier_count();
     report.planned_bytes = planned_bytes();
-    check_memory_plan(space_.variant_name(), report.planned_bytes, options_.memory_bytes);
+    if (report.planned_bytes > options_.memory_bytes)
+      throw over_memory_cap(space_.variant_name(), report.planned_bytes, options_.memory_bytes);
     std::optional<DirectoryLock> lock;
     if (on_disk()) {
       std::filesystem::create_directories(options_.dir);

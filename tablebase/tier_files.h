@@ -33,8 +33,8 @@ struct TierFileSizes {
 };
 
 // A tier written while its entries are brought into memory batch by batch (a split tier's member
-// 0, tier_solver.h): before_batch brings each batch's entries into the array being written, and
-// max_dte is the tier's largest DTE (it sets the .dte record width), which the writer cannot
+// 0, tier_team_gather.h): before_batch brings each batch's entries into the array being written,
+// and max_dte is the tier's largest DTE (it sets the .dte record width), which the writer cannot
 // count from entries it does not hold.
 struct StreamedWrite {
   BeforeBatch before_batch;
@@ -87,8 +87,8 @@ void read_value_file(const std::filesystem::path& dir, const std::string& varian
 
 // A tier stopped part way keeps its work in NAME.partial (whole bytes, so a resumed solve
 // continues exactly where it stopped): the finished passes and how far the next one got, and when
-// the solver folds child tiers in by groups (tier_solver.h) the names of those folded into every
-// entry past the passes, and of a group being folded in with how far that sweep got. `words`
+// the solver folds child tiers in by groups (tier_sweep_plan.h) the names of those folded into
+// every entry past the passes, and of a group being folded in with how far that sweep got. `words`
 // holds the tier's entries, `bits_per_entry` each (8: DTE bytes; 1: value bits); the first
 // `positions` of them are saved (brought in batch by batch by before_batch, if given). Reading,
 // `only` (if not empty) names the entries to fill; the rest of `words` is left untouched. A

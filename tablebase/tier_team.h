@@ -1,8 +1,9 @@
 // Several processes solving one tier together (the MPI solver's split tiers, mpi/), each holding
 // only its own part of the tier: the tier solver (tier_solver.h) runs each pass and each group
-// fold over this member's part only; the entries of earlier passes that its part's moves reach
-// are requested from their owners, a round of requests per chunk; and member 0 writes the files
-// and checkpoints, gathering their entries from the owners batch by batch as it writes. So a
+// fold over this member's part only (tier_team_seat.h); the entries of earlier passes that its
+// part's moves reach are requested from their owners, in rounds (tier_team_fetch.h); and member 0
+// writes the files and checkpoints, gathering their entries from the owners batch by batch as it
+// writes (tier_team_gather.h). So a
 // member's memory holds about 1/members of the tier, and a tier larger than one machine can be
 // solved by enough of them. The tablebase knows the team only through this interface; mpi/
 // implements it with MPI collectives.

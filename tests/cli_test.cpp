@@ -24,6 +24,7 @@
 #include "solver/wdl.h"
 #include "tests/drop16_process.h"
 #include "tests/fixed_point.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -484,6 +485,82 @@ TEST_CASE("bad Spock input through the command: exit 2, one line naming the faul
       {{"moves", "--variant", "spockish"}, {"'spockish'"}},
   };
   for (const BadInput& c : cases) check_bad_input(c);
+}
+
+TEST_CASE(
+    "a command refusing a game names the commands that serve it, and numbers too large "
+    "are called that",
+    "[cli][errors]") {
+  // Tables of each kind, for the commands that must tell them apart.
+  test_support::TempDir dir("cli_test_errors");
+  const std::string drop_tables = (dir / "drop").string(), spock_table = (dir / "spock").string();
+  REQUIRE(drop16({"solve", "--variant", "2x2:NK", "--tables", drop_tables, "--quiet"}).status == 0);
+  REQUIRE(
+      drop16({"solve", "--variant", "spock:3x3:K/k", "--tables", spock_table, "--quiet"}).status ==
+      0);
+  const std::string nardy_commands =
+      "Royal Nardy (--variant nardy) has moves, show, query, bearoff, endgame, nardy-match and "
+      "serve";
+  const BadInput cases[] = {
+      {{"solve", "--variant", "nardy"},
+       {"solve serves the Drop 16 family, Spock and the rook race", nardy_commands}},
+      {{"solve", "--variant", "nardy", "--max-depth", "3"}, {"solve serves", nardy_commands}},
+      {{"perft", "--variant", "nardy", "--depth", "1"},
+       {"perft serves the games without dice", nardy_commands}},
+      {{"distinct", "--variant", "nardy", "--depth", "1"}, {"distinct serves", nardy_commands}},
+      {{"prove", "--variant", "nardy"}, {"prove serves the Drop 16 family only", nardy_commands}},
+      {{"verify", "--variant", "nardy"}, {"verify serves", nardy_commands}},
+      {{"prove", "--variant", "spock"},
+       {"prove serves the Drop 16 family only",
+        "Spock (--variant spock) has perft, distinct, moves, show, solve, query, verify and "
+        "serve"}},
+      {{"claims", "--variant", "rookrace:4x4:2"},
+       {"claims serves the Drop 16 family only",
+        "the rook race (--variant rookrace:4x4:2) has perft, distinct, moves, show, solve, "
+        "verify and serve"}},
+      {{"cluster-plan", "--variant", "spock:3x3:K/k", "--rate", "1"},
+       {"cluster-plan serves the Drop 16 family only", "Spock"}},
+      // The rook race has no tables, whatever the directory holds.
+      {{"query", "--variant", "rookrace:2x2:0", "--tables", drop_tables, "--fen",
+        "1r/R1 [0,0] [-,-] w"},
+       {"the rook race has none", "solve --variant rookrace:2x2:0"}},
+      {{"verify", "--variant", "rookrace:2x2:0", "--digest"},
+       {"--digest", "only for the tables of the Drop 16 family"}},
+      {{"verify", "--variant", "rookrace:2x2:0", "--tables", drop_tables},
+       {"--tables", "in memory"}},
+      // Tables of one game named for what they are when another game's are asked for.
+      {{"query", "--variant", "2x2:NK", "--tables", spock_table, "--fen", "2/2[NKnk] w"},
+       {"holds the table of the Spock row spock:3x3:K/k", "--variant spock:3x3:K/k"}},
+      {{"query", "--variant", "spock", "--tables", drop_tables, "--fen", "k2/3/2K w"},
+       {"holds no Spock row's table", "Drop 16 family's 2x2:NK"}},
+      // Numbers too large are too large, not "not a number".
+      {{"moves", "--variant", "rookrace:2x2:0", "--fen", "1r/R1 [100000000000000000000,0] [-,-] w"},
+       {"FEN", "White's reserve '100000000000000000000' is more than the variant's 0 pawns"}},
+      {{"moves", "--variant", "rookrace:2x2:0", "--fen", "1r/R1 [x,0] [-,-] w"},
+       {"White's reserve 'x' is not a number of pawns (0 to 0)"}},
+      {{"perft", "--variant", "rookrace:4x4:100000000000000000000", "--depth", "1"},
+       {"the pawns a side are '100000000000000000000', more than 127"}},
+      {{"perft", "--variant", "rookrace:1000x1000:0", "--depth", "1"},
+       {"a side of 1000", "boards are 2x2, 4x4, 6x6 or 8x8"}},
+      {{"perft", "--variant", "10x10:NK", "--depth", "1"},
+       {"width '10' is out of range", "1 to 8"}},
+      {{"perft", "--variant", "spock:10x10:K/k", "--depth", "1"},
+       {"a board of 10x10", "3 to 8 files and ranks"}},
+      {{"moves", "--fen", "100000000000000000000/4/4/4[] w"},
+       {"FEN", "rank 4", "'0' counts no squares"}},
+      {{"verify", "--variant", "rookrace:2x2:0", "--samples", "-1"}, {"--samples"}},
+      {{"verify", "--variant", "rookrace:2x2:0", "--samples", "100000000000000000000"},
+       {"--samples"}},
+  };
+  for (const BadInput& c : cases) check_bad_input(c);
+  // None says the old wrong thing.
+  for (const auto& args : {std::vector<std::string>{"solve", "--variant", "nardy"},
+                           std::vector<std::string>{"query", "--variant", "rookrace:2x2:0",
+                                                    "--tables", drop_tables}}) {
+    const Run r = drop16(args);
+    CHECK_THAT(r.err, !Catch::Matchers::Contains("Drop 16 family only") &&
+                          !Catch::Matchers::Contains("WxH:HAND"));
+  }
 }
 
 TEST_CASE("rook race perft, moves and show through the command agree with the library",

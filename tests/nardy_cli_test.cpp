@@ -73,6 +73,46 @@ TEST_CASE("drop16 --variant nardy: bad input gets one line and exit status 2", "
   }
 }
 
+TEST_CASE("drop16 show, moves and query --variant nardy: a game's end reached by play",
+          "[nardy][cli]") {
+  // Black's 2-2 eats White's last checker (issue 42): the position the engine prints is the
+  // game's end, with White to move, and every command takes it back and says so with the points.
+  const std::string before = "p/./R/././././././././././././././././././././. 0/0 14/11 0/3 b -";
+  const Run played =
+      run_drop16({"moves", "--variant", "nardy", "--fen", before, "--roll", "2-2", "--json"});
+  INFO(played.err);
+  REQUIRE(played.status == 0);
+  const auto plays = nlohmann::json::parse(played.out);
+  const auto at =
+      std::find(plays.at("moves").begin(), plays.at("moves").end(), "24/22* 22/20 20/18 18/16");
+  REQUIRE(at != plays.at("moves").end());
+  const std::string end = plays.at("results")[at - plays.at("moves").begin()];
+  CHECK(end == "././././././././p/././././././././././././././. 0/0 14/11 1/3 w -");
+  const auto s = nardy::parse_fen(end);
+  const auto points = s.game.terminal_value(s.position);
+  const std::string over = "the game is over: White " + std::to_string(points[nardy::kWhite]) +
+                           ", Black " + std::to_string(points[nardy::kBlack]);
+  CHECK(over == "the game is over: White 4, Black -4");
+  const nlohmann::json score = {{"white", 4}, {"black", -4}};
+  for (const char* command : {"show", "moves", "query"}) {
+    INFO(command);
+    const Run text = run_drop16({command, "--variant", "nardy", "--fen", end});
+    INFO(text.err);
+    CHECK(text.status == 0);
+    CHECK_THAT(text.out, Catch::Matchers::Contains(over));
+    const Run json = run_drop16({command, "--variant", "nardy", "--fen", end, "--json"});
+    REQUIRE(json.status == 0);
+    const auto j = nlohmann::json::parse(json.out);
+    CHECK(j.at("fen") == end);
+    CHECK(j.at("terminal") == true);
+    CHECK(j.at("points") == score);
+    // No roll at the end: refused with the reason and the points.
+    const Run rolled = run_drop16({command, "--variant", "nardy", "--fen", end, "--roll", "6-5"});
+    CHECK(rolled.status == 2);
+    CHECK_THAT(rolled.err, Catch::Matchers::Contains("--roll: " + over));
+  }
+}
+
 TEST_CASE("drop16 bearoff --variant nardy: the database's answer for a home board",
           "[nardy][cli]") {
   // White: a plain checker on 1, a royal one on 2; 2-1 bears both off.

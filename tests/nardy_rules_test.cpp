@@ -13,6 +13,7 @@
 #include "rules/nardy/notation.h"
 #include "rules/nardy/reference_rules.h"
 #include "tests/nardy_positions.h"
+#include "tests/round_trip.h"
 
 namespace {
 
@@ -164,6 +165,59 @@ TEST_CASE("nardy: every play's name parses back to it, and FEN and keys round-tr
   const Game g;
   for (const char* roll : {"6-5", "5-6", "1-1"})
     CHECK(nardy::roll_text(nardy::parse_roll(roll)) == (roll[0] == '5' ? "6-5" : roll));
+}
+
+TEST_CASE("nardy: every position of random games, ends included, prints and parses back",
+          "[nardy][notation][round-trip]") {
+  std::mt19937_64 rng(42);
+  const auto round_trips = [&](const Game& g, const Position& start, int games) {
+    return test_support::check_random_games_round_trip(
+        g, start, games, 2000, rng, [&](const Position& p) { return nardy::to_fen(g, p); },
+        [&](const std::string& fen) {
+          const auto s = nardy::parse_fen(fen);
+          CHECK(s.game.points() == g.points());
+          return s.position;
+        });
+  };
+  const Game g;
+  const auto from_start = round_trips(g, position(nardy::start_fen()), 20);
+  CHECK(from_start.ends > 10);
+  // Shortened boards from random set-ups, where games end within a few rolls, often by eating.
+  int ends = 0;
+  for (int points : {12, 18}) {
+    const Game short_board(points);
+    for (int k = 0; k < 100; ++k)
+      ends += round_trips(short_board, test_support::nardy_random_setup(short_board, rng), 1).ends;
+  }
+  CHECK(ends > 50);
+}
+
+// The review's position (issue 42): White's last checker eaten by Black's 2-2, White to move. The
+// game is over (ROYAL-NARDY.md's decision: a side whose last checkers are eaten has finished);
+// the text parses, and the points are rule 6's: White finished with more royal checkers (6
+// against Black's 4), and Black has borne off some (oin, 1), so White scores 1 x 2 x (6 - 4) = 4.
+TEST_CASE("nardy: a side whose last checker was eaten is to move at the game's end",
+          "[nardy][notation]") {
+  const auto s =
+      nardy::parse_fen("p/./R/././././././././././././././././././././. 0/0 14/11 0/3 b -");
+  Position p = s.position;
+  p.dice = nardy::parse_roll("2-2");
+  const nardy::Move m = nardy::parse_move(s.game, p, "24/22* 22/20 20/18 18/16");
+  s.game.make(p, m);
+  const std::string fen = nardy::to_fen(s.game, p);
+  CHECK(fen == "././././././././p/././././././././././././././. 0/0 14/11 1/3 w -");
+  const Position back = position(fen);
+  CHECK(back == p);
+  CHECK(s.game.is_terminal(back));
+  CHECK(!s.game.is_chance(back));
+  const auto points = s.game.terminal_value(back);
+  CHECK(points[nardy::kWhite] == 4);
+  CHECK(points[nardy::kBlack] == -4);
+  CHECK(nardy::end_text(s.game, back) == "the game is over: White 4, Black -4");
+  CHECK(nardy::board_diagram(s.game, back).ends_with("the game is over: White 4, Black -4\n"));
+  // A side that bore off its last checker itself, with none eaten, cannot be the one to move.
+  CHECK_THROWS_WITH(position("./././././././././././././././././././././././2p 0/0 15/13 0/0 w -"),
+                    Catch::Contains("borne off all its checkers and lost no royal one"));
 }
 
 TEST_CASE("nardy: bad text is refused with a one-line message", "[nardy]") {
@@ -321,4 +375,16 @@ TEST_CASE("nardy: the score: oin, mars, home mars, koks, shekh, royal multiplier
   // Black 5: White scores the difference; with equal royal counts, a draw.
   CHECK(white_points("2P/2P/2P/PR/2R/2R/2r/2r/pr/2p/2p/2p 1/1 0/0 0/2 w -") == 2);
   CHECK(white_points("2P/2P/2P/PR/2R/2R/2r/2r/pr/2p/2p/2p 1/1 0/0 2/2 b -") == 0);
+  // A side whose last checkers are eaten has finished at that moment (ROYAL-NARDY.md's
+  // decision). On a 12-point board White's 6-6 enters, eats Black's last checker, a royal one, and
+  // bears off: nothing is left in play on either side, and Black, to move, finished first. White,
+  // with 7 royal checkers against 5, scores the difference (rule 7), whichever side it is: the
+  // colours swapped give the opposite.
+  const Game g12(12);
+  Position p = position12("././././././r/././././. 1/0 14/13 0/1 w 6-6");
+  REQUIRE(play_names(g12, p) == std::set<std::string>{"bar/7* 7/1 1/off"});
+  g12.make(p, nardy::parse_move(g12, p, "bar/7* 7/1 1/off"));
+  CHECK(nardy::to_fen(g12, p) == "./././././././././././. 0/0 15/13 0/2 b -");
+  CHECK(white_points("./././././././././././. 0/0 15/13 0/2 b -") == 2);
+  CHECK(white_points("./././././././././././. 0/0 13/15 2/0 w -") == -2);
 }

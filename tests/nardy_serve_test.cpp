@@ -31,27 +31,51 @@ TEST_CASE("serve: Royal Nardy's best play and expected points, as query gives th
           "[nardy][serve]") {
   test_support::ServeProcess server(DROP16_BINARY, {});
   const std::string race = "././././P/P/./././././././././././././p/p/././. 0/0 13/13 0/0 w -";
+  // The last: a game's end (White's last checker eaten), which takes no roll.
+  const std::string end = "././././././././p/././././././././././././././. 0/0 14/11 1/3 w -";
   for (const auto& [fen, roll] : std::vector<std::pair<std::string, std::string>>{
            {race, "2-1"},
-           {"2r/././././5P/./3P/./././5r/5R/./././3p/./5p/././././2R 0/0 0/0 0/0 w -", "6-4"}}) {
-    const Answer a = analyze(server.port(), {{"variant", "nardy"}, {"fen", fen}, {"roll", roll}});
+           {"2r/././././5P/./3P/./././5r/5R/./././3p/./5p/././././2R 0/0 0/0 0/0 w -", "6-4"},
+           {end, ""}}) {
+    httplib::Params params{{"variant", "nardy"}, {"fen", fen}};
+    std::vector<std::string> args{"query", "--variant", "nardy", "--fen", fen, "--json"};
+    if (!roll.empty()) {
+      params.emplace("roll", roll);
+      args.insert(args.end(), {"--roll", roll});
+    }
+    const Answer a = analyze(server.port(), params);
     INFO(fen << " " << roll);
     REQUIRE(a.status == 200);
-    const auto cli = test_support::run_drop16(
-        {"query", "--variant", "nardy", "--fen", fen, "--roll", roll, "--json"});
+    const auto cli = test_support::run_drop16(args);
     REQUIRE(cli.status == 0);
     CHECK(a.body == nlohmann::json::parse(cli.out));
   }
   CHECK(analyze(server.port(), {{"variant", "nardy"}, {"fen", race}, {"roll", "2-1"}})
             .body["exact"] == true);
+  const Answer over = analyze(server.port(), {{"variant", "nardy"}, {"fen", end}});
+  CHECK(over.body["terminal"] == true);
+  CHECK(over.body["points"] == nlohmann::json{{"white", 4}, {"black", -4}});
   for (const httplib::Params& bad : std::vector<httplib::Params>{
            {{"variant", "nardy"}},
            {{"variant", "nardy"}, {"roll", "7-1"}},
            {{"variant", "nardy"}, {"fen", "P/./. 0/0 0/0 0/0 w -"}, {"roll", "6-4"}},
+           {{"variant", "nardy"}, {"fen", end}, {"roll", "6-4"}},
        }) {
     const Answer a = analyze(server.port(), bad);
     CHECK(a.status == 400);
     CHECK(a.body.contains("error"));
   }
   CHECK(analyze(server.port(), {{"variant", "nardy"}, {"roll", "3-3"}}).status == 200);
+  // The other endpoints do not serve it, and say which one does.
+  httplib::Client client("127.0.0.1", server.port());
+  for (const char* path : {"/api/moves", "/api/play", "/api/line"}) {
+    INFO(path);
+    const auto res = client.Get(path, httplib::Params{{"variant", "nardy"}, {"move", "pass"}},
+                                httplib::Headers{});
+    REQUIRE(res);
+    CHECK(res->status == 400);
+    const std::string error = nlohmann::json::parse(res->body).value("error", "");
+    CHECK_THAT(error, Catch::Matchers::Contains("served by /api/analyze only"));
+    CHECK_THAT(error, !Catch::Matchers::Contains("WxH"));
+  }
 }

@@ -157,7 +157,9 @@ TEST_CASE("bad FENs: one ParseError naming the fault", "[notation][errors]") {
   CHECK_THAT(fen_error(g, "4/4/4/3x[] w"), Contains("unknown letter") && Contains("'x'"));
   CHECK_THAT(fen_error(g, "4/4/P3/4[] w"), Contains("unknown letter") && Contains("'P'"));
   CHECK_THAT(fen_error(g, "4/4/4/4[NP] w"), Contains("unknown letter") && Contains("hands"));
-  CHECK_THAT(fen_error(g, "4/4/4/0004[] w"), Contains("unknown letter"));
+  // A '0' is a digit, not a letter, but counts nothing.
+  CHECK_THAT(fen_error(g, "4/4/4/0004[] w"),
+             Contains("rank 1") && Contains("'0' counts no squares"));
   // More pieces of a kind than the variant allows: on the board, in hand, and both together.
   CHECK_THAT(fen_error(g, "NNN1/4/4/4[] w"),
              Contains("White has 3 knight") && Contains("allows 2"));

@@ -19,6 +19,8 @@
 #include "solver/game_concept.h"
 #include "solver/hashed_perft.h"
 #include "solver/perft.h"
+#include "tests/round_trip.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -154,14 +156,8 @@ std::vector<reference::Board> hand_images(const reference::Board& b) {
 
 TEST_CASE("rookrace: perft of the starts matches ../shared/vectors/rookrace-start-perft.txt",
           "[rookrace][vectors]") {
-  const std::filesystem::path path =
-      std::filesystem::path(DROP16_VECTORS_DIR) / "rookrace-start-perft.txt";
-  std::ifstream in(path);
-  REQUIRE(in);
   int lines = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
+  for (const std::string& line : test_support::vector_lines("rookrace-start-perft.txt")) {
     INFO(line);
     int n = 0, pawns = 0, depth = 0;
     unsigned long long nodes = 0;
@@ -403,6 +399,20 @@ TEST_CASE("rookrace: FEN forms print and read back", "[rookrace][notation]") {
         "Black to move\n");
 }
 
+TEST_CASE("rookrace: every position of random games, ends included, prints and parses back",
+          "[rookrace][notation][round-trip]") {
+  std::mt19937_64 rng(42);
+  for (const char* variant : {"rookrace:2x2:0", "rookrace:2x2:3", "rookrace:4x4:2",
+                              "rookrace:6x6:1", "rookrace", "rookrace:8x8:127"}) {
+    INFO(variant);
+    const Game g = game_of(variant);
+    const auto seen = test_support::check_random_games_round_trip(
+        g, g.start(), 40, 300, rng, [&](const Position& p) { return rookrace::to_fen(g, p); },
+        [&](const std::string& fen) { return rookrace::parse_fen(g, fen); });
+    CHECK(seen.ends > 0);
+  }
+}
+
 TEST_CASE("rookrace: every malformed or unreachable FEN is a ParseError", "[rookrace][notation]") {
   const Game g = game_of("rookrace:4x4:3");
   const char* bad[] = {
@@ -491,21 +501,7 @@ TEST_CASE("rookrace: mangled FENs, moves and variants are refused or read back, 
   const Game g = game_of("rookrace:6x6:4");
   int accepted = 0, refused = 0;
   for (int i = 0; i < 3000; ++i) {
-    std::string text = random_placement(6, 4, 0.3, rng);
-    for (int edits = 1 + int(rng() % 3); edits > 0; --edits) {
-      const std::size_t at = rng() % (text.size() + 1);
-      const char ch = alphabet[rng() % alphabet.size()];
-      switch (rng() % 3) {
-        case 0:
-          text.insert(at, 1, ch);
-          break;
-        case 1:
-          if (at < text.size()) text.erase(at, 1);
-          break;
-        default:
-          if (at < text.size()) text[at] = ch;
-      }
-    }
+    const std::string text = test_support::mangled(random_placement(6, 4, 0.3, rng), alphabet, rng);
     INFO("'" << text << "'");
     try {
       const Position p = rookrace::parse_fen(g, text);

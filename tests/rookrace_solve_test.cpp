@@ -1,11 +1,15 @@
 // The rook race solved: the cyclic retrograde (solver/cyclic_retrograde.h) on small variants
 // against a plain fixed point over the reference engine's own positions (rules/rookrace/
 // reference_rules.h: FEN strings as keys, no symmetry, no 128-bit keys, values by sweeps), which
-// checks the rules, the keys, the symmetries and the solver together; and against the bounded
-// forward search (solver/cyclic_search.h) on every position of a variant.
+// checks the rules, the keys, the symmetries and the solver together; against the bounded forward
+// search (solver/cyclic_search.h) on every position of a variant; and each value against its
+// children's (tablebase/wdl_analysis.h), which catches a value changed anywhere.
+#include <absl/container/flat_hash_map.h>
+
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <climits>
+#include <optional>
 #include <span>
 #include <string>
 #include <unordered_map>
@@ -17,6 +21,7 @@
 #include "solver/cyclic_retrograde.h"
 #include "solver/cyclic_search.h"
 #include "solver/wdl.h"
+#include "tablebase/wdl_analysis.h"
 
 namespace {
 
@@ -139,4 +144,49 @@ TEST_CASE(
   });
   CHECK(checked == int(solved.report().positions));
   CHECK(draws > 0);
+}
+
+TEST_CASE(
+    "rookrace: every solved value agrees with its children's, and one flipped value is caught "
+    "where it is",
+    "[rookrace][solve][children]") {
+  const Game g(rookrace::parse_variant("rookrace:4x4:0"));
+  const auto solved = solve_start(g);
+  absl::flat_hash_map<rookrace::Key, WdlValue> values;
+  solved.for_each_value([&](const rookrace::Key& k, WdlValue v) { values.emplace(k, v); });
+  const auto probe = [&](const rookrace::Key& k) -> std::optional<WdlValue> {
+    const auto it = values.find(k);
+    if (it == values.end()) return std::nullopt;
+    return it->second;
+  };
+  // The keys whose stored value its children's contradict.
+  const auto disagreeing = [&] {
+    std::vector<rookrace::Key> out;
+    for (const auto& [k, v] : values) {
+      const auto check = tablebase::check_against_children(g, g.from_key(k), probe);
+      REQUIRE(check);  // every child was reached, so solved
+      if (!check->agrees()) out.push_back(k);
+    }
+    return out;
+  };
+  CHECK(disagreeing().empty());
+  // One value of each kind changed in turn: a draw called a win, a win called a draw (the
+  // mislabelled draw a bounded search cannot tell from a long win), a loss one move longer.
+  int flipped = 0;
+  for (const Wdl kind : {Wdl::draw, Wdl::win, Wdl::loss}) {
+    const auto it = std::find_if(values.begin(), values.end(),
+                                 [&](const auto& e) { return e.second.wdl == kind; });
+    REQUIRE(it != values.end());
+    const WdlValue truth = it->second;
+    it->second = kind == Wdl::draw  ? WdlValue{Wdl::win, 1}
+                 : kind == Wdl::win ? WdlValue{Wdl::draw, 0}
+                                    : WdlValue{Wdl::loss, truth.distance + 2};
+    const auto caught = disagreeing();
+    INFO(rookrace::to_fen(g, g.from_key(it->first)));
+    CHECK(std::find(caught.begin(), caught.end(), it->first) != caught.end());
+    it->second = truth;
+    ++flipped;
+  }
+  CHECK(flipped == 3);
+  CHECK(disagreeing().empty());
 }

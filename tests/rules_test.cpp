@@ -12,6 +12,7 @@
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "solver/perft.h"
+#include "tests/round_trip.h"
 #include "tests/test_support.h"
 
 namespace {
@@ -446,6 +447,20 @@ TEST_CASE("keys: raw round-trips, symmetric and canonical name exactly the class
           }
       }
     CHECK(canon_to_class.size() < raw_to_fen.size());  // the classes really merge positions
+  }
+}
+
+TEST_CASE("every position of random games, ends included, prints and parses back to itself",
+          "[rules][notation][round-trip]") {
+  std::mt19937_64 rng(42);
+  for (const char* variant : {"drop16", "3x3:NBRK", "4x3:QK/rnk", "2x2:NK", "5x4:NBK", "8x8:NK"}) {
+    INFO(variant);
+    const Game g = game_of(variant);
+    const auto seen = test_support::check_random_games_round_trip(
+        g, g.start(), 40, 200, rng, [&](const Position& p) { return drop::to_fen(g, p); },
+        [&](const std::string& fen) { return drop::parse_fen(g, fen); });
+    CHECK(seen.positions > 40);
+    CHECK(seen.ends > 0);
   }
 }
 

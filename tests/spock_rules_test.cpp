@@ -20,6 +20,8 @@
 #include "solver/game_concept.h"
 #include "solver/hashed_perft.h"
 #include "solver/perft.h"
+#include "tests/round_trip.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -136,14 +138,8 @@ std::vector<reference::Board> hand_images(const reference::Board& b, bool swap_c
 
 TEST_CASE("spock: perft of the start matches ../shared/vectors/spock-start-perft.txt",
           "[spock][vectors]") {
-  const std::filesystem::path path =
-      std::filesystem::path(DROP16_VECTORS_DIR) / "spock-start-perft.txt";
-  std::ifstream in(path);
-  REQUIRE(in);
   int lines = 0;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
+  for (const std::string& line : test_support::vector_lines("spock-start-perft.txt")) {
     INFO(line);
     const auto bar = line.find('|');
     REQUIRE(bar != std::string::npos);
@@ -350,6 +346,31 @@ TEST_CASE("spock: FEN forms print and read back", "[spock][notation]") {
         "1  K . .\n"
         "   a b c\n"
         "Red to move\n");
+}
+
+TEST_CASE("spock: every position of random games, ends included, prints and parses back",
+          "[spock][notation][round-trip]") {
+  std::mt19937_64 rng(42);
+  const auto round_trips = [&](const Game& g, const Position& start, int games) {
+    const auto seen = test_support::check_random_games_round_trip(
+        g, start, games, 200, rng, [&](const Position& p) { return spock::to_fen(g, p); },
+        [&](const std::string& fen) {
+          const auto s = spock::parse_fen(fen);
+          CHECK((s.game.width() == g.width() && s.game.height() == g.height()));
+          return s.position;
+        });
+    CHECK(seen.ends > 0);
+  };
+  const auto start = spock::parse_fen(spock::start_fen());
+  round_trips(start.game, start.position, 20);
+  // Ladder rows: games from random placements of their pieces, on boards of several shapes.
+  for (const char* row : {"spock:3x3:RSK/rsk", "spock:4x4:LPK/lk", "spock:5x3:SK/pk"}) {
+    INFO(row);
+    const spock::Material m = spock::parse_material(row);
+    const Game g(m.width, m.height);
+    const auto placements = spock::placements(m);
+    for (int k = 0; k < 10; ++k) round_trips(g, placements[rng() % placements.size()], 4);
+  }
 }
 
 TEST_CASE("spock: every malformed FEN is a ParseError", "[spock][notation]") {

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
@@ -311,6 +312,71 @@ TEST_CASE("solve --tables writes a Spock row that query answers from, as solve d
   refused({"query", "--tables", tables, "--fen", fens[0]}, file.string());
   refused({"solve", "--variant", kRow, "--tables", tables}, file.string());
   CHECK(read_bytes(file) == bytes);
+}
+
+TEST_CASE(
+    "verify --tables checks a Spock row's table against its children, and one flipped value "
+    "is caught",
+    "[spock_tables][spock][cli][children]") {
+  TempDir dir;
+  const SolvedRow& row = solved_row();
+  const auto entries = row.entries();
+  const auto write_row = [&](const std::string& name, const auto& with) {
+    const fs::path tables = dir / name;
+    fs::create_directories(tables);
+    tablebase::write_wdl_table(tables / "spock.wdl", info_of(kRow), with);
+    return tables.string();
+  };
+  const auto verify = [&](const std::string& tables, std::vector<std::string> more) {
+    std::vector<std::string> args{"verify", "--variant", kRow,     "--tables",
+                                  tables,   "--json",    "--quiet"};
+    args.insert(args.end(), more.begin(), more.end());
+    return drop16(args);
+  };
+  // The row as solved: every entry agrees with its children; a sample with the search too.
+  const std::string good = write_row("good", entries);
+  Run r = verify(good, {"--children", "--samples", "100000"});
+  INFO("stderr: " << r.err);
+  REQUIRE(r.status == 0);
+  auto j = nlohmann::json::parse(r.out);
+  CHECK(j.at("method") == "children");
+  CHECK(j.at("samples") == entries.size());  // every entry: the file has fewer than asked
+  CHECK(j.at("mismatches") == 0);
+  CHECK(j.at("sampled").at("draws").get<std::uint64_t>() == row.solved.report().draws);
+  r = verify(good, {"--samples", "300", "--seed", "3"});
+  REQUIRE(r.status == 0);
+  j = nlohmann::json::parse(r.out);
+  CHECK(j.at("method") == "children and search");
+  CHECK(j.at("samples") == 300);
+  CHECK(j.at("search_mismatches") == 0);
+  // One value changed, of each kind in turn (the table's counts recounted, so only the values
+  // themselves can tell): a draw called a win, a win called a draw, a loss made longer.
+  for (const solver::Wdl kind : {solver::Wdl::draw, solver::Wdl::win, solver::Wdl::loss}) {
+    auto flipped = entries;
+    const auto it = std::find_if(flipped.begin(), flipped.end(),
+                                 [&](const auto& e) { return e.second.wdl == kind; });
+    REQUIRE(it != flipped.end());
+    it->second = kind == solver::Wdl::draw ? solver::WdlValue{solver::Wdl::win, 1}
+                 : kind == solver::Wdl::win
+                     ? solver::WdlValue{solver::Wdl::draw, 0}
+                     : solver::WdlValue{solver::Wdl::loss, it->second.distance + 2};
+    const std::string tables = write_row("flipped" + std::to_string(int(kind)), flipped);
+    const Run bad = verify(tables, {"--children", "--samples", "100000"});
+    INFO("flipped a " << solver::wdl_name(kind) << ": " << bad.err);
+    CHECK(bad.status == 1);
+    CHECK_THAT(bad.err, Catch::Matchers::Contains("fail the children check"));
+    const auto k = nlohmann::json::parse(bad.out);
+    CHECK(k.at("children_mismatches").get<int>() >= 1);
+    CHECK(k.at("first_mismatch").at("check") == "children");
+  }
+  // Tables of another row, or none: refused, named.
+  const Run other =
+      drop16({"verify", "--variant", "spock:3x3:SK/sk", "--tables", good, "--samples", "3"});
+  CHECK(other.status == 2);
+  CHECK_THAT(other.err, Catch::Matchers::Contains("spock:3x3:SK/sk"));
+  const Run plain = drop16({"verify", "--tables", good, "--samples", "3"});
+  CHECK(plain.status == 2);
+  CHECK_THAT(plain.err, Catch::Matchers::Contains("--variant spock:3x3:RK/rk"));
 }
 
 TEST_CASE("solve --tables killed at any moment leaves no table that looks finished",

@@ -481,6 +481,26 @@ TEST_CASE(
 }
 
 TEST_CASE(
+    "group folds that read their children in address order, in windows of a thousand reads, give "
+    "the same tables",
+    "[tablebase][parallel]") {
+  TempDir whole, ordered;
+  const drop::Game game(drop::parse_variant("3x3:NBRK"));
+  const DropTierSpace space(game, true, 6);
+  tablebase::solve_tiers(space, on_disk(whole.dir));
+  auto options = on_disk(ordered.dir);
+  options.ordered_reads_from = 0;  // every tier that folds
+  // Two threads' windows of kMostReadsAnEntry reads each: many windows a range.
+  options.ordered_window_bytes = 2 * tablebase::AddressOrderedReads::kMostReadsAnEntry *
+                                 tablebase::AddressOrderedReads::kBytesPerRead;
+  options.memory_bytes = tablebase::planned_memory(space) + options.ordered_window_bytes;
+  const auto report = tablebase::solve_tiers(space, options);
+  CHECK(report.group_folds > 0);
+  CHECK(report.ordered_folds == report.group_folds);
+  check_same_files(whole.dir, ordered.dir);
+}
+
+TEST_CASE(
     "a solve resumed under another memory cap, folding in more or fewer groups, gives the "
     "same tables",
     "[tablebase]") {

@@ -8,8 +8,10 @@
 
 #include <atomic>
 #include <filesystem>
+#include <fstream>
 #include <random>
 #include <string>
+#include <string_view>
 #include <thread>
 #include <utility>
 #include <vector>
@@ -125,6 +127,41 @@ inline std::vector<drop::Position> hand_images(const drop::Game& g, const drop::
     out.push_back(q);
   }
   return out;
+}
+
+#ifdef DROP16_VECTORS_DIR
+// The data lines of a file of ../shared/vectors/: comments ('#') and blank lines left out, a
+// Windows line end dropped. Empty when the file cannot be read.
+inline std::vector<std::string> vector_lines(const std::string& file_name) {
+  std::ifstream in(std::filesystem::path(DROP16_VECTORS_DIR) / file_name);
+  std::vector<std::string> out;
+  for (std::string line; std::getline(in, line);) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    if (!line.empty() && line[0] != '#') out.push_back(line);
+  }
+  return out;
+}
+#endif
+
+// The text with 1 to 3 random edits, each a character of `alphabet` inserted or put in place of
+// one, or a character removed: malformed input for the parsers' never-a-crash tests.
+template <typename Rng>
+std::string mangled(std::string text, std::string_view alphabet, Rng& rng) {
+  for (int edits = 1 + int(rng() % 3); edits > 0; --edits) {
+    const std::size_t at = rng() % (text.size() + 1);
+    const char ch = alphabet[rng() % alphabet.size()];
+    switch (rng() % 3) {
+      case 0:
+        text.insert(at, 1, ch);
+        break;
+      case 1:
+        if (at < text.size()) text.erase(at, 1);
+        break;
+      default:
+        if (at < text.size()) text[at] = ch;
+    }
+  }
+  return text;
 }
 
 }  // namespace test_support

@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 namespace common {
 
@@ -11,5 +12,13 @@ class ParseError : public std::invalid_argument {
  public:
   explicit ParseError(const std::string& what) : std::invalid_argument(what) {}
 };
+
+// Throws the one line every parser's message is: "KIND 'TEXT': WHAT", e.g. "variant 'x': ...".
+[[noreturn]] inline void refuse(std::string_view kind, std::string_view text,
+                                const std::string& what) {
+  std::string message(kind);
+  message.append(" '").append(text).append("': ").append(what);
+  throw ParseError(message);
+}
 
 }  // namespace common

@@ -69,6 +69,9 @@ void parse_board(const Geometry& g, std::string_view board, Position& p) {
       if (file < g.width()) p.put(g.square(file, rank), Piece{piece->type, piece->color});
       ++file;
       last_was_digit = false;
+    } else if (ch == '0') {
+      fen_error("rank " + std::to_string(rank + 1) +
+                ": '0' counts no squares (one digit 1-9 counts a run of empty squares)");
     } else {
       fen_error("unknown letter " + quoted(ch) + " in rank " + std::to_string(rank + 1) +
                 " (pieces are N B R Q K, lower case for Black)");

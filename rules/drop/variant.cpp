@@ -2,6 +2,7 @@
 
 #include <cctype>
 
+#include "rules/common/text.h"
 #include "rules/drop/parse_error.h"
 
 namespace drop {
@@ -36,10 +37,14 @@ std::string Variant::name() const {
 namespace {
 
 int parse_side(std::string_view text, std::string_view what, std::string_view whole) {
-  if (text.size() != 1 || text[0] < '1' || text[0] > '0' + kMaxSide)
-    throw ParseError("variant '" + std::string(whole) + "': " + std::string(what) + " '" +
-                     std::string(text) + "' is not a number from 1 to 8");
-  return text[0] - '0';
+  const auto side = common::whole_number(text, kMaxSide);
+  const std::string where =
+      "variant '" + std::string(whole) + "': " + std::string(what) + " '" + std::string(text) + "'";
+  if (!side) throw ParseError(where + " is not a number from 1 to " + std::to_string(kMaxSide));
+  if (*side < 1 || *side > kMaxSide)
+    throw ParseError(where + " is out of range: boards have 1 to " + std::to_string(kMaxSide) +
+                     " files and ranks");
+  return *side;
 }
 
 Hand parse_hand(std::string_view text, Color c, std::string_view whole) {

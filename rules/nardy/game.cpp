@@ -216,7 +216,11 @@ Game::Points Game::terminal_value(const Position& p) const {
     const int d = p.royals(kWhite) - p.royals(kBlack);
     return {d, -d};
   }
-  const Side finisher = white_done ? kWhite : kBlack, other = opponent(finisher);
+  // With nothing in play on either side, the side to move finished first: its last checkers were
+  // eaten during the opponent's play, before the opponent bore off its own last (a side never
+  // moves with nothing in play, so it cannot have finished on its own play).
+  const Side finisher = white_done && black_done ? p.side_to_move : white_done ? kWhite : kBlack;
+  const Side other = opponent(finisher);
   const int rf = p.royals(finisher), ro = p.royals(other);
   Side winner = finisher;
   int score;

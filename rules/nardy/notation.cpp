@@ -164,8 +164,13 @@ Setup parse_fen(std::string_view fen) {
     fen_error("side to move '" + std::string(fields[4]) + "' is not 'w' or 'b'");
   p.side_to_move = fields[4] == "w" ? kWhite : kBlack;
   for (Side side : {kWhite, kBlack}) check_side(s.game, p, side);
-  if (p.in_play(p.side_to_move, points) == 0)
-    fen_error("the side to move has borne off all its checkers: the game ended before its turn");
+  // A side with nothing left in play is to move only when its last checkers were eaten (the
+  // game's end, ROYAL-NARDY.md's decision); one that bore off its last checker did so on its own
+  // play, after which the opponent is to move.
+  if (p.in_play(p.side_to_move, points) == 0 && p.eaten[p.side_to_move] == 0)
+    fen_error(
+        "the side to move has borne off all its checkers and lost no royal one, so it finished "
+        "on its own play and the other side is to move");
   if (fields[5] != "-") {
     try {
       p.dice = parse_roll(fields[5]);
@@ -187,6 +192,12 @@ std::string to_fen(const Game& g, const Position& p) {
     t.append(" ").append(std::to_string(pair[0])).append("/").append(std::to_string(pair[1]));
   t += p.side_to_move == kWhite ? " w " : " b ";
   return t + roll_text(p.dice);
+}
+
+std::string end_text(const Game& game, const Position& p) {
+  const auto points = game.terminal_value(p);
+  return "the game is over: White " + std::to_string(points[kWhite]) + ", Black " +
+         std::to_string(points[kBlack]);
 }
 
 std::string start_fen() {
@@ -279,6 +290,7 @@ std::string board_diagram(const Game& g, const Position& p) {
        std::to_string(p.off[kWhite]) + "/" + std::to_string(p.off[kBlack]) + "  eaten " +
        std::to_string(p.eaten[kWhite]) + "/" + std::to_string(p.eaten[kBlack]) +
        "  (White/Black)\n";
+  if (g.is_terminal(p)) return t + end_text(g, p) + "\n";
   t += std::string(p.side_to_move == kWhite ? "White" : "Black") + " to " +
        (p.dice.rolled() ? "play " + roll_text(p.dice) : std::string("roll")) + "\n";
   return t;

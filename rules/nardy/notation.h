@@ -16,7 +16,9 @@
 // 13-point, 3 plain on its 8-point, 5 plain on its 6-point), White to roll:
 //   2r/././././5P/./3P/./././5r/5R/./././3p/./5p/././././2R 0/0 0/0 0/0 w -
 // Each side has at most 8 plain and 7 royal checkers (eaten ones count), 15 in all with the
-// borne-off ones; a side to move has checkers left; a terminal position has no roll.
+// borne-off ones; a side to move has checkers left unless some of its royal ones were eaten (its
+// last checkers eaten on the opponent's play: the game's end, ROYAL-NARDY.md); a terminal
+// position has no roll.
 //
 // Roll: "6-5" (either order on input).
 // Play: the steps in the mover's own numbering, separated by spaces, "13/7 8/5*": from (a point
@@ -51,7 +53,11 @@ std::string move_name(const Move& m);
 // A legal play of p (whose dice are rolled), from its name.
 Move parse_move(const Game& game, const Position& p, std::string_view text);
 
-// The board for people: the far half on top, as backgammon boards are drawn from White's side.
+// A finished game's points for people: "the game is over: White 2, Black -2".
+std::string end_text(const Game& game, const Position& p);
+
+// The board for people: the far half on top, as backgammon boards are drawn from White's side;
+// its last line says who is to roll or play, or the points of a finished game (end_text).
 std::string board_diagram(const Game& game, const Position& p);
 
 }  // namespace nardy

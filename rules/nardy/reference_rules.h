@@ -225,7 +225,9 @@ inline std::set<std::string> play_results(const Board& b) {
 inline int white_score(const Board& b) {
   const int royals_w = 7 - b.eaten[0], royals_b = 7 - b.eaten[1];
   if (b.in_play(0) > 0 && b.in_play(1) > 0) return royals_w - royals_b;  // locked
-  const int winner = b.in_play(0) == 0 ? 0 : 1, loser = 1 - winner;
+  // The side that finished first: with both out of play, the one to move (eaten last).
+  const int winner = b.in_play(0) == 0 && b.in_play(1) == 0 ? b.side : b.in_play(0) == 0 ? 0 : 1;
+  const int loser = 1 - winner;
   const int sign = winner == 0 ? 1 : -1;
   const int rw = 7 - b.eaten[winner], rl = 7 - b.eaten[loser];
   if (rl > rw) return -sign * (rl - rw);

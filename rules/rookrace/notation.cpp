@@ -31,15 +31,11 @@ std::pair<std::string_view, std::string_view> pair_field(std::string_view text, 
 
 int parse_reserve(std::string_view text, Color c, int most) {
   const std::string where = std::string(color_name(c)) + "'s reserve '" + std::string(text) + "'";
-  if (text.empty() || text.size() > 3) fen_error(where + " is not a number");
-  int n = 0;
-  for (char ch : text) {
-    if (ch < '0' || ch > '9') fen_error(where + " is not a number");
-    n = 10 * n + (ch - '0');
-  }
-  if (n > most)
+  const auto n = common::whole_number(text, most);
+  if (!n) fen_error(where + " is not a number of pawns (0 to " + std::to_string(most) + ")");
+  if (*n > most)
     fen_error(where + " is more than the variant's " + std::to_string(most) + " pawns a side");
-  return n;
+  return *n;
 }
 
 std::uint8_t parse_counter(std::string_view text, Color c) {
@@ -185,10 +181,7 @@ std::string move_name(const Game& game, Move m) {
 namespace {
 
 [[noreturn]] void move_error(std::string_view text, const std::string& what) {
-  std::string message = "move '";
-  message += text;
-  message += "': " + what;
-  throw ParseError(message);
+  common::refuse("move", text, what);
 }
 
 int parse_square(const Game& game, std::string_view text, std::string_view whole) {

@@ -1,7 +1,6 @@
 #include "rules/rookrace/variant.h"
 
-#include <charconv>
-
+#include "rules/common/text.h"
 #include "rules/rookrace/parse_error.h"
 
 namespace rookrace {
@@ -9,19 +8,7 @@ namespace rookrace {
 namespace {
 
 [[noreturn]] void variant_error(std::string_view text, const std::string& what) {
-  std::string message = "variant '";
-  message += text;
-  message += "': " + what;
-  throw ParseError(message);
-}
-
-// A whole decimal number of at most 3 digits, or nothing.
-bool read_number(std::string_view s, int& out) {
-  if (s.empty() || s.size() > 3) return false;
-  for (char ch : s)
-    if (ch < '0' || ch > '9') return false;
-  std::from_chars(s.data(), s.data() + s.size(), out);
-  return true;
+  common::refuse("variant", text, what);
 }
 
 }  // namespace
@@ -33,8 +20,7 @@ std::string Variant::name() const {
 }
 
 bool names_rookrace(std::string_view text) {
-  return text.substr(0, kVariantName.size()) == kVariantName &&
-         (text.size() == kVariantName.size() || text[kVariantName.size()] == ':');
+  return common::names_game(text, kVariantName);
 }
 
 Variant parse_variant(std::string_view text) {
@@ -47,20 +33,26 @@ Variant parse_variant(std::string_view text) {
                   "expected rookrace:NxN:P (the board, then the pawns a side, e.g. "
                   "rookrace:4x4:2)");
   const std::string_view board = rest.substr(0, colon), pawns = rest.substr(colon + 1);
-  const auto x = board.find('x');
-  int width = 0, height = 0;
-  if (x == std::string_view::npos || !read_number(board.substr(0, x), width) ||
-      !read_number(board.substr(x + 1), height))
+  constexpr int kMostSide = 8;
+  const auto sides = common::board_size(board, kMostSide);
+  if (!sides)
     variant_error(text, "the board is '" + std::string(board) + "', expected NxN like 6x6");
+  const auto [width, height] = *sides;
   if (width != height) variant_error(text, "the board must be square (NxN)");
-  if (width < 2 || width > 8 || width % 2)
-    variant_error(text, "a side of " + std::to_string(width) +
+  if (width < 2 || width > kMostSide || width % 2)
+    variant_error(text, "a side of " + std::string(board.substr(0, board.find('x'))) +
                             "; boards are 2x2, 4x4, 6x6 or 8x8 (whole 2x2 blocks)");
   Variant v;
   v.size = width;
-  if (!read_number(pawns, v.pawns) || v.pawns > kMaxPawns)
-    variant_error(text, "the pawns a side are '" + std::string(pawns) + "', expected 0 to " +
-                            std::to_string(kMaxPawns));
+  const auto count = common::whole_number(pawns, kMaxPawns);
+  if (!count)
+    variant_error(text, "the pawns a side are '" + std::string(pawns) +
+                            "', not a number; expected 0 to " + std::to_string(kMaxPawns));
+  if (*count > kMaxPawns)
+    variant_error(text, "the pawns a side are '" + std::string(pawns) + "', more than " +
+                            std::to_string(kMaxPawns) + " (expected 0 to " +
+                            std::to_string(kMaxPawns) + ")");
+  v.pawns = *count;
   return v;
 }
 

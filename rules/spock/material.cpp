@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
+#include <tuple>
+
+#include "rules/common/text.h"
 
 namespace spock {
 
@@ -52,13 +55,13 @@ Material parse_material(std::string_view text) {
   const auto colon = rest.find(':');
   if (colon == std::string_view::npos) fail(text, "no ':' after the board size");
   const std::string_view size = rest.substr(0, colon);
-  if (size.size() != 3 || size[1] != 'x' || !std::isdigit(size[0]) || !std::isdigit(size[2]))
-    fail(text, "board size '" + std::string(size) + "' is not WxH");
+  constexpr int kMostSide = 8;
+  const auto board = common::board_size(size, kMostSide);
+  if (!board) fail(text, "board size '" + std::string(size) + "' is not WxH");
   Material m;
-  m.width = size[0] - '0';
-  m.height = size[2] - '0';
-  if (m.width < 3 || m.width > 8 || m.height < 3 || m.height > 8)
-    fail(text, "the board must have 3 to 8 files and ranks");
+  std::tie(m.width, m.height) = *board;
+  if (m.width < 3 || m.width > kMostSide || m.height < 3 || m.height > kMostSide)
+    fail(text, "a board of " + std::string(size) + "; boards have 3 to 8 files and ranks");
   const std::string_view sides = rest.substr(colon + 1);
   const auto slash = sides.find('/');
   if (slash == std::string_view::npos) fail(text, "no '/' between Blue's and Red's pieces");

@@ -1,0 +1,10 @@
+// Nevsky's parsers raise the error every game shares (rules/common/parse_error.h).
+#pragma once
+
+#include "rules/common/parse_error.h"
+
+namespace nevsky {
+
+using ParseError = common::ParseError;
+
+}  // namespace nevsky
