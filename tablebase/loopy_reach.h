@@ -13,12 +13,14 @@
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdint>
 #include <vector>
 
 #include "solver/parallel_for.h"
 #include "solver/progress.h"
+#include "solver/zeroed_array.h"
 #include "tablebase/loopy_tier_space.h"
 #include "tablebase/loopy_value.h"
 
@@ -37,20 +39,32 @@ inline bool mark_reached(std::uint64_t* words, std::uint64_t i) {
 
 // Spreads tier t's marks: every entry of t reachable from its marked ones inside their blocks is
 // marked, and so is every child of those in other tiers (bits[c], which must be there for each of
-// t's children).
-// With a progress line, each block's entries count as done.
+// t's children). Small blocks go one to a thread, each closed depth first with a stack; a block of
+// `shared_from` entries or more (one block of a whole tier, as Spock's, whose stack could grow to
+// the tier) is closed by all threads in passes over it, each expanding the marked entries it has
+// not expanded yet (a bit an entry of the block), until a pass expands none. With a progress
+// line, each block's entries count as done.
 template <LoopyTierSpace S>
 void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bits,
-                    solver::Progress* progress = nullptr) {
+                    std::uint64_t shared_from, solver::Progress* progress = nullptr) {
+  std::uint64_t* own = bits[t];
+  const auto expand = [&](typename S::Cursor& cursor, std::uint64_t i, const auto& newly_marked) {
+    space.for_each_child(cursor, t, i, [&](Location c) {
+      if (c.tier != t)
+        mark_reached(bits[c.tier], c.index);
+      else if (mark_reached(own, c.index))
+        newly_marked(c.index);
+    });
+  };
   struct Scratch {
     std::vector<std::uint64_t> stack;
     typename S::Cursor cursor;
   };
   tbb::enumerable_thread_specific<Scratch> scratch;
-  std::uint64_t* own = bits[t];
   solver::parallel_for(std::uint64_t{0}, space.block_count(t), [&](std::uint64_t b) {
-    Scratch& s = scratch.local();
     const IndexRange block = space.block_range(t, b);
+    if (block.end - block.begin >= shared_from) return;
+    Scratch& s = scratch.local();
     s.stack.clear();
     // The marks from outside, taken first: the closure only pushes entries it newly marks.
     for (std::uint64_t i = block.begin; i < block.end; ++i)
@@ -58,15 +72,27 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
     while (!s.stack.empty()) {
       const std::uint64_t i = s.stack.back();
       s.stack.pop_back();
-      space.for_each_child(s.cursor, t, i, [&](Location c) {
-        if (c.tier != t)
-          mark_reached(bits[c.tier], c.index);
-        else if (mark_reached(own, c.index))
-          s.stack.push_back(c.index);
-      });
+      expand(s.cursor, i, [&](std::uint64_t c) { s.stack.push_back(c); });
     }
     if (progress) progress->advance(block.end - block.begin);
   });
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;  // entries a thread takes at a time
+  for (std::uint64_t b = 0; b < space.block_count(t); ++b) {
+    const IndexRange block = space.block_range(t, b);
+    const std::uint64_t n = block.end - block.begin;
+    if (n < shared_from) continue;
+    solver::ZeroedArray<std::uint64_t> expanded((n + 63) / 64);  // by index in the block
+    for (std::atomic<bool> more{true}; more.exchange(false);)
+      solver::parallel_for(std::uint64_t{0}, (n + kChunk - 1) / kChunk, [&](std::uint64_t c) {
+        Scratch& s = scratch.local();
+        for (std::uint64_t k = c * kChunk; k < std::min(n, (c + 1) * kChunk); ++k) {
+          if (!reached_bit(own, block.begin + k) || !mark_reached(expanded.data(), k)) continue;
+          more.store(true, std::memory_order_relaxed);
+          expand(s.cursor, block.begin + k, [](std::uint64_t) {});
+        }
+      });
+    if (progress) progress->advance(n);
+  }
 }
 
 // The values of tier t's reached position classes: each marked entry counts unless a twin of it

@@ -85,8 +85,10 @@ class LoopyTierSolver {
 
   // The memory the solve needs (what run() checks against the cap).
   std::uint64_t planned_bytes() const {
+    // The reach of a large block also keeps a bit an entry of it (loopy_reach.h).
+    const std::uint64_t expanded = options_.count_reached ? (largest_shared_ + 63) / 64 * 8 : 0;
     if (!on_disk()) {
-      std::uint64_t all = fixed_bytes();
+      std::uint64_t all = fixed_bytes() + expanded;
       for (int t = 0; t < space_.tier_count(); ++t)
         all += code_bytes(t) + (options_.count_reached ? bit_bytes(t) : 0);
       return all;
@@ -97,7 +99,7 @@ class LoopyTierSolver {
       for (int c : space_.tier_children(t)) held += code_bytes(c);
       solve = std::max(solve, held);
     }
-    return fixed_bytes() + std::max(solve, options_.count_reached ? reach_peak() : 0);
+    return fixed_bytes() + std::max(solve, options_.count_reached ? reach_peak() + expanded : 0);
   }
 
   LoopySolveReport run() {
@@ -187,7 +189,7 @@ class LoopyTierSolver {
       if (!bits_[t].empty()) {
         progress.set_stage(space_.tier_name(t));
         for (int c : space_.tier_children(t)) hold(c);
-        spread_reached(space_, t, words, &progress);
+        spread_reached(space_, t, words, options_.shared_block_entries, &progress);
       } else {
         hold(t);  // nothing reaches it: its bits are all 0, and say so on disk too
         progress.advance(space_.tier_size(t));

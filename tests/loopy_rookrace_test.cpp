@@ -31,6 +31,7 @@
 #include "tablebase/loopy_tier_solver.h"
 #include "tablebase/loopy_verify.h"
 #include "tests/fixed_point.h"
+#include "tests/loopy_checks.h"
 #include "tests/test_support.h"
 
 namespace {
@@ -73,26 +74,12 @@ TEST_CASE("rookrace tier space: every entry's position is located at the entry o
        {"rookrace:2x2:0", "rookrace:2x2:2", "rookrace:4x4:0", "rookrace:4x4:1", "rookrace:4x4:2"}) {
     INFO(v);
     const Game g = game_of(v);
-    const TierSpace space(g);
-    TierSpace::Cursor cursor;
-    std::uint64_t checked = 0, misplaced = 0, with_twins = 0;
     // 4x4:2 has millions of entries: every 7th is plenty.
     const std::uint64_t step = g.size() == 4 && g.variant().pawns == 2 ? 7 : 1;
-    for (int t = 0; t < space.tier_count(); ++t)
-      for (std::uint64_t i = 0; i < space.tier_size(t); i += step) {
-        const Location at = space.locate(space.unrank(t, i));
-        bool ok = at == Location{t, i}, twins = false;
-        space.for_each_twin(cursor, t, i, [&](std::uint64_t twin) {
-          ok = ok || Location{t, twin} == at;
-          twins = true;
-        });
-        with_twins += twins;
-        misplaced += !ok;
-        ++checked;
-      }
-    CHECK(misplaced == 0);
-    CHECK(checked > 0);
-    if (g.variant().pawns == 0) CHECK(with_twins > 0);  // the empty board is its own image
+    const auto c = test_support::check_locate(TierSpace(g), step);
+    CHECK(c.misplaced == 0);
+    CHECK(c.checked > 0);
+    if (g.variant().pawns == 0) CHECK(c.with_twins > 0);  // the empty board is its own image
   }
 }
 
@@ -100,23 +87,7 @@ TEST_CASE("rookrace tier space: the unmoves are the moves inside a block taken b
           "[loopy][rookrace]") {
   for (const char* v : {"rookrace:2x2:1", "rookrace:4x4:0", "rookrace:4x4:1"}) {
     INFO(v);
-    const TierSpace space(game_of(v));
-    TierSpace::Cursor cursor;
-    for (int t = 0; t < space.tier_count(); ++t) {
-      // (child, parent) pairs inside the tier, by moves and by unmoves.
-      std::vector<std::pair<std::uint64_t, std::uint64_t>> moved, unmoved;
-      for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
-        space.for_each_child(cursor, t, i, [&](Location c) {
-          if (c.tier == t) moved.emplace_back(c.index, i);
-        });
-        space.for_each_parent(cursor, t, i, [&](std::uint64_t p) { unmoved.emplace_back(i, p); });
-      }
-      std::sort(moved.begin(), moved.end());
-      std::sort(unmoved.begin(), unmoved.end());
-      INFO(space.tier_name(t));
-      CHECK(moved == unmoved);
-      CHECK(std::adjacent_find(moved.begin(), moved.end()) == moved.end());  // distinct children
-    }
+    test_support::check_unmoves_against_moves(TierSpace(game_of(v)), true);
   }
 }
 
@@ -126,61 +97,14 @@ namespace {
 // counts of the two reports; prints both when asked (the hidden rows below, whose figures go to
 // results/).
 void compare_with_hashed(const char* variant, bool print = false) {
-  INFO(variant);
   const Game g = game_of(variant);
   const rookrace::Position start = g.start();
-  const auto started = std::chrono::steady_clock::now();
-  const solver::CyclicRetrograde<Game> hashed(g, std::span(&start, 1),
-                                              {std::uint64_t{22} << 30, false});
-  const auto hashed_at = std::chrono::steady_clock::now();
-  const TierSpace space(g);
   LoopySolveOptions options = in_memory();
   options.memory_bytes = std::uint64_t{22} << 30;
   options.threads = 2;
-  LoopyTierSolver<TierSpace> solver(space, options);
-  const auto report = solver.run();
-  const auto solved_at = std::chrono::steady_clock::now();
-  std::uint64_t mismatches = 0, unreached = 0;
-  std::string first;
-  TierSpace::Cursor cursor;
-  hashed.for_each_value([&](const rookrace::Key& key, solver::WdlValue value) {
-    const rookrace::Position p = g.from_key(key);
-    const Location at = space.locate(p);
-    REQUIRE(at.tier >= 0);
-    bool reached = solver.reached(at);  // or the twin the reach came to first
-    space.for_each_twin(cursor, at.tier, at.index, [&](std::uint64_t twin) {
-      reached = reached || solver.reached({at.tier, twin});
-    });
-    unreached += !reached;
-    if (tablebase::loopy_value(solver.code(at)) != value && mismatches++ == 0)
-      first = rookrace::to_fen(g, p);
-  });
-  INFO("first mismatch: " << first);
-  CHECK(mismatches == 0);
-  CHECK(unreached == 0);
-  const auto& h = hashed.report();
-  const auto& r = report.reached;
-  CHECK(r.positions == h.positions);
-  CHECK(r.wins == h.wins);
-  CHECK(r.draws == h.draws);
-  CHECK(r.losses == h.losses);
-  CHECK(r.longest_win == h.longest_win);
-  CHECK(r.longest_loss == h.longest_loss);
-  CHECK(report.entries.positions == space.total_entries());
-  CHECK(report.entries.positions >= r.positions);
-  if (!print) return;
-  const auto seconds = [](auto from, auto to) {
-    return std::chrono::duration<double>(to - from).count();
-  };
-  std::printf(
-      "%s: %llu positions compared, %llu mismatches; reached %llu: %llu wins, %llu draws, %llu "
-      "losses, longest win %d, longest loss %d (both solvers); loopy entries %llu; hash-map "
-      "%.1f s, loopy %.1f s (2 threads)\n",
-      variant, (unsigned long long)h.positions, (unsigned long long)mismatches,
-      (unsigned long long)r.positions, (unsigned long long)r.wins, (unsigned long long)r.draws,
-      (unsigned long long)r.losses, r.longest_win, r.longest_loss,
-      (unsigned long long)report.entries.positions, seconds(started, hashed_at),
-      seconds(hashed_at, solved_at));
+  test_support::compare_loopy_with_hashed(
+      variant, g, std::span(&start, 1), TierSpace(g), options,
+      [&](const rookrace::Position& p) { return rookrace::to_fen(g, p); }, print);
 }
 
 }  // namespace
@@ -433,67 +357,10 @@ TEST_CASE("rookrace loopy verify: sound tables pass, a flipped value is caught",
 
 namespace {
 
-// A row solved into tables and checked, for results/: the tables go to $DROP16_LOOPY_TABLES/ROW
-// (kept) or to a temporary directory (removed), under a cap of $DROP16_LOOPY_MEMORY_GB (default
-// 8), on two threads; prints the counts, the times, the memory and the checks.
-void solve_row(const char* variant) {
+void solve_race_row(const char* variant) {
   const Game g = game_of(variant);
-  const TierSpace space(g);
-  const char* kept = std::getenv("DROP16_LOOPY_TABLES");
-  std::optional<test_support::TempDir> tmp;
-  std::filesystem::path dir;
-  if (kept) {
-    dir = std::filesystem::path(kept) / variant;
-  } else {
-    tmp.emplace("loopy_row");
-    dir = tmp->dir;
-  }
-  const char* cap = std::getenv("DROP16_LOOPY_MEMORY_GB");
-  LoopySolveOptions o;
-  o.dir = dir;
-  o.memory_bytes = std::uint64_t((cap ? std::stod(cap) : 8.0) * double(1 << 30));
-  o.threads = 2;
-  o.show_progress = true;
-  const auto r = LoopyTierSolver<TierSpace>(space, o).run();
-  rusage usage{};
-  getrusage(RUSAGE_SELF, &usage);
-  const auto& v = r.reached;
-  std::printf(
-      "%s: %llu positions reached: %llu wins, %llu draws, %llu losses, longest win %d, longest "
-      "loss %d; %llu entries in %d tiers (%d solved, %d found finished): %llu wins, %llu draws, "
-      "%llu losses, longest win %d, longest loss %d; reach %.1f s, solve %.1f s; planned %.1f "
-      "MB, peak resident %.1f MB, %.1f user + %.1f system s; tables %llu bytes in %s\n",
-      variant, (unsigned long long)v.positions, (unsigned long long)v.wins,
-      (unsigned long long)v.draws, (unsigned long long)v.losses, v.longest_win, v.longest_loss,
-      (unsigned long long)r.entries.positions, r.tiers, r.tiers_solved, r.tiers_resumed,
-      (unsigned long long)r.entries.wins, (unsigned long long)r.entries.draws,
-      (unsigned long long)r.entries.losses, r.entries.longest_win, r.entries.longest_loss,
-      r.reach_seconds, r.solve_seconds, double(r.planned_bytes) / double(1 << 20),
-      double(usage.ru_maxrss) / 1024.0,
-      double(usage.ru_utime.tv_sec) + 1e-6 * double(usage.ru_utime.tv_usec),
-      double(usage.ru_stime.tv_sec) + 1e-6 * double(usage.ru_stime.tv_usec),
-      (unsigned long long)r.table_bytes, dir.c_str());
-  std::fflush(stdout);
-  tablebase::LoopyTables<TierSpace> tables(space, dir);
-  tablebase::LoopyVerifyOptions checks;
-  checks.children_samples = 100000;
-  checks.search_samples = 200;
-  const auto c = tablebase::verify_loopy_tables(
-      tables, std::max(r.entries.longest_win, r.entries.longest_loss), checks);
-  std::printf(
-      "%s checked: %llu reached entries against their children, %llu mismatches; %llu by the "
-      "forward search to %d plies (%llu wins, %llu draws, %llu losses), %llu mismatches; %.1f s\n",
-      variant, (unsigned long long)c.children_checked, (unsigned long long)c.children_mismatches,
-      (unsigned long long)c.searched, c.depth, (unsigned long long)c.searched_values.wins,
-      (unsigned long long)c.searched_values.draws, (unsigned long long)c.searched_values.losses,
-      (unsigned long long)c.search_mismatches, c.seconds);
-  if (c.first_mismatch)
-    std::printf(
-        "first mismatch: %s: %s\n",
-        rookrace::to_fen(g, space.unrank(c.first_mismatch->tier, c.first_mismatch->index)).c_str(),
-        c.first_fault.c_str());
-  CHECK(c.children_mismatches == 0);
-  CHECK(c.search_mismatches == 0);
+  test_support::solve_loopy_row(
+      variant, TierSpace(g), [&](const rookrace::Position& p) { return rookrace::to_fen(g, p); });
 }
 
 }  // namespace
@@ -501,8 +368,8 @@ void solve_row(const char* variant) {
 // Rows solved by the loopy tier solver alone (results/rookrace.md), run by hand:
 // `unit_tests "[.loopy-row-6x6-2]"`.
 TEST_CASE("rookrace loopy row solved and checked: 6x6:2", "[.loopy-row][.loopy-row-6x6-2]") {
-  solve_row("rookrace:6x6:2");
+  solve_race_row("rookrace:6x6:2");
 }
 TEST_CASE("rookrace loopy row solved and checked: 8x8:1", "[.loopy-row][.loopy-row-8x8-1]") {
-  solve_row("rookrace:8x8:1");
+  solve_race_row("rookrace:8x8:1");
 }
