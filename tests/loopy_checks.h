@@ -138,7 +138,8 @@ void compare_loopy_with_hashed(const std::string& name, const Game& game,
 // A row solved into tables and checked, for results/: the tables go to $DROP16_LOOPY_TABLES/ROW
 // (kept) or to a temporary directory (removed), under a cap of $DROP16_LOOPY_MEMORY_GB (default
 // 8), on two threads; prints the counts, the times, the memory and the checks, the forward search
-// on $DROP16_LOOPY_SEARCHES samples (default 200).
+// on $DROP16_LOOPY_SEARCHES samples (default 200); predecessors by sweeps with
+// $DROP16_LOOPY_SWEEPS set, else the solver's default.
 template <typename Space, typename Fen>
 void solve_loopy_row(const char* variant, const Space& space, const Fen& to_fen) {
   const char* kept = std::getenv("DROP16_LOOPY_TABLES");
@@ -156,6 +157,7 @@ void solve_loopy_row(const char* variant, const Space& space, const Fen& to_fen)
   o.memory_bytes = std::uint64_t((cap ? std::stod(cap) : 8.0) * double(1 << 30));
   o.threads = 2;
   o.show_progress = true;
+  if (std::getenv("DROP16_LOOPY_SWEEPS")) o.predecessors = tablebase::LoopyPredecessors::sweeps;
   const auto r = tablebase::LoopyTierSolver<Space>(space, o).run();
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
