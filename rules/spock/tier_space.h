@@ -177,7 +177,7 @@ void TierSpace::for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visi
   }
   for (Bitboard spocks = p.pieces(kRed, kSpock); spocks;) {
     const int to = pop_lsb(spocks);
-    for (Bitboard from = game_.geometry().knight_leaps(to) & p.by_color[kRed]; from;) {
+    for (Bitboard from = game_.geometry().knight_attacks(to) & p.by_color[kRed]; from;) {
       const int at = pop_lsb(from);
       const PieceType appeared = p.type_on(square_bit(at));
       const auto taken = PieceType((appeared + kPieceTypes - 1) % kPieceTypes);
