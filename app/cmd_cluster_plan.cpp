@@ -6,9 +6,9 @@
 
 #include "app/command.h"
 #include "app/games.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/size_text.h"
 #include "tablebase/cluster_plan.h"
-#include "tablebase/drop_space.h"
 
 namespace app {
 

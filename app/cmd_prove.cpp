@@ -1,6 +1,6 @@
 // drop16 prove / check-proof: prove a position's value by parallel proof search, as a resumable
-// session (tablebase/proof_session.h: progress, periodic checkpoints (resume by running the same
-// command again), an optional time limit and a compressed certificate); and check such a
+// session (rules/drop/solve/proof_session.h: progress, periodic checkpoints (resume by running the
+// same command again), an optional time limit and a compressed certificate); and check such a
 // certificate with the independent checker. This file maps the options to a search and a
 // session, and prints what they found.
 #include <chrono>
@@ -14,13 +14,13 @@
 #include "app/games.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/endgame_oracle.h"
+#include "rules/drop/solve/move_symmetry.h"
+#include "rules/drop/solve/proof_checker.h"
+#include "rules/drop/solve/proof_session.h"
 #include "solver/dfpn_search.h"
 #include "solver/known_first_prover.h"
 #include "solver/proof_search.h"
-#include "tablebase/drop_move_symmetry.h"
-#include "tablebase/endgame_oracle.h"
-#include "tablebase/proof_checker.h"
-#include "tablebase/proof_session.h"
 
 #if DROP16_MPI
 #include "mpi/mpi_proof_search.h"
@@ -251,8 +251,9 @@ void run_prove_mpi(const ProveOptions&, const drop::Game&, const drop::Position&
 }
 #endif
 
-// The run once its search is made, for either algorithm: the session (tablebase/proof_session.h),
-// then its report. describe() returns the search's own fields of the JSON, at the end.
+// The run once its search is made, for either algorithm: the session
+// (rules/drop/solve/proof_session.h), then its report. describe() returns the search's own fields
+// of the JSON, at the end.
 template <typename Search, typename Describe>
 void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::Key>& table,
                 Search& search, const EndgameOracle& oracle, const tablebase::ProofHistory& history,

@@ -3,10 +3,10 @@
 // dice player's answers for dice games. Only requests and JSON are handled here: the answers come
 // from the oracle (tablebase/oracle.h: the tables given with --tables first, then a forward search
 // within --solve-ms; what it cannot find in time is "unknown", never guessed), the position's
-// JSON from the game's entry, the dice games' from app/nardy_query.h. A request's `variant` picks
-// the game through the registry; the handlers are templates over its entry. At most --searches
-// searches run at once; a request that finds no search slot free within its time limit gets
-// "unknown" for what it would have searched, with "source": "busy", and requests that need no
+// JSON from the game's entry, the dice games' from rules/nardy/commands/query.h. A request's
+// `variant` picks the game through the registry; the handlers are templates over its entry. At most
+// --searches searches run at once; a request that finds no search slot free within its time limit
+// gets "unknown" for what it would have searched, with "source": "busy", and requests that need no
 // search never queue behind searches. Every handler turns bad input into HTTP 400 {"error":
 // message} and any other failure into 500, so one bad request never stops the server.
 //
@@ -41,7 +41,7 @@
 #include "app/command.h"
 #include "app/dice_game.h"
 #include "app/games.h"
-#include "app/nardy_query.h"
+#include "rules/nardy/commands/query.h"
 #include "tablebase/analysis_json.h"
 #include "tablebase/oracle.h"
 #include "web_assets.h"
@@ -198,7 +198,7 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
   return registry::visit(variant, [&](auto e) -> Json {
     using E = decltype(e);
     // A dice game's answer is the best play of a roll and its expected points, not a value and
-    // a distance (app/nardy_query.h), with the player searching one ply and no database.
+    // a distance (rules/nardy/commands/query.h), with the player searching one ply and no database.
     if constexpr (E::info.solvers.has(registry::Solver::dice_player)) {
       return nardy_query_json(variant, param(req, "fen"), param(req, "roll"), nullptr, 1);
     } else if constexpr (E::info.views.has(registry::View::page)) {

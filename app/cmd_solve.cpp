@@ -2,7 +2,7 @@
 // Each dispatches once, through the registry (app/games.h), to what the game declares: its tier
 // tables (here), its reachable retrograde and keyed tables (app/cmd_solve_cyclic.cpp,
 // cmd_verify_cyclic.cpp), its bounded search (cmd_search_cyclic.cpp) or its dice player
-// (cmd_query_nardy.cpp).
+// (rules/nardy/commands/query.cpp).
 //   solve  --tables DIR builds every table of the variant (resumable) and answers from them;
 //          without --tables a DTE search (solver/dte_search.h) answers alone.
 //   query  answers from tables only, and times its probes.
@@ -25,15 +25,15 @@
 #include "app/cyclic_search.h"
 #include "app/cyclic_solve.h"
 #include "app/games.h"
-#include "app/nardy_query.h"
 #include "app/query_batch.h"
 #include "app/resources.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/tier_space.h"
+#include "rules/nardy/commands/query.h"
 #include "solver/cyclic_search.h"
 #include "solver/dte_search.h"
 #include "solver/forward_solver.h"
 #include "solver/outcome.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/tablebase.h"
 #include "tablebase/tables_found.h"
 #include "tablebase/tier_solver.h"
@@ -174,8 +174,8 @@ std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTier
 #endif
 }
 
-// The tier tables' solve (the Drop 16 family's tier space, tablebase/drop_space.h), or without
-// --tables the DTE search.
+// The tier tables' solve (the Drop 16 family's tier space, rules/drop/solve/tier_space.h), or
+// without --tables the DTE search.
 template <typename E>
 void run_tier_solve(const SolveOptions& o, const Setup& s) {
   if (o.value_only && o.tables.empty())
@@ -272,7 +272,8 @@ struct QueryOptions {
   std::string tables;
   std::string batch;  // --batch FILE: app/cmd_query_batch.cpp answers it
   bool value_only = false;
-  NardyQueryOptions nardy;  // --variant nardy: app/cmd_query_nardy.cpp answers, without tables
+  // --variant nardy: rules/nardy/commands/query.cpp answers, without tables.
+  NardyQueryOptions nardy;
 };
 
 // The setup for a tier tables command: the variant named by --variant, or else the tables'. A

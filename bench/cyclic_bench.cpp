@@ -13,8 +13,8 @@
 #include <benchmark/benchmark.h>
 
 #include "rules/drop/game.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/cyclic_retrograde.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/tier_solver.h"
 
 namespace {

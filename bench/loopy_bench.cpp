@@ -10,7 +10,7 @@
 //                             memory with predecessors by sweeps instead of unmoves
 //                             (tablebase/loopy_block.h).
 //   LoopyTierSolverSpock/i/m, CyclicRetrogradeSpock/i   the same on Spock's ladder rows
-//                             (rules/spock/tier_space.h; m = 0 and 2 only), from every
+//                             (rules/spock/solve/tier_space.h; m = 0 and 2 only), from every
 //                             placement of the row's material.
 // Row i is kRows[i] (kSpockRows[i]). One thread each, so the rates are per core. Both report
 // "positions", the position classes reached from the start (the same count:
@@ -33,11 +33,11 @@
 #include <string>
 
 #include "rules/rookrace/game.h"
-#include "rules/rookrace/tier_space.h"
+#include "rules/rookrace/solve/tier_space.h"
 #include "rules/rookrace/variant.h"
 #include "rules/spock/game.h"
 #include "rules/spock/material.h"
-#include "rules/spock/tier_space.h"
+#include "rules/spock/solve/tier_space.h"
 #include "solver/cyclic_retrograde.h"
 #include "tablebase/loopy_tier_solver.h"
 

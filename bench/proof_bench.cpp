@@ -22,10 +22,10 @@
 #include <vector>
 
 #include "rules/drop/game.h"
+#include "rules/drop/solve/endgame_oracle.h"
+#include "rules/drop/solve/move_symmetry.h"
 #include "solver/dfpn_search.h"
 #include "solver/proof_search.h"
-#include "tablebase/drop_move_symmetry.h"
-#include "tablebase/endgame_oracle.h"
 
 namespace {
 

@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/prober.h"
 #include "rules/drop/variant.h"
-#include "tablebase/prober.h"
 #include "tablebase/tier_files.h"
 
 namespace {

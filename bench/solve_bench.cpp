@@ -21,8 +21,8 @@
 #include <random>
 
 #include "rules/drop/game.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/forward_solver.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/tablebase.h"
 #include "tablebase/tier_solver.h"
 

@@ -30,7 +30,7 @@
 #include <string>
 #include <vector>
 
-#include "tablebase/drop_space.h"
+#include "rules/drop/solve/tier_space.h"
 #include "tablebase/tier_solver.h"
 
 namespace mpi_solve {

@@ -29,6 +29,7 @@
 #include <variant>
 #include <vector>
 
+#include "rules/drop/solve/tier_space.h"
 #include "rules/registry.h"
 #include "solver/cyclic_retrograde.h"
 #include "solver/cyclic_search.h"
@@ -36,7 +37,6 @@
 #include "solver/search_slots.h"
 #include "solver/wdl.h"
 #include "tablebase/analysis_json.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/keyed_tables.h"
 #include "tablebase/tablebase.h"
 #include "tablebase/tables_found.h"

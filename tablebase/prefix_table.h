@@ -4,7 +4,8 @@
 // (placements of the other groups) entries. The table maps every prefix rank to the ordinal of
 // its least image among the canonical prefixes and the symmetry that maps it there; it depends
 // only on the two groups' piece counts, so slices share it. Used by the drop family's tier space
-// (drop_space.h, SOLVER.md "Symmetry") and Spock's (rules/spock/tier_space.h).
+// (rules/drop/solve/tier_space.h, SOLVER.md "Symmetry") and Spock's
+// (rules/spock/solve/tier_space.h).
 #pragma once
 
 #include <cstdint>

@@ -19,11 +19,11 @@
 #include <variant>
 #include <vector>
 
+#include "rules/drop/solve/prober.h"
 #include "rules/registry.h"
 #include "solver/wdl.h"
 #include "tablebase/analysis_json.h"
 #include "tablebase/keyed_tables.h"
-#include "tablebase/prober.h"
 #include "tablebase/tables_found.h"
 #include "tablebase/wdl_analysis.h"
 

@@ -20,8 +20,8 @@ namespace tablebase {
 
 namespace {
 
-// Names the index scheme (drop_space.h: canonical prefixes), so tables of the earlier scheme,
-// which stored every position, are refused instead of misread.
+// Names the index scheme (rules/drop/solve/tier_space.h: canonical prefixes), so tables of the
+// earlier scheme, which stored every position, are refused instead of misread.
 constexpr std::string_view kValueEncoding = "win bit; canonical-prefix index";
 constexpr std::string_view kDteEncoding = "dte/2 (dte = 2 record + win bit)";
 // A checkpoint's state, as "solver bytes of finished passes: K" then optional "; key: value"

@@ -1,8 +1,8 @@
 // The retrograde tier solver: every position of every tier, smallest tiers first, each tier in
-// passes (tier.h), each pass in parallel with oneTBB. Class of game: two players taking turns
-// (solver::TwoPlayerGame, which the TierSpace concept requires), win/loss, acyclic. Every child
-// of a pass lies in an earlier pass or tier, so each position is computed exactly once from its
-// children's DTEs (outcome.h): no counters, no iteration to a fixpoint.
+// passes (rules/drop/solve/tier_layout.h), each pass in parallel with oneTBB. Class of game: two
+// players taking turns (solver::TwoPlayerGame, which the TierSpace concept requires), win/loss,
+// acyclic. Every child of a pass lies in an earlier pass or tier, so each position is computed
+// exactly once from its children's DTEs (outcome.h): no counters, no iteration to a fixpoint.
 //
 // Every stored entry is solved (the space decides what it stores: symmetry representatives, for
 // Drop 16), and a child is read where the space locates it.

@@ -14,7 +14,7 @@
 
 #include "solver/game_concept.h"
 #include "solver/turn_order.h"
-#include "tablebase/tier.h"
+#include "tablebase/index_range.h"
 
 namespace tablebase {
 
@@ -61,7 +61,8 @@ concept TierSpace = requires(const S& s, int tier, std::uint64_t index,
 };
 
 // The tier space of a game's tables, for the code that opens tables knowing only the game (the
-// oracle, the front ends): specialized beside each space (drop_space.h for drop::Game).
+// oracle, the front ends): specialized beside each space (rules/drop/solve/tier_space.h for
+// drop::Game).
 template <typename G>
 struct TierSpaceOf;
 template <typename G>

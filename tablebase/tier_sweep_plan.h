@@ -2,9 +2,9 @@
 // in memory together, the children are read in groups that do: every group but the last is
 // folded into the tier's entries first, one sweep over the tier's captures per group, each entry
 // keeping the DTE of its deciding child so far (DteFold::deciding_child, or kNoChild); the passes
-// (tier.h) then add the last group and the moves inside the tier, pass by pass in solve order, so
-// every child an entry reads is final. On 4x4:NBRQK this is what lets the largest tier (14 GB) be
-// solved beside children of 15.7 GB.
+// (rules/drop/solve/tier_layout.h) then add the last group and the moves inside the tier, pass by
+// pass in solve order, so every child an entry reads is final. On 4x4:NBRQK this is what lets the
+// largest tier (14 GB) be solved beside children of 15.7 GB.
 //
 // A run resumed from a checkpoint keeps its order where it matters: the children it folded in
 // stay folded, a group it was folding goes first, and the rest are grouped as the cap allows now

@@ -1,6 +1,6 @@
 // The tier solver's sweeps: one pass over a range of a tier's entries, in chunks, each chunk in
-// parallel, every entry folding in its children from the tiers a sweep reads (tier.h, SOLVER.md).
-// Three inner loops do the work:
+// parallel, every entry folding in its children from the tiers a sweep reads
+// (rules/drop/solve/tier_layout.h, SOLVER.md). Three inner loops do the work:
 //   sweep_range   DTEs: the children of a few entries located and prefetched, then folded;
 //   fold_in_order DTEs, a group fold of a tier whose children span gigabytes: the children of a
 //                 window of entries read in address order (address_ordered_reads.h);

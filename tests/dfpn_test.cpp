@@ -13,15 +13,15 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/endgame_oracle.h"
+#include "rules/drop/solve/move_symmetry.h"
+#include "rules/drop/solve/proof_checker.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/dfpn_search.h"
 #include "solver/forward_solver.h"
 #include "solver/outcome.h"
 #include "solver/proof_certificate.h"
 #include "solver/proof_search.h"
-#include "tablebase/drop_move_symmetry.h"
-#include "tablebase/drop_space.h"
-#include "tablebase/endgame_oracle.h"
-#include "tablebase/proof_checker.h"
 #include "tablebase/proof_file.h"
 #include "tablebase/tier_solver.h"
 #include "tests/drop16_process.h"
@@ -278,7 +278,8 @@ TEST_CASE("the checker accepts df-pn's certificates", "[dfpn]") {
   }
 }
 
-TEST_CASE("prove --algorithm: dfpn proves what negamax proves and bad values exit 2", "[dfpn][cli]") {
+TEST_CASE("prove --algorithm: dfpn proves what negamax proves and bad values exit 2",
+          "[dfpn][cli]") {
   const auto value_of = [](const std::vector<std::string>& args) {
     const test_support::Run r = test_support::run_drop16(args);
     INFO("stderr: " << r.err);

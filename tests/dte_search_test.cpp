@@ -9,8 +9,8 @@
 #include "countdown_game.h"
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/forward_solver.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/tier_solver.h"
 #include "test_support.h"
 

@@ -1,5 +1,5 @@
 // The loopy tier solver (tablebase/loopy_tier_solver.h) on the rook race's tier space
-// (rules/rookrace/tier_space.h), checked against what shares none of their code:
+// (rules/rookrace/solve/tier_space.h), checked against what shares none of their code:
 // - the space: every entry's position located back to it (or to a twin), and the unmoves against
 //   the rules' moves, edge for edge;
 // - the values: the hash-map retrograde (solver/cyclic_retrograde.h) on every position it reaches,
@@ -24,7 +24,7 @@
 
 #include "rules/rookrace/game.h"
 #include "rules/rookrace/notation.h"
-#include "rules/rookrace/tier_space.h"
+#include "rules/rookrace/solve/tier_space.h"
 #include "solver/cyclic_retrograde.h"
 #include "tablebase/loopy_tables.h"
 #include "tablebase/loopy_tier_files.h"

@@ -1,5 +1,5 @@
-// The loopy tier solver on Spock's tier space (rules/spock/tier_space.h), checked against what
-// shares none of their code (tests/loopy_checks.h): every entry's position located back to it
+// The loopy tier solver on Spock's tier space (rules/spock/solve/tier_space.h), checked against
+// what shares none of their code (tests/loopy_checks.h): every entry's position located back to it
 // (or a twin); the unmoves against the rules' moves, edge for edge; the hash-map retrograde
 // (solver/cyclic_retrograde.h) on every position of a row it reaches, with the same counts of
 // reached positions, values and longest distances, by unmoves and by sweeps; the plain fixed
@@ -12,7 +12,7 @@
 #include "rules/spock/game.h"
 #include "rules/spock/material.h"
 #include "rules/spock/notation.h"
-#include "rules/spock/tier_space.h"
+#include "rules/spock/solve/tier_space.h"
 #include "tablebase/loopy_tier_solver.h"
 #include "tests/fixed_point.h"
 #include "tests/loopy_checks.h"

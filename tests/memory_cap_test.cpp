@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "rules/drop/game.h"
+#include "rules/drop/solve/tier_space.h"
 #include "rules/drop/variant.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/tier_solver.h"
 #include "tests/test_support.h"
 

@@ -1,8 +1,6 @@
-// Royal Nardy's bear-off database on disk (tablebase/nardy_bearoff_file.h): what is read back is
+// Royal Nardy's bear-off database on disk (rules/nardy/solve/bearoff_file.h): what is read back is
 // the table built in memory, every field of it; a damaged, truncated, re-versioned or mismatched
 // file is refused naming the file, and an existing file is never written over.
-#include "tablebase/nardy_bearoff_file.h"
-
 #include <unistd.h>
 
 #include <algorithm>
@@ -12,6 +10,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "rules/nardy/solve/bearoff_file.h"
 #include "tablebase/crc64.h"
 #include "tablebase/table_file.h"
 #include "tests/drop16_process.h"

@@ -1,11 +1,9 @@
-// Royal Nardy's one-sided bear-off database (tablebase/nardy_bearoff.h) checked three ways: its
+// Royal Nardy's one-sided bear-off database (rules/nardy/solve/bearoff.h) checked three ways: its
 // index is a bijection; its exact distributions add up to 1 with a tail worked out by a separate
 // recursion, and their mean is the expectation it minimised; and that expectation is the value a
 // direct expectimax (solver/expectimax.h) finds over the rules engine's plays, exactly (rationals)
 // for plain checkers, and as a fixed point of one and two more turns where royal checkers can be
 // stuck and the game has no end.
-#include "tablebase/nardy_bearoff.h"
-
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -13,6 +11,7 @@
 #include <vector>
 
 #include "rules/common/key128.h"
+#include "rules/nardy/solve/bearoff.h"
 #include "solver/expectimax.h"
 #include "tests/rational.h"
 

@@ -8,8 +8,8 @@
 
 #include "rules/nardy/game.h"
 #include "rules/nardy/notation.h"
-#include "tablebase/nardy_bearoff.h"
-#include "tablebase/nardy_two_sided.h"
+#include "rules/nardy/solve/bearoff.h"
+#include "rules/nardy/solve/two_sided.h"
 #include "tests/drop16_process.h"
 
 using test_support::Run;

@@ -1,5 +1,5 @@
 // Value iteration over every reachable position (solver/chance_fixed_point.h) on Royal Nardy:
-// on races, where every line ends, it gives expectimax's values (tablebase/nardy_two_sided.h);
+// on races, where every line ends, it gives expectimax's values (rules/nardy/solve/two_sided.h);
 // on a small endgame with contact, where hits make play cycle, it converges, its values satisfy
 // expectimax's equations one and two plies deep, and the colour-swapped position is worth the
 // opposite.
@@ -7,9 +7,9 @@
 #include <cmath>
 
 #include "rules/nardy/notation.h"
+#include "rules/nardy/solve/two_sided.h"
 #include "solver/chance_fixed_point.h"
 #include "solver/expectimax.h"
-#include "tablebase/nardy_two_sided.h"
 
 TEST_CASE("nardy endgames: value iteration is expectimax on races", "[nardy]") {
   const nardy::Game g12(12);

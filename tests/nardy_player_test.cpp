@@ -1,16 +1,15 @@
-// The Royal Nardy player and its match (tablebase/nardy_player.h): a seeded match is the same
+// The Royal Nardy player and its match (rules/nardy/solve/player.h): a seeded match is the same
 // every time; every play made, the player's and the baseline's, is one the brute-force rules
 // (rules/nardy/reference_rules.h) allow; each finished game's points are the brute force's score,
 // and the match's figures add up from the games; where the database values a race, its chance of
 // finishing first is a direct computation's.
-#include "tablebase/nardy_player.h"
-
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
 
 #include "rules/nardy/notation.h"
 #include "rules/nardy/reference_rules.h"
+#include "rules/nardy/solve/player.h"
 #include "solver/expectimax.h"
 
 namespace {

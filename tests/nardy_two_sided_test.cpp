@@ -1,8 +1,6 @@
-// Two-sided race values (tablebase/nardy_two_sided.h) against a plain recursion of its own over
+// Two-sided race values (rules/nardy/solve/two_sided.h) against a plain recursion of its own over
 // the brute-force rules (rules/nardy/reference_rules.h): positions as FEN text, plays as the set of
 // resulting FENs, exact rationals.
-#include "tablebase/nardy_two_sided.h"
-
 #include <catch2/catch.hpp>
 #include <cmath>
 #include <map>
@@ -10,6 +8,7 @@
 
 #include "rules/nardy/notation.h"
 #include "rules/nardy/reference_rules.h"
+#include "rules/nardy/solve/two_sided.h"
 #include "tests/rational.h"
 
 namespace {

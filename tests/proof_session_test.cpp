@@ -1,7 +1,7 @@
-// The resumable proof session (tablebase/proof_session.h) against the forward solver (an
+// The resumable proof session (rules/drop/solve/proof_session.h) against the forward solver (an
 // independent memoized negamax): its value, first moves and certificate (checked by the
 // independent checker), a run resumed from its checkpoint, and checkpoints it must refuse.
-#include "tablebase/proof_session.h"
+#include "rules/drop/solve/proof_session.h"
 
 #include <catch2/catch.hpp>
 #include <fstream>
@@ -9,11 +9,11 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/move_symmetry.h"
+#include "rules/drop/solve/proof_checker.h"
 #include "solver/forward_solver.h"
 #include "solver/outcome.h"
 #include "solver/proof_search.h"
-#include "tablebase/drop_move_symmetry.h"
-#include "tablebase/proof_checker.h"
 #include "tests/test_support.h"
 
 namespace {

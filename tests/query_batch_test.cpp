@@ -14,8 +14,8 @@
 
 #include "rules/drop/notation.h"
 #include "rules/drop/parse_error.h"
+#include "rules/drop/solve/prober.h"
 #include "solver/forward_solver.h"
-#include "tablebase/prober.h"
 #include "tablebase/tier_solver.h"
 #include "tests/test_support.h"
 

@@ -15,13 +15,13 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/move_symmetry.h"
+#include "rules/drop/solve/proof_checker.h"
 #include "solver/forward_solver.h"
 #include "solver/known_first_prover.h"
 #include "solver/outcome.h"
 #include "solver/proof_certificate.h"
 #include "solver/proof_search.h"
-#include "tablebase/drop_move_symmetry.h"
-#include "tablebase/proof_checker.h"
 #include "tablebase/proof_file.h"
 
 namespace {

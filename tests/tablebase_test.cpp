@@ -16,8 +16,8 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/forward_solver.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/table_file.h"
 #include "tablebase/tier_solver.h"
 #include "tablebase/value_tables.h"
@@ -306,7 +306,8 @@ TEST_CASE("symmetry reduction changes no value", "[tablebase]") {
       REQUIRE(a.dte(reduced.locate(full.unrank(t, i))) == b.dte({t, i}));
 }
 
-// Boards past 16 and past 32 squares map their placements by other paths (drop_space.h).
+// Boards past 16 and past 32 squares map their placements by other paths
+// (rules/drop/solve/tier_space.h).
 TEST_CASE("symmetry reduction changes no value on boards of 20 and 36 squares", "[tablebase]") {
   for (const char* variant : {"5x4:NK", "6x6:NK"}) {
     INFO(variant);

@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "rules/drop/game.h"
-#include "tablebase/drop_space.h"
+#include "rules/drop/solve/tier_space.h"
 
 namespace {
 

@@ -18,7 +18,7 @@
 #include <thread>
 
 #include "rules/drop/game.h"
-#include "tablebase/drop_space.h"
+#include "rules/drop/solve/tier_space.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_solver.h"
 

@@ -11,9 +11,9 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/forward_solver.h"
 #include "tablebase/crc64.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/table_file.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_solver.h"

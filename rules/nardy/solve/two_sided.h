@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "rules/nardy/game.h"
-#include "tablebase/nardy_home_board.h"
+#include "rules/nardy/solve/home_board.h"
 
 namespace tablebase::nardy_bearoff {
 

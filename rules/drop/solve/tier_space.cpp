@@ -1,4 +1,4 @@
-#include "tablebase/drop_space.h"
+#include "rules/drop/solve/tier_space.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -60,7 +60,7 @@ DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry, int max_
   }
 
   // Stored offsets and passes: a tier's slices in their order, a new pass where the number of
-  // pieces on the board changes (tier.h orders slices so that this is solve order).
+  // pieces on the board changes (tier_layout.h orders slices so that this is solve order).
   tiers_.resize(layout_.tiers().size());
   for (std::size_t t = 0; t < tiers_.size(); ++t) {
     TierInfo& tier = tiers_[t];

@@ -1,9 +1,9 @@
 // The best play of a rolled Royal Nardy position with its expected points, for `query` and
-// `serve`: exact where it can be, the player's estimate (nardy_player.h) otherwise, saying which.
+// `serve`: exact where it can be, the player's estimate (player.h) otherwise, saying which.
 //
 // Exact: every play's result is finished (the rules' points) or a race of plain checkers only,
 // both sides all home with at most kExactRaceCheckers each, valued by solver::Expectimax over the
-// rules engine on the 12-point board (as nardy_two_sided.h does: every such line ends). Royal
+// rules engine on the 12-point board (as two_sided.h does: every such line ends). Royal
 // checkers in a race can pass, repeating positions, which expectimax cannot value, so those races
 // get the player's estimate (from the bear-off database, if one is given).
 #pragma once
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "rules/nardy/game.h"
-#include "tablebase/nardy_bearoff.h"
+#include "rules/nardy/solve/bearoff.h"
 
 namespace tablebase::nardy_advice {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "app/command.h"
-#include "tablebase/nardy_bearoff_file.h"
+#include "rules/nardy/solve/bearoff_file.h"
 #include "tablebase/table_file.h"
 
 namespace app {

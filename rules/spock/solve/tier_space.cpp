@@ -1,4 +1,4 @@
-#include "rules/spock/tier_space.h"
+#include "rules/spock/solve/tier_space.h"
 
 #include <algorithm>
 #include <set>

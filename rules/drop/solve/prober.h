@@ -18,8 +18,8 @@
 #include <vector>
 
 #include "rules/drop/game.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/outcome.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/tablebase.h"
 #include "tablebase/tier_files.h"
 

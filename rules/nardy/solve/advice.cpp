@@ -1,11 +1,11 @@
-#include "tablebase/nardy_advice.h"
+#include "rules/nardy/solve/advice.h"
 
 #include <optional>
 #include <stdexcept>
 
+#include "rules/nardy/solve/player.h"
+#include "rules/nardy/solve/two_sided.h"
 #include "solver/expectimax.h"
-#include "tablebase/nardy_player.h"
-#include "tablebase/nardy_two_sided.h"
 
 namespace tablebase::nardy_advice {
 

@@ -1,4 +1,4 @@
-#include "tablebase/nardy_home_board.h"
+#include "rules/nardy/solve/home_board.h"
 
 #include <stdexcept>
 

@@ -1,4 +1,4 @@
-#include "tablebase/tier.h"
+#include "rules/drop/solve/tier_layout.h"
 
 #include <algorithm>
 #include <map>

@@ -25,7 +25,7 @@
 #include <vector>
 
 #include "rules/nardy/game.h"
-#include "tablebase/nardy_home_board.h"
+#include "rules/nardy/solve/home_board.h"
 
 namespace tablebase::nardy_bearoff {
 
@@ -56,7 +56,7 @@ class OneSided {
 
   // Builds the database for boards of up to max_checkers checkers (0..15) with `threads` threads.
   OneSided(int max_checkers, int threads);
-  // A database read back (nardy_bearoff_file.h); throws std::invalid_argument if the tables'
+  // A database read back (bearoff_file.h); throws std::invalid_argument if the tables'
   // sizes are not those of max_checkers.
   OneSided(int max_checkers, Tables tables);
   const Tables& tables() const { return t_; }

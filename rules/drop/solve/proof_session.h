@@ -26,12 +26,12 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/endgame_oracle.h"
 #include "solver/proof_certificate.h"
 #include "solver/proof_checkpoint.h"
 #include "solver/proof_counters.h"
 #include "solver/proof_search.h"
 #include "solver/proof_table.h"
-#include "tablebase/endgame_oracle.h"
 #include "tablebase/proof_file.h"
 
 namespace tablebase {

@@ -1,4 +1,4 @@
-#include "tablebase/prober.h"
+#include "rules/drop/solve/prober.h"
 
 #include <string>
 #include <utility>

@@ -1,4 +1,4 @@
-#include "tablebase/nardy_player.h"
+#include "rules/nardy/solve/player.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
 // drop16 query for a dice game (registry entries with the dice player: Royal Nardy), and serve's
 // /api/analyze for one: a rolled position, its dice and its best play with the expected points
-// (tablebase/nardy_advice.h: exact for small plain races and finished games, the player's search
+// (rules/nardy/solve/advice.h: exact for small plain races and finished games, the player's search
 // otherwise, and the answer says which); a finished game gets its points. Needs no --tables.
 #pragma once
 
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "app/command.h"
-#include "tablebase/nardy_bearoff.h"
+#include "rules/nardy/solve/bearoff.h"
 
 namespace app {
 

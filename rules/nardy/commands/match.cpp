@@ -1,4 +1,4 @@
-// drop16 nardy-match: the Royal Nardy player (tablebase/nardy_player.h) against random legal play
+// drop16 nardy-match: the Royal Nardy player (rules/nardy/solve/player.h) against random legal play
 // over N games with seeded dice: the player's mean points a game with its standard error, wins,
 // losses, draws and time.
 #include <chrono>
@@ -6,9 +6,9 @@
 
 #include "app/command.h"
 #include "app/games.h"
-#include "app/nardy_database.h"
 #include "app/resources.h"
-#include "tablebase/nardy_player.h"
+#include "rules/nardy/commands/database.h"
+#include "rules/nardy/solve/player.h"
 
 namespace app {
 

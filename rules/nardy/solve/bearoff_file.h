@@ -1,4 +1,4 @@
-// Royal Nardy's one-sided bear-off database (nardy_bearoff.h) as a checked file, so a 15-checker
+// Royal Nardy's one-sided bear-off database (bearoff.h) as a checked file, so a 15-checker
 // database built once (minutes) loads in about a second.
 //
 // Layout, every field little-endian:
@@ -15,7 +15,7 @@
 
 #include <filesystem>
 
-#include "tablebase/nardy_bearoff.h"
+#include "rules/nardy/solve/bearoff.h"
 
 namespace tablebase::nardy_bearoff {
 

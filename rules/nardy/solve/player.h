@@ -1,5 +1,5 @@
 // A Royal Nardy player: expectimax one or two plies of its own over the 21 rolls, with the exact
-// one-sided bear-off database (nardy_bearoff.h) at the leaves where both sides are bearing off,
+// one-sided bear-off database (bearoff.h) at the leaves where both sides are bearing off,
 // and a simple evaluation elsewhere; and the baseline it is matched against (random legal play).
 //
 // Leaf evaluation (a position with the dice not rolled, from the side to roll's view, in points):
@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "rules/nardy/game.h"
-#include "tablebase/nardy_bearoff.h"
+#include "rules/nardy/solve/bearoff.h"
 
 namespace tablebase::nardy_player {
 

@@ -1,4 +1,4 @@
-#include "tablebase/nardy_bearoff_file.h"
+#include "rules/nardy/solve/bearoff_file.h"
 
 #include <fcntl.h>
 #include <sys/stat.h>

@@ -1,4 +1,4 @@
-#include "tablebase/nardy_bearoff.h"
+#include "rules/nardy/solve/bearoff.h"
 
 #include <tbb/global_control.h>
 

@@ -1,8 +1,10 @@
 // drop16 bearoff [--variant nardy]: builds Royal Nardy's one-sided bear-off database in memory
-// (tablebase/nardy_bearoff.h), or writes it to a file (--build FILE) or loads one (--db FILE,
-// tablebase/nardy_bearoff_file.h), and reports its size, build or load time and probe time; with
+// (rules/nardy/solve/bearoff.h), or writes it to a file (--build FILE) or loads one (--db FILE,
+// rules/nardy/solve/bearoff_file.h), and reports its size, build or load time and probe time; with
 // --fen, the side to move's home board: expected rolls, the exact distribution, and with a roll
 // the best play.
+#include "rules/nardy/solve/bearoff.h"
+
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -11,9 +13,8 @@
 #include "app/command.h"
 #include "app/games.h"
 #include "app/resources.h"
-#include "tablebase/nardy_bearoff.h"
-#include "tablebase/nardy_bearoff_file.h"
-#include "tablebase/nardy_two_sided.h"
+#include "rules/nardy/solve/bearoff_file.h"
+#include "rules/nardy/solve/two_sided.h"
 #include "tablebase/table_file.h"
 
 namespace app {

@@ -10,7 +10,7 @@
 #include <string>
 
 #include "rules/drop/game.h"
-#include "tablebase/drop_space.h"
+#include "rules/drop/solve/tier_space.h"
 #include "tablebase/value_tables.h"
 
 namespace tablebase {

@@ -1,4 +1,4 @@
-#include "tablebase/nardy_two_sided.h"
+#include "rules/nardy/solve/two_sided.h"
 
 #include "solver/expectimax.h"
 

@@ -1,6 +1,6 @@
 // The drop family's board symmetries as proof search's MoveSymmetry (solver/proof_search.h):
 // which symmetries fix a position, where a move goes under one, and which one is the half turn.
-// Like drop_space.h, this binds the drop rules to a solver interface without either knowing
+// Like tier_space.h, this binds the drop rules to a solver interface without either knowing
 // the other.
 #pragma once
 

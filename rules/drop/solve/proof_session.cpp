@@ -1,4 +1,4 @@
-#include "tablebase/proof_session.h"
+#include "rules/drop/solve/proof_session.h"
 
 #include <algorithm>
 #include <csignal>

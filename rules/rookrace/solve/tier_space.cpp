@@ -1,4 +1,4 @@
-#include "rules/rookrace/tier_space.h"
+#include "rules/rookrace/solve/tier_space.h"
 
 #include <algorithm>
 #include <stdexcept>

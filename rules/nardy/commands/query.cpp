@@ -1,10 +1,11 @@
+#include "rules/nardy/commands/query.h"
+
 #include <iostream>
 
 #include "app/dice_game.h"
 #include "app/games.h"
-#include "app/nardy_database.h"
-#include "app/nardy_query.h"
-#include "tablebase/nardy_advice.h"
+#include "rules/nardy/commands/database.h"
+#include "rules/nardy/solve/advice.h"
 
 namespace app {
 

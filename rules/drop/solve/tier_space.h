@@ -1,5 +1,5 @@
-// The drop family's positions as a TierSpace: tiers and slices from tier.h, placements ranked by
-// index.h, and only symmetry representatives stored.
+// The drop family's positions as a TierSpace: tiers and slices from tier_layout.h, placements
+// ranked by index.h, and only symmetry representatives stored.
 //
 // Storing representatives only: in each slice the first two groups with pieces on the board (the
 // rank's most significant digits, its "prefix") are kept only in their least image under the
@@ -17,9 +17,9 @@
 #include <vector>
 
 #include "rules/drop/game.h"
+#include "rules/drop/solve/tier_layout.h"
 #include "tablebase/index.h"
 #include "tablebase/prefix_table.h"
-#include "tablebase/tier.h"
 #include "tablebase/tier_space.h"
 
 namespace tablebase {
@@ -30,7 +30,7 @@ class DropTierSpace {
   using Position = drop::Position;
 
   // use_symmetry=false stores every position (to measure what the reduction saves); max_pieces
-  // keeps the tiers of at most that many pieces in play (tier.h), endgame tables.
+  // keeps the tiers of at most that many pieces in play (tier_layout.h), endgame tables.
   explicit DropTierSpace(const drop::Game& game, bool use_symmetry = true,
                          int max_pieces = TierLayout::kAllPieces);
 

@@ -1,4 +1,4 @@
-#include "tablebase/proof_checker.h"
+#include "rules/drop/solve/proof_checker.h"
 
 #include <absl/container/flat_hash_map.h>
 
@@ -8,9 +8,9 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/progress.h"
 #include "solver/size_text.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/proof_file.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/value_tables.h"
