@@ -7,6 +7,7 @@
 #include "rules/nevsky/game.h"
 #include "rules/nevsky/notation.h"
 #include "rules/nevsky/variant.h"
+#include "tests/conformance.h"
 #include "tests/nevsky_positions.h"
 #include "tests/test_support.h"
 
@@ -121,6 +122,20 @@ TEST_CASE("nevsky: position strings print and read back", "[nevsky][notation]") 
             .ends_with("out: Red, Green, Black\ngame over: White wins\n"));
 }
 
+TEST_CASE("nevsky: every position of random games, ends included, prints and parses back",
+          "[nevsky][notation][round-trip]") {
+  std::mt19937_64 rng(42);
+  for (const char* variant :
+       {"nevsky", "nevsky:pairs", "nevsky:4x4:3+1", "nevsky:3x3:1+1:pairs", "nevsky:8x8:10+3"}) {
+    INFO(variant);
+    const Game g = game_of(variant);
+    const auto seen = conformance::check_round_trips(
+        g, g.start(), 20, 400, rng, [&](const Position& p) { return nevsky::to_fen(g, p); },
+        [&](const std::string& fen) { return nevsky::parse_fen(g, fen); });
+    CHECK(seen.positions > 20);
+  }
+}
+
 TEST_CASE("nevsky: every malformed or unreachable position string is a ParseError",
           "[nevsky][notation]") {
   const Game g = game_of("nevsky");
@@ -223,35 +238,32 @@ TEST_CASE("nevsky: mangled position strings and moves are refused or read back, 
   std::mt19937 rng(99);
   const std::string alphabet = "wrgbWRGB123456780/ x9:-";
   const Game g = game_of("nevsky:6x6:6+1");
-  int accepted = 0, refused = 0;
-  for (int i = 0; i < 3000; ++i) {
-    const std::string text =
-        test_support::mangled(nevsky_test::random_placement(6, 6, 0.4, rng), alphabet, rng);
-    INFO("'" << text << "'");
-    try {
-      const Position p = nevsky::parse_fen(g, text);
-      CHECK(nevsky::parse_fen(g, nevsky::to_fen(g, p)) == p);
-      ++accepted;
-      std::string move = rng() % 2 ? "25:45:65" : "25-35";
-      move[rng() % move.size()] = alphabet[rng() % alphabet.size()];
-      try {
-        const nevsky::Move m = nevsky::parse_move(g, p, move);
-        CHECK(nevsky::parse_move(g, p, nevsky::move_name(g, p, m)) == m);
-      } catch (const nevsky::ParseError&) {
-      }
-    } catch (const nevsky::ParseError&) {
-      ++refused;
-    }
-  }
-  CHECK(accepted > 100);
-  CHECK(refused > 500);
-  for (int i = 0; i < 2000; ++i) {
-    std::string name = rng() % 2 ? "nevsky:6x6:3+1:pairs" : "nevsky:4x4:1";
-    name[rng() % name.size()] = "x:+0123456789ap"[rng() % 15];
-    try {
-      const auto v = nevsky::parse_variant(name);
-      CHECK(nevsky::parse_variant(v.name()) == v);
-    } catch (const nevsky::ParseError&) {
-    }
-  }
+  const auto fens = conformance::check_mangled<nevsky::ParseError>(
+      3000,
+      [&] {
+        return test_support::mangled(nevsky_test::random_placement(6, 6, 0.4, rng), alphabet, rng);
+      },
+      [&](const std::string& fen) { return nevsky::parse_fen(g, fen); },
+      [&](const Position& p) { return nevsky::to_fen(g, p); },
+      [&](const Position& p) {
+        // Mangled moves on it: refused, or named back to the same move.
+        std::string move = rng() % 2 ? "25:45:65" : "25-35";
+        move[rng() % move.size()] = alphabet[rng() % alphabet.size()];
+        try {
+          const nevsky::Move m = nevsky::parse_move(g, p, move);
+          CHECK(nevsky::parse_move(g, p, nevsky::move_name(g, p, m)) == m);
+        } catch (const nevsky::ParseError&) {
+        }
+      });
+  CHECK(fens.accepted > 100);
+  CHECK(fens.refused > 500);
+  conformance::check_mangled<nevsky::ParseError>(
+      2000,
+      [&] {
+        std::string name = rng() % 2 ? "nevsky:6x6:3+1:pairs" : "nevsky:4x4:1";
+        name[rng() % name.size()] = "x:+0123456789ap"[rng() % 15];
+        return name;
+      },
+      [](const std::string& name) { return nevsky::parse_variant(name); },
+      [](const nevsky::Variant& v) { return v.name(); });
 }

@@ -20,6 +20,7 @@
 #include "solver/parallel_perft.h"
 #include "solver/perft.h"
 #include "solver/turn_order.h"
+#include "tests/conformance.h"
 #include "tests/nevsky_positions.h"
 #include "tests/test_support.h"
 
@@ -34,6 +35,14 @@ static_assert(solver::PerftGame<Game> && solver::KeyedGame<Game> && solver::Name
 
 Game game_of(const std::string& variant) {
   return Game(nevsky::parse_variant(variant));
+}
+
+conformance::Text<Game> text_of(const Game& g) {
+  return {
+      [&g](const Position& p) { return nevsky::to_fen(g, p); },
+      [&g](const std::string& fen) { return nevsky::parse_fen(g, fen); },
+      [&g](const Position& p, nevsky::Move m) { return nevsky::move_name(g, p, m); },
+      [&g](const Position& p, const std::string& name) { return nevsky::parse_move(g, p, name); }};
 }
 
 std::set<std::string> move_names(const Game& g, const Position& p) {
@@ -159,21 +168,20 @@ TEST_CASE("nevsky: engine and reference agree on random games with kings, captur
       Position p = nevsky::parse_fen(g, fen);
       REQUIRE(nevsky::to_fen(g, p) == fen);
       const auto expected = reference_moves(g, fen);
-      REQUIRE(move_names(g, p) == expected);
-      CHECK(g.count_moves(p) == expected.size());
-      CHECK(g.is_terminal(p) == expected.empty());
+      const auto board = reference::from_text(fen, g.variant().pairs);
+      stats.moves += conformance::check_moves(
+          g, p, text_of(g), {expected.begin(), expected.end()},
+          [&](const std::string& name, const Position& after) {
+            CHECK(nevsky::to_fen(g, after) == reference::to_text(reference::play(board, name)));
+          });
       stats.ends += g.is_terminal(p);
       ++stats.positions;
-      const auto board = reference::from_text(fen, g.variant().pairs);
+      // What each move did, for the coverage checks below.
       const Position before = p;
       nevsky::MoveList list;
       g.generate(p, list);
       for (nevsky::Move m : list) {
-        const std::string name = nevsky::move_name(g, before, m);
-        CHECK(nevsky::parse_move(g, before, name) == m);
         const auto undo = g.make(p, m);
-        CHECK(nevsky::to_fen(g, p) == reference::to_text(reference::play(board, name)));
-        // What happened, for the coverage checks below.
         std::set<int> owners;
         for (nevsky::Bitboard c = m.captured(); c;)
           owners.insert(before.piece_on(nevsky::pop_lsb(c))->player);
@@ -185,8 +193,6 @@ TEST_CASE("nevsky: engine and reference agree on random games with kings, captur
           if (before.checkers(q) && !p.checkers(q))
             ++((before.checkers(q) & ~m.captured()) ? stats.blocked_left : stats.captured_out);
         g.unmake(p, m, undo);
-        REQUIRE(p == before);
-        ++stats.moves;
       }
     }
   }
@@ -221,8 +227,7 @@ TEST_CASE("nevsky: engine and reference agree on random placements and their per
       const auto board = reference::from_text(text, g.variant().pairs);
       REQUIRE(nevsky::to_fen(g, p) == reference::to_text(board));
       const auto expected = reference_moves(g, nevsky::to_fen(g, p));
-      CHECK(move_names(g, p) == expected);
-      CHECK(g.count_moves(p) == expected.size());
+      conformance::check_moves(g, p, text_of(g), {expected.begin(), expected.end()});
       if (i % 10 == 0 && g.size() <= 6) {
         CHECK(solver::perft(g, p, 3) == reference::perft(board, 3));
         ++perfts;

@@ -19,7 +19,7 @@
 #include "solver/game_concept.h"
 #include "solver/hashed_perft.h"
 #include "solver/perft.h"
-#include "tests/round_trip.h"
+#include "tests/conformance.h"
 #include "tests/test_support.h"
 
 namespace {
@@ -32,6 +32,15 @@ static_assert(solver::PerftGame<Game> && solver::KeyedGame<Game>);
 
 Game game_of(const char* variant) {
   return Game(rookrace::parse_variant(variant));
+}
+
+conformance::Text<Game> text_of(const Game& g) {
+  return {[&g](const Position& p) { return rookrace::to_fen(g, p); },
+          [&g](const std::string& fen) { return rookrace::parse_fen(g, fen); },
+          [&g](const Position&, rookrace::Move m) { return rookrace::move_name(g, m); },
+          [&g](const Position& p, const std::string& name) {
+            return rookrace::parse_move(g, p, name);
+          }};
 }
 
 std::set<std::string> move_names(const Game& g, const Position& p) {
@@ -279,22 +288,11 @@ TEST_CASE("rookrace: fast and reference engines agree on random positions of eve
     Position p = rookrace::parse_fen(g, s.fen);
     REQUIRE(rookrace::to_fen(g, p) == s.fen);  // FEN round trip on canonical text
     const auto board = reference::from_fen(s.fen);
-    const auto expected = reference_moves(s.fen);
-    CHECK(move_names(g, p) == expected);
-    CHECK(g.count_moves(p) == expected.size());
-    CHECK(g.is_terminal(p) == expected.empty());
-    const Position before = p;
-    rookrace::MoveList list;
-    g.generate(p, list);
-    for (rookrace::Move m : list) {
-      const auto name = rookrace::move_name(g, m);
-      CHECK(rookrace::parse_move(g, before, name) == m);
-      const auto undo = g.make(p, m);
-      CHECK(rookrace::to_fen(g, p) == reference::to_fen(reference::play(board, name)));
-      g.unmake(p, m, undo);
-      REQUIRE(p == before);
-      ++moves_checked;
-    }
+    moves_checked += conformance::check_moves(
+        g, p, text_of(g), reference::legal_moves(board),
+        [&](const std::string& name, const Position& after) {
+          CHECK(rookrace::to_fen(g, after) == reference::to_fen(reference::play(board, name)));
+        });
     CHECK(solver::perft(g, p, 3) == reference::perft(board, 3));
   }
   CHECK(moves_checked > 2500);
@@ -326,17 +324,16 @@ TEST_CASE("rookrace: keys are exact, and canonical keys equal exactly on isomorp
     INFO(s.variant << " " << s.fen);
     const Game g = game_of(s.variant.c_str());
     Position p = rookrace::parse_fen(g, s.fen);
-    CHECK(g.from_key(g.raw_key(p)) == p);
-    const auto images = hand_images(reference::from_fen(s.fen));
-    std::set<rookrace::Key> same_colours, isomorphic;
+    std::vector<Position> images;
+    for (const auto& image : hand_images(reference::from_fen(s.fen)))
+      images.push_back(rookrace::parse_fen(g, reference::to_fen(image)));
+    conformance::check_same_class(g, p, images, 2);
     const std::uint64_t nodes = solver::perft(g, p, 2);
+    std::set<rookrace::Key> same_colours, isomorphic;
     for (std::size_t k = 0; k < images.size(); ++k) {
-      INFO("image " << k << ": " << reference::to_fen(images[k]));
-      Position q = rookrace::parse_fen(g, reference::to_fen(images[k]));
-      CHECK(g.canonical_key(q) == g.canonical_key(p));
-      if (k < 2) CHECK(g.symmetric_key(q) == g.symmetric_key(p));
-      (k < 2 ? same_colours : isomorphic).insert(g.raw_key(q));
-      CHECK(solver::perft(g, q, 2) == nodes);
+      INFO("image " << k << ": " << rookrace::to_fen(g, images[k]));
+      if (k < 2) CHECK(g.symmetric_key(images[k]) == g.symmetric_key(p));
+      (k < 2 ? same_colours : isomorphic).insert(g.raw_key(images[k]));
     }
     isomorphic.insert(same_colours.begin(), same_colours.end());
     // The least image is an image: equal canonical keys mean isomorphic positions.
@@ -372,13 +369,11 @@ TEST_CASE("rookrace: variant names", "[rookrace][notation]") {
   CHECK(rookrace::parse_variant("rookrace:8x8:8").name() == "rookrace");
   for (const char* name : {"rookrace:2x2:0", "rookrace:6x6:127", "rookrace:8x8:0"})
     CHECK(rookrace::parse_variant(name).name() == name);
-  for (const char* bad : {"", "rook", "rookrace:", "rookrace:4x4", "rookrace:4x4:",
-                          "rookrace:5x5:2", "rookrace:4x6:2", "rookrace:10x10:2", "rookrace:0x0:1",
-                          "rookrace:4x4:128", "rookrace:4x4:-1", "rookrace:4x4:2:1",
-                          "rookrace:4X4:2", "rookrace:x4:2", "rookrace:4x4:a", "rookracex"}) {
-    INFO("'" << bad << "'");
-    CHECK_THROWS_AS(rookrace::parse_variant(bad), rookrace::ParseError);
-  }
+  conformance::check_refused<rookrace::ParseError>(
+      {"", "rook", "rookrace:", "rookrace:4x4", "rookrace:4x4:", "rookrace:5x5:2", "rookrace:4x6:2",
+       "rookrace:10x10:2", "rookrace:0x0:1", "rookrace:4x4:128", "rookrace:4x4:-1",
+       "rookrace:4x4:2:1", "rookrace:4X4:2", "rookrace:x4:2", "rookrace:4x4:a", "rookracex"},
+      [](const std::string& name) { return rookrace::parse_variant(name); });
 }
 
 TEST_CASE("rookrace: FEN forms print and read back", "[rookrace][notation]") {
@@ -406,7 +401,7 @@ TEST_CASE("rookrace: every position of random games, ends included, prints and p
                               "rookrace:6x6:1", "rookrace", "rookrace:8x8:127"}) {
     INFO(variant);
     const Game g = game_of(variant);
-    const auto seen = test_support::check_random_games_round_trip(
+    const auto seen = conformance::check_round_trips(
         g, g.start(), 40, 300, rng, [&](const Position& p) { return rookrace::to_fen(g, p); },
         [&](const std::string& fen) { return rookrace::parse_fen(g, fen); });
     CHECK(seen.ends > 0);
@@ -415,7 +410,7 @@ TEST_CASE("rookrace: every position of random games, ends included, prints and p
 
 TEST_CASE("rookrace: every malformed or unreachable FEN is a ParseError", "[rookrace][notation]") {
   const Game g = game_of("rookrace:4x4:3");
-  const char* bad[] = {
+  const std::vector<std::string> bad = {
       "",                             // nothing
       "3r/4/4/R3",                    // no other field
       "3r/4/4/R3 [3,3] [-,-]",        // no side to move
@@ -455,10 +450,8 @@ TEST_CASE("rookrace: every malformed or unreachable FEN is a ParseError", "[rook
       "3r//4/R3 [3,3] [-,-] w",       // an empty rank
       "/3r/4/4/R3 [3,3] [-,-] w",     // a leading slash
   };
-  for (const char* fen : bad) {
-    INFO("'" << fen << "'");
-    CHECK_THROWS_AS(rookrace::parse_fen(g, fen), rookrace::ParseError);
-  }
+  conformance::check_refused<rookrace::ParseError>(
+      bad, [&](const std::string& fen) { return rookrace::parse_fen(g, fen); });
   CHECK_NOTHROW(rookrace::parse_fen(g, "3r/4/P3/1R2 [2,3] [-,-] w"));
   // Black's rook on White's corner with White to move: White has lost, a real position.
   CHECK_NOTHROW(rookrace::parse_fen(g, "4/4/1R2/r3 [3,3] [-,-] w"));
@@ -467,13 +460,10 @@ TEST_CASE("rookrace: every malformed or unreachable FEN is a ParseError", "[rook
 TEST_CASE("rookrace: every malformed or illegal move is a ParseError", "[rookrace][notation]") {
   const Game g = game_of("rookrace:4x4:2");
   const Position p = g.start();
-  const char* bad[] = {"",     "a1",   "a1a",  "a1a2x", " a1a2", "a1a2 ", "A1A2",
-                       "p@b2", "N@b2", "P@a1", "P@d4",  "P@e1",  "P@b",   "a1b2",
-                       "a1e1", "d4d3", "b1b2", "a1a1",  "P-b2",  "Pb2",   "@b2"};
-  for (const char* move : bad) {
-    INFO("'" << move << "'");
-    CHECK_THROWS_AS(rookrace::parse_move(g, p, move), rookrace::ParseError);
-  }
+  conformance::check_refused<rookrace::ParseError>(
+      {"",     "a1",  "a1a",  "a1a2x", " a1a2", "a1a2 ", "A1A2", "p@b2", "N@b2", "P@a1", "P@d4",
+       "P@e1", "P@b", "a1b2", "a1e1",  "d4d3",  "b1b2",  "a1a1", "P-b2", "Pb2",  "@b2"},
+      [&](const std::string& move) { return rookrace::parse_move(g, p, move); });
   CHECK(rookrace::move_name(g, rookrace::parse_move(g, p, "P@b2")) == "P@b2");
   CHECK(rookrace::move_name(g, rookrace::parse_move(g, p, "a1a4")) == "a1a4");
   // The game is over: Black's rook is on a1.
@@ -499,35 +489,28 @@ TEST_CASE("rookrace: mangled FENs, moves and variants are refused or read back, 
   std::mt19937 rng(99);
   const std::string alphabet = "rRpP12345678/[],- wbx0@9\t";
   const Game g = game_of("rookrace:6x6:4");
-  int accepted = 0, refused = 0;
-  for (int i = 0; i < 3000; ++i) {
-    const std::string text = test_support::mangled(random_placement(6, 4, 0.3, rng), alphabet, rng);
-    INFO("'" << text << "'");
-    try {
-      const Position p = rookrace::parse_fen(g, text);
-      // Accepted: its own text reads back as the same position.
-      CHECK(rookrace::parse_fen(g, rookrace::to_fen(g, p)) == p);
-      ++accepted;
-      // Mangled moves on it are refused the same way.
-      std::string move = "a1a2";
-      move[rng() % 4] = alphabet[rng() % alphabet.size()];
-      try {
-        rookrace::parse_move(g, p, move);
-      } catch (const rookrace::ParseError&) {
-      }
-    } catch (const rookrace::ParseError&) {
-      ++refused;
-    }
-  }
-  CHECK(accepted > 20);
-  CHECK(refused > 1000);
-  for (int i = 0; i < 2000; ++i) {
-    std::string name = "rookrace:4x4:2";
-    name[rng() % name.size()] = "x:0123456789r"[rng() % 13];
-    try {
-      const auto v = rookrace::parse_variant(name);
-      CHECK(rookrace::parse_variant(v.name()) == v);
-    } catch (const rookrace::ParseError&) {
-    }
-  }
+  const auto fens = conformance::check_mangled<rookrace::ParseError>(
+      3000, [&] { return test_support::mangled(random_placement(6, 4, 0.3, rng), alphabet, rng); },
+      [&](const std::string& fen) { return rookrace::parse_fen(g, fen); },
+      [&](const Position& p) { return rookrace::to_fen(g, p); },
+      [&](const Position& p) {
+        // Mangled moves on it are refused the same way.
+        std::string move = "a1a2";
+        move[rng() % 4] = alphabet[rng() % alphabet.size()];
+        try {
+          rookrace::parse_move(g, p, move);
+        } catch (const rookrace::ParseError&) {
+        }
+      });
+  CHECK(fens.accepted > 20);
+  CHECK(fens.refused > 1000);
+  conformance::check_mangled<rookrace::ParseError>(
+      2000,
+      [&] {
+        std::string name = "rookrace:4x4:2";
+        name[rng() % name.size()] = "x:0123456789r"[rng() % 13];
+        return name;
+      },
+      [](const std::string& name) { return rookrace::parse_variant(name); },
+      [](const rookrace::Variant& v) { return v.name(); });
 }

@@ -20,7 +20,7 @@
 #include "solver/game_concept.h"
 #include "solver/hashed_perft.h"
 #include "solver/perft.h"
-#include "tests/round_trip.h"
+#include "tests/conformance.h"
 #include "tests/test_support.h"
 
 namespace {
@@ -37,6 +37,14 @@ std::set<std::string> move_names(const Game& g, const Position& p) {
   std::set<std::string> out;
   for (spock::Move m : list) out.insert(spock::move_name(g, m));
   return out;
+}
+
+conformance::Text<Game> text_of(const Game& g) {
+  return {
+      [&g](const Position& p) { return spock::to_fen(g, p); },
+      [](const std::string& fen) { return spock::parse_fen(fen).position; },
+      [&g](const Position&, spock::Move m) { return spock::move_name(g, m); },
+      [&g](const Position& p, const std::string& name) { return spock::parse_move(g, p, name); }};
 }
 
 std::uint64_t fast_perft(const std::string& fen, int depth) {
@@ -228,22 +236,12 @@ TEST_CASE("spock: fast and reference engines agree on random positions of many b
     const Game& g = s.game;
     const auto board = reference::from_fen(fen);
     REQUIRE(spock::to_fen(g, s.position) == fen);  // FEN round trip on canonical text
-    const auto ref_moves = reference::legal_moves(board);
-    CHECK(move_names(g, s.position) == std::set<std::string>(ref_moves.begin(), ref_moves.end()));
-    CHECK(g.count_moves(s.position) == ref_moves.size());
-    CHECK(g.is_terminal(s.position) == ref_moves.empty());
     const Position before = s.position;
-    spock::MoveList list;
-    g.generate(s.position, list);
-    for (spock::Move m : list) {
-      const auto name = spock::move_name(g, m);
-      CHECK(spock::parse_move(g, before, name) == m);
-      const auto undo = g.make(s.position, m);
-      CHECK(spock::to_fen(g, s.position) == reference::to_fen(reference::play(board, name)));
-      g.unmake(s.position, m, undo);
-      REQUIRE(s.position == before);
-      ++moves_checked;
-    }
+    moves_checked += conformance::check_moves(
+        g, s.position, text_of(g), reference::legal_moves(board),
+        [&](const std::string& name, const Position& after) {
+          CHECK(spock::to_fen(g, after) == reference::to_fen(reference::play(board, name)));
+        });
     CHECK(solver::perft(g, s.position, 3) == reference::perft(board, 3));
     CHECK(s.position == before);
   }
@@ -277,36 +275,28 @@ TEST_CASE("spock: keys are exact, and canonical keys equal exactly on isomorphic
     const Game& g = s.game;
     REQUIRE(g.keys_fit());
     CHECK(g.key_bits() == 4 * g.width() * g.height() + 1);
-    CHECK(g.from_key(g.raw_key(s.position)) == s.position);
 
+    // Positions with equal canonical keys have equal perft: every image and colour swap, and the
+    // representative.
     const auto board = reference::from_fen(fen);
+    std::vector<Position> images;
     std::set<spock::Key> same_colours, isomorphic;
     for (bool swap : {false, true})
       for (const auto& image : hand_images(board, swap)) {
         const Position q = spock::parse_fen(reference::to_fen(image)).position;
-        CHECK(g.canonical_key(q) == g.canonical_key(s.position));
+        images.push_back(q);
         if (!swap) CHECK(g.symmetric_key(q) == g.symmetric_key(s.position));
         (swap ? isomorphic : same_colours).insert(g.raw_key(q));
       }
+    const Position rep = g.from_key(g.canonical_key(s.position));
+    images.push_back(rep);
+    conformance::check_same_class(g, s.position, images, 2);
     isomorphic.insert(same_colours.begin(), same_colours.end());
     // The least image is an image: so equal canonical keys mean isomorphic positions.
     const Position sym = g.from_key(g.symmetric_key(s.position));
     CHECK(same_colours.count(g.raw_key(sym)) == 1);
-    const Position rep = g.from_key(g.canonical_key(s.position));
     CHECK(rep.side_to_move == spock::kBlue);
     CHECK(isomorphic.count(g.raw_key(rep)) == 1);
-
-    // Positions with equal canonical keys have equal perft: every image and colour swap, and the
-    // representative.
-    Position p = s.position;
-    const std::uint64_t nodes = solver::perft(g, p, 2);
-    for (bool swap : {false, true})
-      for (const auto& image : hand_images(board, swap)) {
-        Position q = spock::parse_fen(reference::to_fen(image)).position;
-        CHECK(solver::perft(g, q, 2) == nodes);
-      }
-    Position r = rep;
-    CHECK(solver::perft(g, r, 2) == nodes);
   }
 }
 
@@ -352,7 +342,7 @@ TEST_CASE("spock: every position of random games, ends included, prints and pars
           "[spock][notation][round-trip]") {
   std::mt19937_64 rng(42);
   const auto round_trips = [&](const Game& g, const Position& start, int games) {
-    const auto seen = test_support::check_random_games_round_trip(
+    const auto seen = conformance::check_round_trips(
         g, start, games, 200, rng, [&](const Position& p) { return spock::to_fen(g, p); },
         [&](const std::string& fen) {
           const auto s = spock::parse_fen(fen);
@@ -374,7 +364,7 @@ TEST_CASE("spock: every position of random games, ends included, prints and pars
 }
 
 TEST_CASE("spock: every malformed FEN is a ParseError", "[spock][notation]") {
-  const char* bad[] = {
+  const std::vector<std::string> bad = {
       "",                                 // nothing
       "   ",                              // nothing but spaces
       "psksp/rrrrr/5/RRRRR/PSKSP",        // no side to move
@@ -405,17 +395,15 @@ TEST_CASE("spock: every malformed FEN is a ParseError", "[spock][notation]") {
       "3/3/3 w",                          // nobody has a Spock
       "w",                                // a side alone
   };
-  for (const char* fen : bad) {
-    INFO("'" << fen << "'");
-    CHECK_THROWS_AS(spock::parse_fen(fen), spock::ParseError);
-  }
+  conformance::check_refused<spock::ParseError>(
+      bad, [](const std::string& fen) { return spock::parse_fen(fen); });
   // The side to move without a Spock has lost, but the position is real: accepted.
   CHECK_NOTHROW(spock::parse_fen("3/1k1/3 w"));
 }
 
 TEST_CASE("spock: every malformed or illegal move is a ParseError", "[spock][notation]") {
   const auto s = spock::parse_fen(spock::start_fen());
-  const char* bad[] = {
+  const std::vector<std::string> bad = {
       "",      "c1",   "c1b",  "c1b3x", "c1b3 ", " c1b3", "C1A2",
       "c1-a2", "z1b3", "c0b3", "c6a5",  "f1a1",  "c1c1",
       "c1b3",   // a Spock leaps only onto a piece
@@ -427,10 +415,8 @@ TEST_CASE("spock: every malformed or illegal move is a ParseError", "[spock][not
       "a4a3",   // Red's piece, Blue to move
       "a2a4",   // Rocks step one square
   };
-  for (const char* move : bad) {
-    INFO("'" << move << "'");
-    CHECK_THROWS_AS(spock::parse_move(s.game, s.position, move), spock::ParseError);
-  }
+  conformance::check_refused<spock::ParseError>(
+      bad, [&](const std::string& move) { return spock::parse_move(s.game, s.position, move); });
   CHECK(spock::move_name(s.game, spock::parse_move(s.game, s.position, "c1a2")) == "c1a2");
   // Blue has no Spock: its Rock may not move, the game is over.
   const auto over = spock::parse_fen("3/1kR/3 w");
