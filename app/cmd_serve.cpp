@@ -142,19 +142,20 @@ std::string request_variant(const Service& service, const httplib::Request& req)
   return given && !given->empty() ? *given : service.default_variant();
 }
 
-// Calls f(subject) with the request's game and position, for a game the page draws; f is
-// generic over the game.
+// Calls f(subject) with the request's game and position, for a board game the page draws (a
+// dice game's page asks /api/moves and /api/analyze instead); f is generic over the game.
 template <typename F>
 Json with_subject(Service& service, const httplib::Request& req, F&& f) {
   const std::string variant = request_variant(service, req);
   return registry::visit(variant, [&](auto e) -> Json {
     using E = decltype(e);
-    if constexpr (E::info.views.has(registry::View::page))
+    if constexpr (E::info.views.has(registry::View::page) && !E::info.dice)
       return f(subject_of<E>(req, variant));
     else
       throw BadRequest("variant " + variant + ": " + std::string(E::info.title) +
-                       " has no page view, and is served by " +
-                       (E::info.dice ? "/api/analyze and /api/moves" : "/api/analyze") + " only");
+                       (E::info.dice ? " is a dice game, served by /api/analyze and /api/moves"
+                                     : " has no page view, and is served by /api/analyze") +
+                       " only");
   });
 }
 

@@ -15,7 +15,8 @@
 //                             of the given game, ParseError for one of another board)
 // and, by capability:
 //   View::page                position_json(game, p) (board, hands, side to move as the page
-//                             draws them) and start_fen(variant) (where the page opens)
+//                             draws them) and start_fen(variant) (where the page opens); a dice
+//                             game's page draws what its moves answer (the dice members below)
 //   TableFormat::keyed        kKeyFormat (the version of its key packing), has_start, root_count,
 //                             whole_game and roots (a whole variant's game and the positions it
 //                             starts from: everything reachable from them is what its tables
@@ -98,8 +99,9 @@ namespace detail {
 template <typename E>
 constexpr bool declares_what_it_has() {
   static_assert(GameEntry<E>, "a registry entry lacks a member rules/registry.h asks for");
-  static_assert(!E::info.views.has(View::page) || PageEntry<E>,
-                "a game with the page view needs position_json and start_fen");
+  static_assert(!E::info.views.has(View::page) || PageEntry<E> || (E::info.dice && DiceEntry<E>),
+                "a game with the page view needs position_json and start_fen (a dice game's page "
+                "draws its moves' JSON instead)");
   static_assert(!E::info.tables.has(TableFormat::keyed) || KeyedEntry<E>,
                 "a game with keyed tables needs kKeyFormat, has_start, root_count, whole_game and "
                 "roots");
