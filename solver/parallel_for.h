@@ -12,6 +12,8 @@
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
+#include <utility>
+
 #ifdef DROP16_TSAN
 #include <sanitizer/tsan_interface.h>
 #endif
@@ -33,14 +35,17 @@ class HappensBefore {
   }
 };
 
-// A task for tbb::task_group::run that calls f. oneTBB copies the task into its own task object
-// on the calling thread and runs that copy on a worker, an ordering ThreadSanitizer cannot see, so
-// a task that acquired inside f would have read f's address before its acquire. Each copy
-// therefore releases at its own address, and the call acquires there first: its address comes in
-// a register, and everything read after it (f and all f captured) is ordered after the copy.
+// A task for tbb::task_group::run that calls f (or a body for tbb::parallel_for that calls
+// f(range): oneTBB copies bodies into its task objects alike). oneTBB copies the task into its own
+// task object on the calling thread and runs that copy on a worker, an ordering ThreadSanitizer
+// cannot see, so a task that acquired inside f would have read f's address before its acquire. Each
+// copy therefore releases at its own address, and the call acquires there first: its address comes
+// in a register, and everything read after it (f and all f captured) is ordered after the copy.
 // oneTBB also reuses a finished task's memory for the next task, on any thread, unseen too: the
 // call releases again once it has read f's address, and a copy acquires before it writes, so the
 // next task's copy is ordered after the last read of the one before it at that address.
+// parallel_for's bodies are also copied on a thread other than the one that made the original
+// (a range split on a worker), so a copy acquires at the original's address before reading it.
 template <typename F>
 class OrderedTask {
  public:
@@ -50,16 +55,19 @@ class OrderedTask {
     release_here();
   }
   OrderedTask(const OrderedTask& other) {
+    other.acquire_here();
+    F* f = other.f_;
     acquire_here();
-    f_ = other.f_;
+    f_ = f;
     release_here();
   }
   OrderedTask& operator=(const OrderedTask&) = delete;
-  void operator()() const {
+  template <typename... Args>
+  void operator()(Args&&... args) const {
     acquire_here();
     F* f = f_;
     release_here();
-    (*f)();
+    (*f)(std::forward<Args>(args)...);
   }
 
  private:
@@ -80,11 +88,14 @@ template <typename Range, typename Body>
 void parallel_for(const Range& range, const Body& body) {
   HappensBefore started, finished;
   started.release();
-  tbb::parallel_for(range, [&](const Range& part) {
+  const auto ordered = [&](const Range& part) {
     started.acquire();
     body(part);
     finished.release();
-  });
+  };
+  // Through OrderedTask: a task object holding the body's copy may be one a thread used for an
+  // earlier loop's.
+  tbb::parallel_for(range, OrderedTask<const decltype(ordered)>(ordered));
   finished.acquire();
 }
 

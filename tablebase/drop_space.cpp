@@ -78,34 +78,17 @@ DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry, int max_
   }
 }
 
-const DropTierSpace::PrefixTable& DropTierSpace::prefix_table(int first_count, int second_count) {
+const PrefixTable& DropTierSpace::prefix_table(int first_count, int second_count) {
   auto [it, inserted] = prefix_tables_.try_emplace({first_count, second_count});
-  PrefixTable& table = it->second;
-  if (!inserted) return table;
-  // The prefix ranks are those of a placement with only these two groups (the first two).
-  std::array<int, kGroups> counts{};
-  counts[0] = first_count;
-  counts[1] = second_count;
-  const PlacementIndex prefix_index(game_.geometry().squares(), counts);
-  if (prefix_index.size() > (std::uint64_t{1} << 26))
-    throw std::invalid_argument("variant " + game_.variant().name() + " is too large to index (" +
-                                std::to_string(prefix_index.size()) + " leading placements)");
-  const auto& symmetries = game_.geometry().symmetries();
-  table.entries.resize(prefix_index.size());
-  std::vector<int> least(prefix_index.size());
-  for (std::uint64_t k = 0; k < prefix_index.size(); ++k) {
-    least[k] = use_symmetry_ ? least_symmetry(game_.geometry(), prefix_index.unrank(k)) : 0;
-    if (least[k] == 0) {
-      table.entries[k] = {std::uint32_t(table.ranks.size()), 0};
-      table.ranks.push_back(std::uint32_t(k));
-    }
+  if (inserted) {
+    const auto& symmetries = game_.geometry().symmetries();
+    it->second = make_prefix_table(
+        game_.geometry().squares(), first_count, second_count,
+        use_symmetry_ ? int(symmetries.size()) : 1,
+        [&](int s, drop::Bitboard b) { return symmetries[s].apply(b); },
+        "variant " + game_.variant().name());
   }
-  for (std::uint64_t k = 0; k < prefix_index.size(); ++k)
-    if (least[k] != 0) {
-      const Groups image = transform(symmetries[least[k]], prefix_index.unrank(k));
-      table.entries[k] = {table.entries[prefix_index.rank(image)].ordinal, std::uint32_t(least[k])};
-    }
-  return table;
+  return it->second;
 }
 
 int DropTierSpace::slice_at(int tier, std::uint64_t index) const {

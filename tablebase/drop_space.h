@@ -18,6 +18,7 @@
 
 #include "rules/drop/game.h"
 #include "tablebase/index.h"
+#include "tablebase/prefix_table.h"
 #include "tablebase/tier.h"
 #include "tablebase/tier_space.h"
 
@@ -106,18 +107,8 @@ class DropTierSpace {
   }
 
  private:
-  // For each rank of a prefix: the ordinal of its least image among the canonical prefixes, and
-  // the symmetry that maps it there (0 for a canonical prefix).
-  struct PrefixEntry {
-    std::uint32_t ordinal = 0;
-    std::uint32_t symmetry = 0;
-  };
-  struct PrefixTable {
-    std::vector<PrefixEntry> entries;  // by prefix rank
-    std::vector<std::uint32_t> ranks;  // prefix rank of each canonical prefix, by ordinal
-  };
-  static constexpr int kPrefixGroups = 2;
-  // Prefix tables depend only on the two groups' piece counts, so slices share them.
+  // Prefix tables (prefix_table.h) depend only on the two groups' piece counts, so slices share
+  // them.
   const PrefixTable& prefix_table(int first_count, int second_count);
 
   struct SliceInfo {

@@ -105,36 +105,4 @@ Groups PlacementIndex::unrank(std::uint64_t index) const {
   return groups;
 }
 
-Groups transform(const drop::Symmetry& s, const Groups& groups) {
-  // Symmetry::apply, not apply_small, even for squares below 32: on a board of more, a symmetry
-  // takes low squares to high ones.
-  Groups image;
-  for (int g = 0; g < kGroups; ++g) image[g] = s.apply(groups[g]);
-  return image;
-}
-
-int least_symmetry(const drop::Geometry& geometry, const Groups& groups) {
-  const auto& symmetries = geometry.symmetries();
-  const bool small = geometry.squares() <= 32;
-  int best = 0;
-  Groups least = groups;
-  for (int s = 1; s < int(symmetries.size()); ++s) {
-    // Compare group by group and stop at the first difference: most images lose on group 0.
-    Groups image;
-    int g = 0;
-    for (; g < kGroups; ++g) {
-      image[g] = small ? symmetries[s].apply_small(std::uint32_t(groups[g]))
-                       : symmetries[s].apply(groups[g]);
-      if (image[g] != least[g]) break;
-    }
-    if (g == kGroups || image[g] > least[g]) continue;
-    for (++g; g < kGroups; ++g)
-      image[g] = small ? symmetries[s].apply_small(std::uint32_t(groups[g]))
-                       : symmetries[s].apply(groups[g]);
-    least = image;
-    best = s;
-  }
-  return best;
-}
-
 }  // namespace tablebase

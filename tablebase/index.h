@@ -12,7 +12,6 @@
 #include <cstdint>
 
 #include "rules/drop/bitboard.h"
-#include "rules/drop/geometry.h"
 #include "rules/drop/position.h"
 
 namespace tablebase {
@@ -174,11 +173,5 @@ class PlacementIndex {
   std::array<std::uint64_t, kGroups> radix_{};  // C(free squares before group g, count_[g])
   std::uint64_t size_ = 1;
 };
-
-// The symmetry (index into geometry.symmetries()) whose image of the groups is least, comparing
-// images group by group; 0, the identity, when the placement already is its least image. Every
-// image of a placement gets the same least image, which is what makes it a canonical form.
-int least_symmetry(const drop::Geometry& geometry, const Groups& groups);
-Groups transform(const drop::Symmetry& s, const Groups& groups);
 
 }  // namespace tablebase

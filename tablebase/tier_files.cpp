@@ -33,11 +33,18 @@ constexpr absl::string_view kFoldedKey = "children folded first: ";
 constexpr absl::string_view kFoldingKey = "children being folded: ";
 constexpr absl::string_view kFoldingThroughKey = "folded before entry: ";
 
-// Writes one record per entry, `bits` each (a power of two, so no record straddles a word),
-// packed block by block as the file is written.
-void write_records(const std::filesystem::path& path, const TableHeader& header,
-                   std::span<const std::uint8_t> bytes, std::uint32_t (*record)(std::uint8_t),
-                   int zstd_level, const BeforeBatch& before_batch) {
+std::uint32_t value_record(std::uint8_t b) {
+  return b & 1;
+}
+std::uint32_t dte_record(std::uint8_t b) {
+  return b >> 1;
+}
+
+}  // namespace
+
+void write_byte_records(const std::filesystem::path& path, const TableHeader& header,
+                        std::span<const std::uint8_t> bytes, std::uint32_t (*record)(std::uint8_t),
+                        int zstd_level, const BeforeBatch& before_batch) {
   const int bits = int(header.bits_per_record);
   write_table_blocks(
       path, header,
@@ -52,11 +59,8 @@ void write_records(const std::filesystem::path& path, const TableHeader& header,
       zstd_level, kDefaultBlockBytes, before_batch);
 }
 
-// Copies every block of `reader` (records `bits` wide) into place in `words`: blocks hold whole
-// words (a multiple of 64 records), so each goes straight to its offset. With `only`, just the
-// records there (bits 8 or 1).
-void copy_blocks(TableReader& reader, std::uint64_t bits, std::span<std::uint64_t> words,
-                 std::span<const IndexRange> only = {}) {
+void copy_table_blocks(TableReader& reader, std::uint64_t bits, std::span<std::uint64_t> words,
+                       std::span<const IndexRange> only) {
   const std::uint64_t records = reader.header().record_count;
   reader.for_each_block(
       [&](std::uint64_t first, std::span<const std::uint64_t> block) {
@@ -70,15 +74,6 @@ void copy_blocks(TableReader& reader, std::uint64_t bits, std::span<std::uint64_
       },
       only);
 }
-
-std::uint32_t value_record(std::uint8_t b) {
-  return b & 1;
-}
-std::uint32_t dte_record(std::uint8_t b) {
-  return b >> 1;
-}
-
-}  // namespace
 
 std::filesystem::path value_path(const std::filesystem::path& dir, const std::string& tier) {
   return dir / (tier + ".value");
@@ -99,9 +94,9 @@ TierFileSizes write_tier_files(const std::filesystem::path& dir, const std::stri
   const int dte_bits =
       int(std::bit_ceil(std::max(1u, unsigned(std::bit_width(unsigned(max_half))))));
   TableHeader dte{variant, tier, bytes.size(), std::uint32_t(dte_bits), std::string(kDteEncoding)};
-  write_records(dte_path(dir, tier), dte, bytes, dte_record, zstd_level, before_batch);
+  write_byte_records(dte_path(dir, tier), dte, bytes, dte_record, zstd_level, before_batch);
   TableHeader value{variant, tier, bytes.size(), 1, std::string(kValueEncoding)};
-  write_records(value_path(dir, tier), value, bytes, value_record, zstd_level, before_batch);
+  write_byte_records(value_path(dir, tier), value, bytes, value_record, zstd_level, before_batch);
   return tier_file_sizes(dir, tier);
 }
 
@@ -210,7 +205,7 @@ void read_value_file(const std::filesystem::path& dir, const std::string& varian
     throw TableError(value_path(dir, tier), "holds " + std::to_string(value.header().record_count) +
                                                 " positions, the tier has " +
                                                 std::to_string(entries));
-  copy_blocks(value, 1, words, only);
+  copy_table_blocks(value, 1, words, only);
 }
 
 std::filesystem::path partial_path(const std::filesystem::path& dir, const std::string& tier) {
@@ -275,7 +270,7 @@ PartialTier read_partial_tier(const std::filesystem::path& dir, const std::strin
     else
       throw refuse();
   }
-  copy_blocks(partial, std::uint64_t(bits_per_entry), words, only);
+  copy_table_blocks(partial, std::uint64_t(bits_per_entry), words, only);
   return state;
 }
 

@@ -120,6 +120,19 @@ std::string tables_variant(const std::filesystem::path& dir);
 // piece limit reach; throws TableError when the directory holds no finished tier.
 int tables_max_pieces(const std::filesystem::path& dir);
 
+// Writes one record per byte, record(byte) `bits_per_record` wide (a power of two, so no record
+// straddles a word), packed block by block as the file is written: nothing the size of the table
+// is held beside the bytes.
+void write_byte_records(const std::filesystem::path& path, const TableHeader& header,
+                        std::span<const std::uint8_t> bytes, std::uint32_t (*record)(std::uint8_t),
+                        int zstd_level, const BeforeBatch& before_batch = {});
+
+// Copies every block of `reader` (records `bits` wide) into place in `words`: blocks hold whole
+// words (a multiple of 64 records), so each goes straight to its offset. With `only`, just the
+// records there (bits 8 or 1).
+void copy_table_blocks(TableReader& reader, std::uint64_t bits, std::span<std::uint64_t> words,
+                       std::span<const IndexRange> only = {});
+
 // DTE from the two records of one position.
 inline int dte_from_records(std::uint32_t value_bit, std::uint32_t dte_half) {
   return int(2 * dte_half + value_bit);

@@ -17,7 +17,8 @@
 
 namespace tablebase {
 
-// The solve cannot fit the memory cap; the message says how much it needs.
+// The solve cannot fit the memory cap; the message says how much it needs. The loopy tier solver
+// (loopy_tier_solver.h) refuses with it too, and counts kIoBufferBytes alike.
 class MemoryCapError : public std::runtime_error {
  public:
   explicit MemoryCapError(const std::string& what) : std::runtime_error(what) {}

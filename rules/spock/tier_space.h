@@ -1,0 +1,217 @@
+// Spock's positions as a loopy tier space (tablebase/loopy_tier_space.h), for the loopy tier
+// solver: every position of a ladder row's materials by a dense (tier, index). tablebase/LOOPY.md
+// has the why and the measurements.
+//
+// Structure: the pieces on the board never grow in number. A capture takes one off; a Spock's
+// leap takes the piece it lands on and leaves one of its own side behind, so it keeps the number
+// but changes the material, and both sides leap, so materials cycle within one number of pieces:
+// - a tier is the positions with N pieces whose side to move has a Spock, one block (its
+//   materials reach one another), or those with N pieces whose side to move has none (lost
+//   already: "N-lost", no moves at all). A capture leads to N - 1 pieces; a leap or a capture of
+//   the last enemy Spock to a lost tier. Tiers go by N, the lost one first.
+// - the materials are those the row can reach by the rules of material alone (a move, a capture
+//   of type t + 1 or t + 2 by type t, a leap onto any piece), from the row's own in either
+//   orientation: a superset of what play reaches, since where the pieces stand is not looked at.
+//   Each material is a slice: its placements ranked by tablebase/index.h (ten groups, the side to
+//   move's R S L P K then the other's), stored once per symmetry class of the board through the
+//   canonical prefix (tablebase/prefix_table.h), as Drop 16's tiers are. Positions are
+//   mover-relative (the colour swap is a symmetry: the rules know neither colour nor direction),
+//   so a position and its colour swap are one entry.
+// - the roots are every placement of the row's material, either side to move: whole slices.
+// A prefix that a symmetry fixes leaves some classes stored twice (for_each_twin names them).
+// Children come from the rules' own moves (Game::generate, make, unmake) and are located by rank.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/spock/game.h"
+#include "rules/spock/material.h"
+#include "tablebase/index.h"
+#include "tablebase/loopy_tier_space.h"
+#include "tablebase/prefix_table.h"
+
+namespace spock {
+
+class TierSpace {
+ public:
+  using Game = spock::Game;
+  using Position = spock::Position;
+
+  // Throws std::invalid_argument for a board of more than 32 squares or a row too large to index.
+  TierSpace(const Game& game, const Material& row);
+  // Slices point into prefix_tables_.
+  TierSpace(const TierSpace&) = delete;
+  TierSpace& operator=(const TierSpace&) = delete;
+
+  const Game& game() const { return game_; }
+  std::string variant_name() const { return row_.name(); }
+  std::string index_scheme() const { return "spock tiers 1"; }
+  int tier_count() const { return int(tiers_.size()); }
+  const std::string& tier_name(int t) const { return tiers_[t].name; }
+  std::uint64_t tier_size(int t) const { return tiers_[t].size; }
+  const std::vector<int>& tier_children(int t) const { return tiers_[t].children; }
+  std::uint64_t block_count(int) const { return 1; }
+  tablebase::IndexRange block_range(int t, std::uint64_t) const { return {0, tiers_[t].size}; }
+  std::vector<tablebase::LocationRange> roots() const;
+  std::uint64_t memory_bytes() const;
+  std::uint64_t total_entries() const;
+  // The materials of the tier space, both orientations counted.
+  int material_count() const { return int(slices_.size()); }
+
+  // Where p is stored (or a symmetric image of it); tier -1 for a material the row cannot reach.
+  tablebase::Location locate(const Position& p) const { return locate(p, nullptr); }
+  // The position stored at (t, index), Blue to move.
+  Position unrank(int t, std::uint64_t index) const;
+
+  // The slice of the entry visited last: sweeps go in index order.
+  class Cursor {
+    friend class TierSpace;
+    int tier_ = -1, slice_ = -1;
+  };
+
+  template <typename Visit>
+  void for_each_child(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
+    Position p = unrank(cursor, t, index);
+    MoveList moves;
+    game_.generate(p, moves);
+    for (const Move m : moves) {
+      const Undo u = game_.make(p, m);
+      visit(locate(p));
+      game_.unmake(p, m, u);
+    }
+  }
+  // The entries of tier t with a move to this one (tablebase::LoopyUnmoveSpace): the side that
+  // moved last (Red, in the stored orientation) takes back either a move of a piece other than a
+  // Spock to an empty square, whose way back is one of its own such moves (a ray over friends
+  // and empty squares, or the Rock's run over friends, reads alike both ways), or a Spock's leap:
+  // its Spock on d came from a knight's square s, where its piece of type w appeared for the one
+  // of type w - 1 (in the cycle) the Spock took on d, its own or the enemy's. Captures by other
+  // pieces leave the tier. Nothing in a lost tier: it has no moves.
+  template <typename Visit>
+  void for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
+  template <typename Visit>
+  void for_each_twin(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
+
+ private:
+  using Groups = tablebase::Groups;
+  // Pieces of each group: the side to move's R S L P K, then the other side's.
+  using Counts = std::array<std::uint8_t, tablebase::kGroups>;
+  struct Slice {
+    Counts counts{};
+    int tier = 0;
+    std::uint64_t offset = 0;  // first index in its tier
+    std::uint64_t weight = 1;  // placements of the groups after the prefix
+    tablebase::PlacementIndex index;
+    const tablebase::PrefixTable* prefixes = nullptr;
+    std::uint64_t size() const { return prefixes->ranks.size() * weight; }
+  };
+  struct Tier {
+    std::string name;
+    int pieces = 0;
+    bool lost = false;  // the side to move has no Spock
+    std::vector<int> slices;
+    std::uint64_t size = 0;
+    std::vector<int> children;
+  };
+
+  // locate, and whether the entry may have twins (its prefix is fixed by a symmetry).
+  tablebase::Location locate(const Position& p, bool* twinned) const;
+  static std::uint32_t code_of(const Counts& c);
+  static Groups groups_of(const Position& p);
+  int slice_of(const Counts& c) const;
+  Position unrank(Cursor& cursor, int t, std::uint64_t index) const;
+  Groups groups_at(int s, std::uint64_t index) const;
+  Bitboard image(int symmetry, Bitboard squares) const {
+    return game_.geometry().symmetries()[symmetry].apply_small(std::uint32_t(squares));
+  }
+  const tablebase::PrefixTable& prefix_table(int first_count, int second_count);
+
+  Game game_;
+  Material row_;
+  std::vector<Slice> slices_;
+  std::vector<Tier> tiers_;
+  std::vector<std::pair<std::uint32_t, int>> slice_by_code_;             // sorted by code
+  std::map<std::pair<int, int>, tablebase::PrefixTable> prefix_tables_;  // node-based: stable
+};
+
+template <typename Visit>
+void TierSpace::for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
+  if (tiers_[t].lost) return;
+  Position p = unrank(cursor, t, index);
+  p.side_to_move = kRed;
+  // A parent's position is located at its class's entry or at a twin of it, and whether that
+  // entry's move reaches this very entry or its twin depends on the symmetries locate took: where
+  // either has twins, the parents are the entries of the class whose moves reach this one.
+  const Slice& slice = slices_[cursor.slice_];
+  const bool self_twinned = slice.prefixes->fixed[(index - slice.offset) / slice.weight];
+  const auto parent = [&](const Position& q) {
+    bool twinned = false;
+    const tablebase::Location at = locate(q, &twinned);
+    if (at.tier != t) return;
+    if (!twinned && !self_twinned) return visit(at.index);
+    Cursor other;
+    const auto if_parent = [&](std::uint64_t candidate) {
+      bool moves_here = false;
+      for_each_child(other, t, candidate, [&](tablebase::Location c) {
+        moves_here = moves_here || c == tablebase::Location{t, index};
+      });
+      if (moves_here) visit(candidate);
+    };
+    if_parent(at.index);
+    for_each_twin(other, t, at.index, if_parent);
+  };
+  MoveList moves;
+  game_.generate(p, moves);
+  const Bitboard occupied = p.occupied();
+  for (const Move m : moves) {
+    if (m.mover() == kSpock || (occupied & square_bit(m.to()))) continue;
+    Position q = p;
+    game_.make(q, m);
+    q.side_to_move = kRed;
+    parent(q);
+  }
+  for (Bitboard spocks = p.pieces(kRed, kSpock); spocks;) {
+    const int to = pop_lsb(spocks);
+    for (Bitboard from = game_.geometry().knight_attacks(to) & p.by_color[kRed]; from;) {
+      const int at = pop_lsb(from);
+      const PieceType appeared = p.type_on(square_bit(at));
+      const auto taken = PieceType((appeared + kPieceTypes - 1) % kPieceTypes);
+      Position q = p;
+      q.by_color[kRed] ^= square_bit(to);
+      q.by_type[kSpock] ^= square_bit(to);
+      q.by_type[appeared] ^= square_bit(at);
+      q.by_type[kSpock] |= square_bit(at);
+      q.by_type[taken] |= square_bit(to);
+      for (const Color victim : {kRed, kBlue}) {
+        Position r = q;
+        r.by_color[victim] |= square_bit(to);
+        parent(r);
+      }
+    }
+  }
+}
+
+template <typename Visit>
+void TierSpace::for_each_twin(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
+  unrank(cursor, t, index);
+  const Slice& s = slices_[cursor.slice_];
+  Groups groups = groups_at(cursor.slice_, index);
+  // The symmetries that fix the (canonical) prefix map the rest to the other copies.
+  const std::uint64_t prefix = s.index.prefix_rank(groups, tablebase::kPrefixGroups);
+  const int symmetries = int(game_.geometry().symmetries().size());
+  for (int g = 1; g < symmetries; ++g) {
+    Groups image_groups;
+    for (int k = 0; k < tablebase::kGroups; ++k) image_groups[k] = image(g, groups[k]);
+    if (s.index.prefix_rank(image_groups, tablebase::kPrefixGroups) != prefix) continue;
+    const std::uint64_t twin = s.offset + s.prefixes->entries[prefix].ordinal * s.weight +
+                               s.index.rest_rank(image_groups, tablebase::kPrefixGroups);
+    if (twin != index) visit(twin);
+  }
+}
+
+}  // namespace spock

@@ -1,0 +1,132 @@
+// The entries of a loopy tier space (loopy_tier_space.h) that play reaches from its roots, a bit
+// an entry, and the counts of reached position classes by value: what lets a solve of every
+// entry of a rank space report the same positions as solver/cyclic_retrograde.h, which explores
+// only what the roots reach.
+//
+// Tiers go from the last to the first (moves only lead back in the solve order, so every parent
+// of a tier comes before it this way). In each block, the entries marked by parents in later
+// tiers (or as roots) are closed under the moves inside the block, depth first with a stack, and
+// every child in an earlier tier is marked in its tier's bits. Blocks run in parallel; a word of
+// bits may be shared by two blocks or by any parents marking children, so every access is atomic.
+#pragma once
+
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdint>
+#include <vector>
+
+#include "solver/parallel_for.h"
+#include "solver/progress.h"
+#include "solver/zeroed_array.h"
+#include "tablebase/loopy_tier_space.h"
+#include "tablebase/loopy_value.h"
+
+namespace tablebase {
+
+inline bool reached_bit(const std::uint64_t* words, std::uint64_t i) {
+  const std::atomic_ref<const std::uint64_t> word(words[i >> 6]);
+  return (word.load(std::memory_order_relaxed) >> (i & 63) & 1) != 0;
+}
+// Sets bit i; true if it was not set before.
+inline bool mark_reached(std::uint64_t* words, std::uint64_t i) {
+  const std::uint64_t bit = std::uint64_t{1} << (i & 63);
+  return (std::atomic_ref<std::uint64_t>(words[i >> 6]).fetch_or(bit, std::memory_order_relaxed) &
+          bit) == 0;
+}
+
+// Spreads tier t's marks: every entry of t reachable from its marked ones inside their blocks is
+// marked, and so is every child of those in other tiers (bits[c], which must be there for each of
+// t's children). Small blocks go one to a thread, each closed depth first with a stack; a block of
+// `shared_from` entries or more (one block of a whole tier, as Spock's, whose stack could grow to
+// the tier) is closed by all threads in passes over it, each expanding the marked entries it has
+// not expanded yet (a bit an entry of the block), until a pass expands none. With a progress
+// line, each block's entries count as done.
+template <LoopyTierSpace S>
+void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bits,
+                    std::uint64_t shared_from, solver::Progress* progress = nullptr) {
+  std::uint64_t* own = bits[t];
+  const auto expand = [&](typename S::Cursor& cursor, std::uint64_t i, const auto& newly_marked) {
+    space.for_each_child(cursor, t, i, [&](Location c) {
+      if (c.tier != t)
+        mark_reached(bits[c.tier], c.index);
+      else if (mark_reached(own, c.index))
+        newly_marked(c.index);
+    });
+  };
+  struct Scratch {
+    std::vector<std::uint64_t> stack;
+    typename S::Cursor cursor;
+  };
+  tbb::enumerable_thread_specific<Scratch> scratch;
+  solver::parallel_for(std::uint64_t{0}, space.block_count(t), [&](std::uint64_t b) {
+    const IndexRange block = space.block_range(t, b);
+    if (block.end - block.begin >= shared_from) return;
+    Scratch& s = scratch.local();
+    s.stack.clear();
+    // The marks from outside, taken first: the closure only pushes entries it newly marks.
+    for (std::uint64_t i = block.begin; i < block.end; ++i)
+      if (reached_bit(own, i)) s.stack.push_back(i);
+    while (!s.stack.empty()) {
+      const std::uint64_t i = s.stack.back();
+      s.stack.pop_back();
+      expand(s.cursor, i, [&](std::uint64_t c) { s.stack.push_back(c); });
+    }
+    if (progress) progress->advance(block.end - block.begin);
+  });
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;  // entries a thread takes at a time
+  for (std::uint64_t b = 0; b < space.block_count(t); ++b) {
+    const IndexRange block = space.block_range(t, b);
+    const std::uint64_t n = block.end - block.begin;
+    if (n < shared_from) continue;
+    solver::ZeroedArray<std::uint64_t> expanded((n + 63) / 64);  // by index in the block
+    for (std::atomic<bool> more{true}; more.exchange(false);)
+      solver::parallel_for(std::uint64_t{0}, (n + kChunk - 1) / kChunk, [&](std::uint64_t c) {
+        Scratch& s = scratch.local();
+        for (std::uint64_t k = c * kChunk; k < std::min(n, (c + 1) * kChunk); ++k) {
+          if (!reached_bit(own, block.begin + k) || !mark_reached(expanded.data(), k)) continue;
+          more.store(true, std::memory_order_relaxed);
+          expand(s.cursor, block.begin + k, [](std::uint64_t) {});
+        }
+      });
+    if (progress) progress->advance(n);
+  }
+}
+
+// The values of tier t's reached position classes: each marked entry counts unless a twin of it
+// (LoopyTwinSpace) with a smaller index is marked too, so a class stored twice counts once.
+template <LoopyTierSpace S>
+LoopyTally tally_reached(const S& space, int t, const LoopyCode* codes, const std::uint64_t* bits) {
+  struct Scratch {
+    LoopyTally tally;
+    typename S::Cursor cursor;
+  };
+  tbb::enumerable_thread_specific<Scratch> scratch;
+  solver::parallel_for(std::uint64_t{0}, space.block_count(t), [&](std::uint64_t b) {
+    Scratch& s = scratch.local();
+    const IndexRange block = space.block_range(t, b);
+    for (std::uint64_t i = block.begin; i < block.end; ++i) {
+      if (!reached_bit(bits, i)) continue;
+      bool first = true;
+      if constexpr (LoopyTwinSpace<S>)
+        space.for_each_twin(s.cursor, t, i, [&](std::uint64_t twin) {
+          first = first && !(twin < i && reached_bit(bits, twin));
+        });
+      if (first) s.tally.add(codes[i]);
+    }
+  });
+  LoopyTally total;
+  for (const Scratch& s : scratch) total.add(s.tally);
+  return total;
+}
+
+// The values of every entry of tier t.
+inline LoopyTally tally_entries(const LoopyCode* codes, std::uint64_t n) {
+  LoopyTally t;
+  for (std::uint64_t i = 0; i < n; ++i) t.add(codes[i]);
+  return t;
+}
+
+}  // namespace tablebase

@@ -1,0 +1,74 @@
+// A loopy tier space's tables on disk (loopy_tier_files.h), read an entry at a time: what query,
+// verify and serve probe. Each tier's NAME.wdl is opened and checked when the tables are opened
+// (header, variant, tier, index scheme, size), and a probe reads, checks and decompresses one
+// block (TableReader::get, which keeps the last few): no tier is loaded whole.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <vector>
+
+#include "solver/wdl.h"
+#include "tablebase/loopy_tier_files.h"
+#include "tablebase/loopy_tier_space.h"
+
+namespace tablebase {
+
+// A space whose entries are positions of a game: it finds any position's entry and the position
+// at any entry (what probes by position and forward checks need).
+template <typename S>
+concept LoopyPositionSpace = LoopyTierSpace<S> &&
+    requires(const S& s, int tier, std::uint64_t index, const typename S::Position& p) {
+  { s.game() } -> std::convertible_to<const typename S::Game&>;
+  { s.locate(p) } -> std::same_as<Location>;
+  { s.unrank(tier, index) } -> std::same_as<typename S::Position>;
+};
+
+template <LoopyTierSpace S>
+class LoopyTables {
+ public:
+  // Throws TableError naming the first tier whose file is missing, damaged or not this space's.
+  LoopyTables(const S& space, const std::filesystem::path& dir) : space_(space), dir_(dir) {
+    for (int t = 0; t < space.tier_count(); ++t) {
+      if (!std::filesystem::exists(loopy_wdl_path(name(t))))
+        throw TableError(loopy_wdl_path(name(t)),
+                         "is missing: the tables of " + space.variant_name() + " are not finished");
+      wdl_.push_back(open_loopy_tier(name(t), space.tier_size(t)));
+    }
+    for (int t = 0; t < space.tier_count(); ++t)
+      if (std::filesystem::exists(loopy_reached_path(name(t))))
+        reached_.push_back(open_loopy_reached(name(t), space.tier_size(t)));
+    if (!reached_.empty() && int(reached_.size()) != space.tier_count())
+      throw TableError(dir, "holds the reached bits of some tiers only");
+  }
+
+  const S& space() const { return space_; }
+  // The code stored at a location; thread-safe.
+  LoopyCode code(Location at) {
+    return loopy_record_code(name(at.tier), wdl_[at.tier].get(at.index));
+  }
+  // Whether the solve marked what play reaches (NAME.reached), and whether it reaches `at`.
+  bool has_reached() const { return !reached_.empty(); }
+  bool reached(Location at) { return reached_[at.tier].get(at.index) != 0; }
+
+  // The value of p for the side to move; nullopt for a position the space does not hold.
+  std::optional<solver::WdlValue> probe(const typename S::Position& p) requires
+      LoopyPositionSpace<S> {
+    const Location at = space_.locate(p);
+    if (at.tier < 0) return std::nullopt;
+    return loopy_value(code(at));
+  }
+
+ private:
+  LoopyTableName name(int t) const {
+    return {dir_, space_.variant_name(), space_.index_scheme(), space_.tier_name(t)};
+  }
+
+  const S& space_;
+  std::filesystem::path dir_;
+  std::vector<TableReader> wdl_, reached_;  // by tier
+};
+
+}  // namespace tablebase

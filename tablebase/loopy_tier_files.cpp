@@ -1,0 +1,117 @@
+#include "tablebase/loopy_tier_files.h"
+
+#include <algorithm>
+#include <bit>
+
+#include "tablebase/tier_files.h"
+
+namespace tablebase {
+
+namespace {
+
+std::string wdl_encoding(const LoopyTableName& name) {
+  return "loopy wdl 1: 0 draw, else distance + 1 (odd distance: win); " + name.scheme;
+}
+std::string reached_encoding(const LoopyTableName& name) {
+  return "reached from the roots; " + name.scheme;
+}
+
+std::uint32_t wdl_record(std::uint8_t code) {
+  return code == kLoopyDraw ? 0 : std::uint32_t(code) + 1;
+}
+
+// Opens `path` and checks it is the named tier's, in `encoding`, of `entries` records.
+TableReader open_checked(const std::filesystem::path& path, const LoopyTableName& name,
+                         const std::string& encoding, std::uint64_t entries) {
+  TableReader reader(path, name.variant, name.tier);
+  if (reader.header().encoding != encoding)
+    throw TableError(path, "holds '" + reader.header().encoding + "', this build reads '" +
+                               encoding + "'; solve the variant again into an empty directory");
+  if (reader.header().record_count != entries)
+    throw TableError(path, "holds " + std::to_string(reader.header().record_count) +
+                               " positions, the tier has " + std::to_string(entries));
+  return reader;
+}
+
+}  // namespace
+
+std::filesystem::path loopy_wdl_path(const LoopyTableName& name) {
+  return name.dir / (name.tier + ".wdl");
+}
+std::filesystem::path loopy_reached_path(const LoopyTableName& name) {
+  return name.dir / (name.tier + ".reached");
+}
+
+std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const LoopyCode> codes,
+                               int zstd_level) {
+  std::uint32_t most = 0;
+  for (LoopyCode c : codes) most = std::max(most, wdl_record(c));
+  const auto bits = std::bit_ceil(std::max(1u, unsigned(std::bit_width(most))));
+  const TableHeader header{name.variant, name.tier, codes.size(), bits, wdl_encoding(name)};
+  write_byte_records(loopy_wdl_path(name), header, codes, wdl_record, zstd_level);
+  return std::filesystem::file_size(loopy_wdl_path(name));
+}
+
+TableReader open_loopy_tier(const LoopyTableName& name, std::uint64_t entries) {
+  TableReader reader = open_checked(loopy_wdl_path(name), name, wdl_encoding(name), entries);
+  const std::uint32_t bits = reader.header().bits_per_record;
+  if (bits > 8 || 64 % bits != 0)
+    throw TableError(loopy_wdl_path(name), "has records no writer makes");
+  return reader;
+}
+
+TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries) {
+  TableReader reader =
+      open_checked(loopy_reached_path(name), name, reached_encoding(name), entries);
+  if (reader.header().bits_per_record != 1)
+    throw TableError(loopy_reached_path(name), "has records no writer makes");
+  return reader;
+}
+
+LoopyCode loopy_record_code(const LoopyTableName& name, std::uint32_t record) {
+  if (record > kMaxLoopyDistance + 1)
+    throw TableError(loopy_wdl_path(name), "holds a distance past the longest a loopy table holds");
+  return record == 0 ? kLoopyDraw : LoopyCode(record - 1);
+}
+
+bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries) {
+  if (!std::filesystem::exists(loopy_wdl_path(name))) return false;
+  open_loopy_tier(name, entries);
+  return true;
+}
+
+void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes) {
+  TableReader reader = open_loopy_tier(name, codes.size());
+  const std::uint32_t bits = reader.header().bits_per_record;
+  const std::uint64_t per_word = 64 / bits, mask = (std::uint64_t{1} << bits) - 1;
+  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
+    const std::uint64_t end =
+        std::min<std::uint64_t>(codes.size(), first + words.size() * per_word);
+    for (std::uint64_t i = first; i < end; ++i) {
+      const std::uint64_t r = i - first;
+      codes[i] = loopy_record_code(
+          name, std::uint32_t(words[r / per_word] >> (r % per_word * bits) & mask));
+    }
+  });
+}
+
+void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64_t> words,
+                         std::uint64_t entries, int zstd_level) {
+  const TableHeader header{name.variant, name.tier, entries, 1, reached_encoding(name)};
+  write_packed_table(loopy_reached_path(name), header, words.first((entries + 63) / 64),
+                     zstd_level);
+}
+
+bool loopy_reached_present(const LoopyTableName& name, std::uint64_t entries) {
+  if (!std::filesystem::exists(loopy_reached_path(name))) return false;
+  open_loopy_reached(name, entries);
+  return true;
+}
+
+void read_loopy_reached(const LoopyTableName& name, std::span<std::uint64_t> words,
+                        std::uint64_t entries) {
+  TableReader reader = open_loopy_reached(name, entries);
+  copy_table_blocks(reader, 1, words);
+}
+
+}  // namespace tablebase

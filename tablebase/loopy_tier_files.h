@@ -1,0 +1,53 @@
+// A solved loopy tier on disk (loopy_tier_solver.h), in the checked table format (table_file.h):
+//   NAME.wdl      a record an entry: 0 for a draw, else the distance + 1 (the distance's parity
+//                 is the value: odd a win for the side to move), in 1, 2, 4 or 8 bits, the fewest
+//                 the tier's longest distance needs
+//   NAME.reached  a bit an entry: reached by play from the variant's roots (what the counts of
+//                 positions in a solve's report are over)
+// The encoding strings name the space's index scheme (LoopyTierSpace::index_scheme), so tables of
+// another numbering of positions are refused rather than misread. The .wdl file is written last
+// and renamed into place when complete (table_file.h), so its presence marks a finished tier.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include "tablebase/loopy_value.h"
+#include "tablebase/table_file.h"
+
+namespace tablebase {
+
+struct LoopyTableName {
+  std::filesystem::path dir;
+  std::string variant, scheme, tier;
+};
+
+std::filesystem::path loopy_wdl_path(const LoopyTableName& name);
+std::filesystem::path loopy_reached_path(const LoopyTableName& name);
+
+// Writes the tier's codes; returns the file's bytes.
+std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const LoopyCode> codes,
+                               int zstd_level);
+// True when NAME.wdl exists; it is then opened and checked (header, variant, tier, scheme, size),
+// so a damaged or foreign file throws TableError instead of being solved over.
+bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries);
+// Reads a finished tier's codes into `codes` (its size must be the tier's); throws TableError on
+// any damage, a record no writer makes among it.
+void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes);
+// A finished tier's NAME.wdl or NAME.reached opened and checked as the functions above do, for
+// probes of single entries (TableReader::get): a record of .wdl turns into a code by
+// loopy_record_code, which throws TableError for one no writer makes.
+TableReader open_loopy_tier(const LoopyTableName& name, std::uint64_t entries);
+TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries);
+LoopyCode loopy_record_code(const LoopyTableName& name, std::uint32_t record);
+
+// The reached bits, `entries` of them packed LSB first into `words`.
+void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64_t> words,
+                         std::uint64_t entries, int zstd_level);
+bool loopy_reached_present(const LoopyTableName& name, std::uint64_t entries);
+void read_loopy_reached(const LoopyTableName& name, std::span<std::uint64_t> words,
+                        std::uint64_t entries);
+
+}  // namespace tablebase

@@ -1,0 +1,90 @@
+// What the loopy tier solver (loopy_tier_solver.h) needs from a game whose play can cycle: a
+// numbering of positions by (tier, index), like the acyclic TierSpace (tier_space.h), in which
+// cycles stay inside blocks.
+//
+// - Tiers are listed in solve order: a move leads into the same tier or into one of the tier's
+//   children (tier_children), which all come earlier. A tier is the unit held in memory and
+//   written to disk; the rook race's are its counts of pawns on the board and in reserve.
+// - A tier is cut into consecutive blocks, and a move that stays in the tier stays in its block:
+//   cycles live inside blocks, which are solved one at a time (in parallel), each from its own
+//   entries and its children in earlier tiers. The rook race's block is one exact placement of
+//   the pawns, inside which only the rooks move.
+// - Every stored entry is solved; a space may store one position class more than once (images
+//   under a symmetry that fixes its block), and names the copies (for_each_twin) so that counts
+//   of positions take each class once.
+// - An entry without children is lost for the side to move (a terminal position or one without a
+//   legal move), as in solver/cyclic_retrograde.h.
+// - Predecessors inside a block come from the space's unmoves (for_each_parent) when it has them;
+//   without, the solver finds them by sweeps over the block (loopy_block.h).
+// A game plugs in by implementing this in its own folder; its rules stay unaware of it.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "tablebase/index_range.h"
+#include "tablebase/tier_space.h"  // Location
+
+namespace tablebase {
+
+// Entries range.begin .. range.end - 1 of a tier.
+struct LocationRange {
+  int tier = -1;
+  IndexRange range;
+};
+
+template <typename S>
+concept LoopyTierSpace = requires(const S& s, int tier, std::uint64_t index,
+                                  typename S::Cursor& cursor) {
+  { s.variant_name() } -> std::convertible_to<std::string>;
+  // Names the numbering of entries, written into table files so that tables of another
+  // numbering are refused rather than misread.
+  { s.index_scheme() } -> std::convertible_to<std::string>;
+  { s.tier_count() } -> std::convertible_to<int>;
+  { s.tier_name(tier) } -> std::convertible_to<std::string>;
+  { s.tier_size(tier) } -> std::convertible_to<std::uint64_t>;
+  { s.tier_children(tier) } -> std::convertible_to<const std::vector<int>&>;
+  { s.block_count(tier) } -> std::convertible_to<std::uint64_t>;
+  { s.block_range(tier, index) } -> std::same_as<IndexRange>;  // index: the block's number
+  // The entries play starts from (a start position, or every placement of a material): what
+  // counts of reachable positions start from.
+  { s.roots() } -> std::convertible_to<std::vector<LocationRange>>;
+  // Calls visit(location) for the position after each legal move of the entry (none for a
+  // terminal one). The cursor (default-constructed, one per thread) lets the space keep what it
+  // worked out for the entry's block: entries are visited block by block.
+  {s.for_each_child(cursor, tier, index, [](Location) {})};
+  // Bytes the space itself holds, which the solver's memory plan counts.
+  { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;
+};
+
+// A space with unmoves: visit(parent index) for each entry of the same block with a move to this
+// one (the moves inside the block taken back), at least once each (a space that stores symmetric
+// images once may find one parent by several unmoves), and for nothing else.
+template <typename S>
+concept LoopyUnmoveSpace = LoopyTierSpace<S> &&
+    requires(const S& s, int tier, std::uint64_t index, typename S::Cursor& cursor) {
+  {s.for_each_parent(cursor, tier, index, [](std::uint64_t) {})};
+};
+
+// Whether a space vouches that each entry's moves inside its block reach distinct entries and its
+// unmoves visit each parent once (static constexpr bool kDistinctInBlock = true): the solver then
+// need not sort out repeats, which cost the rook race 12% of its time. Without, it does.
+template <typename S>
+constexpr bool distinct_in_block() {
+  if constexpr (requires { S::kDistinctInBlock; })
+    return S::kDistinctInBlock;
+  else
+    return false;
+}
+
+// A space that stores some position classes more than once: visit(index) for each other entry of
+// the same block holding the same class.
+template <typename S>
+concept LoopyTwinSpace = LoopyTierSpace<S> &&
+    requires(const S& s, int tier, std::uint64_t index, typename S::Cursor& cursor) {
+  {s.for_each_twin(cursor, tier, index, [](std::uint64_t) {})};
+};
+
+}  // namespace tablebase

@@ -1,0 +1,131 @@
+// Checks of a loopy tier space's tables (loopy_tables.h) on random entries that play reaches,
+// each by a method that shares nothing with the solver's levels:
+// - children: the entry's value recomputed from its children's stored values by the rules of
+//   solver/wdl.h (no child: a loss in 0; a losing child: a win in 1 + the least such distance;
+//   else a drawn child: a draw; else a loss in 1 + the greatest distance). Cheap, so many
+//   samples; a wrong value anywhere shows wherever it breaks this local rule. It cannot tell a
+//   cycle of positions all labelled drawn from one forced to end (both are locally consistent),
+//   which is what the second check is for.
+// - search: the position re-solved by the bounded forward search (solver/cyclic_search.h), to the
+//   tables' longest distance: an exact win or loss with its distance, and for a draw nothing
+//   forced within that distance. Costly on drawn positions (a full search to that depth), so few.
+// Entries are drawn uniformly from the reached ones (NAME.reached), or from all entries when the
+// tables have no reached bits.
+#pragma once
+
+#include <chrono>
+#include <climits>
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "solver/cyclic_search.h"
+#include "tablebase/loopy_tables.h"
+
+namespace tablebase {
+
+struct LoopyVerifyOptions {
+  std::uint64_t children_samples = 0, search_samples = 0;
+  std::uint64_t seed = 1;
+  std::uint64_t search_bytes = std::uint64_t{256} << 20;  // the forward search's table
+};
+
+struct LoopyVerifyReport {
+  std::uint64_t children_checked = 0, children_mismatches = 0;
+  std::uint64_t searched = 0, search_mismatches = 0;
+  LoopyTally searched_values;  // the stored values of the entries searched
+  int depth = 0;               // the forward search's: the tables' longest distance
+  std::optional<Location> first_mismatch;
+  std::string first_fault;
+  double seconds = 0;
+};
+
+// The code an entry must hold given its children's codes, by the rules above.
+template <LoopyTierSpace S, typename Code>
+LoopyCode code_from_children(const S& space, typename S::Cursor& cursor, Location at,
+                             Code&& code_of) {
+  bool any = false, drawn = false;
+  int quickest_loss = INT_MAX, slowest_win = -1;
+  space.for_each_child(cursor, at.tier, at.index, [&](Location c) {
+    any = true;
+    const LoopyCode v = code_of(c);
+    if (v == kLoopyDraw)
+      drawn = true;
+    else if (v & 1)
+      slowest_win = std::max<int>(slowest_win, v);
+    else
+      quickest_loss = std::min<int>(quickest_loss, v);
+  });
+  if (!any) return 0;
+  if (quickest_loss != INT_MAX) return loopy_decided(quickest_loss + 1);
+  if (drawn) return kLoopyDraw;
+  return loopy_decided(slowest_win + 1);
+}
+
+template <LoopyPositionSpace S>
+LoopyVerifyReport verify_loopy_tables(LoopyTables<S>& tables, int longest,
+                                      const LoopyVerifyOptions& options) {
+  const auto start = std::chrono::steady_clock::now();
+  const S& space = tables.space();
+  LoopyVerifyReport report;
+  report.depth = longest;
+  std::vector<std::uint64_t> first;  // entries before each tier, to draw one uniformly
+  std::uint64_t total = 0;
+  for (int t = 0; t < space.tier_count(); ++t) {
+    first.push_back(total);
+    total += space.tier_size(t);
+  }
+  if (total == 0) return report;
+  std::mt19937_64 rng(options.seed);
+  const auto draw = [&] {
+    for (;;) {
+      const std::uint64_t i = rng() % total;
+      int t = int(std::upper_bound(first.begin(), first.end(), i) - first.begin()) - 1;
+      const Location at{t, i - first[t]};
+      if (!tables.has_reached() || tables.reached(at)) return at;
+    }
+  };
+  const auto mismatch = [&](Location at, const std::string& fault) {
+    if (report.first_mismatch) return;
+    report.first_mismatch = at;
+    report.first_fault = fault;
+  };
+  const auto text = [](LoopyCode c) {
+    const solver::WdlValue v = loopy_value(c);
+    return std::string(solver::wdl_name(v.wdl)) +
+           (v.wdl == solver::Wdl::draw ? "" : " in " + std::to_string(v.distance));
+  };
+  typename S::Cursor cursor;
+  for (; report.children_checked < options.children_samples; ++report.children_checked) {
+    const Location at = draw();
+    const LoopyCode stored = tables.code(at);
+    const LoopyCode expected =
+        code_from_children(space, cursor, at, [&](Location c) { return tables.code(c); });
+    if (stored == expected) continue;
+    ++report.children_mismatches;
+    mismatch(at, "stored " + text(stored) + ", its children give " + text(expected));
+  }
+  solver::CyclicSearch<typename S::Game> search(space.game(), options.search_bytes);
+  for (; report.searched < options.search_samples; ++report.searched) {
+    const Location at = draw();
+    const LoopyCode stored = tables.code(at);
+    report.searched_values.add(stored);
+    const solver::BoundedValue found = search.solve(space.unrank(at.tier, at.index), {longest, 0});
+    if (found.stop == solver::SearchStop::memory)
+      throw std::runtime_error("the forward search needs more than its " +
+                               std::to_string(options.search_bytes >> 20) + " MB for one position");
+    const bool agrees = stored == kLoopyDraw ? !found.value : found.value == loopy_value(stored);
+    if (agrees) continue;
+    ++report.search_mismatches;
+    mismatch(at, "stored " + text(stored) + ", the forward search finds " +
+                     (found.value ? text(loopy_code(*found.value))
+                                  : "nothing forced within " + std::to_string(longest)));
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return report;
+}
+
+}  // namespace tablebase

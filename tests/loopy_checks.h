@@ -1,0 +1,203 @@
+// What the loopy tier solver's tests check alike for every game's tier space
+// (tablebase/loopy_tier_space.h): every entry's position located back to it or to a twin, the
+// unmoves against the rules' moves edge for edge, and a row's every value against the hash-map
+// retrograde (solver/cyclic_retrograde.h), which shares none of the solver's code; and a row too
+// large for the hash map solved into tables and checked (verify_loopy_tables), for results/.
+#pragma once
+
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "solver/cyclic_retrograde.h"
+#include "tablebase/loopy_tables.h"
+#include "tablebase/loopy_tier_solver.h"
+#include "tablebase/loopy_verify.h"
+#include "tests/test_support.h"
+
+namespace test_support {
+
+struct LocateCheck {
+  std::uint64_t checked = 0;
+  std::uint64_t misplaced = 0;   // located neither at the entry nor at one of its twins
+  std::uint64_t with_twins = 0;  // entries that have twins
+};
+// Locates the position of every `step`th entry of each tier.
+template <typename Space>
+LocateCheck check_locate(const Space& space, std::uint64_t step = 1) {
+  typename Space::Cursor cursor;
+  LocateCheck out;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); i += step) {
+      const tablebase::Location at = space.locate(space.unrank(t, i));
+      bool ok = at == tablebase::Location{t, i}, twins = false;
+      space.for_each_twin(cursor, t, i, [&](std::uint64_t twin) {
+        ok = ok || tablebase::Location{t, twin} == at;
+        twins = true;
+      });
+      out.with_twins += twins;
+      out.misplaced += !ok;
+      ++out.checked;
+    }
+  return out;
+}
+
+// Checks, tier by tier, that the (child, parent) pairs inside the tier by unmoves are those by
+// moves; with `distinct`, that no entry's moves reach one child twice.
+template <typename Space>
+void check_unmoves_against_moves(const Space& space, bool distinct) {
+  typename Space::Cursor cursor;
+  for (int t = 0; t < space.tier_count(); ++t) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> moved, unmoved;
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+      space.for_each_child(cursor, t, i, [&](tablebase::Location c) {
+        if (c.tier == t) moved.emplace_back(c.index, i);
+      });
+      space.for_each_parent(cursor, t, i, [&](std::uint64_t p) { unmoved.emplace_back(i, p); });
+    }
+    std::sort(moved.begin(), moved.end());
+    std::sort(unmoved.begin(), unmoved.end());
+    if (!distinct) {
+      moved.erase(std::unique(moved.begin(), moved.end()), moved.end());
+      unmoved.erase(std::unique(unmoved.begin(), unmoved.end()), unmoved.end());
+    }
+    INFO(space.tier_name(t));
+    CHECK(moved == unmoved);
+    if (distinct) CHECK(std::adjacent_find(moved.begin(), moved.end()) == moved.end());
+  }
+}
+
+// Solves a row both ways, from `roots`, and compares every position the hash-map retrograde
+// reaches (each reached by the loopy solve too, with the same value and distance) and the counts
+// of the two reports; prints both when asked (hidden rows, whose figures go to results/).
+template <typename Game, typename Space, typename Fen>
+void compare_loopy_with_hashed(const std::string& name, const Game& game,
+                               std::span<const typename Game::Position> roots, const Space& space,
+                               const tablebase::LoopySolveOptions& options, const Fen& to_fen,
+                               bool print = false) {
+  INFO(name);
+  const auto started = std::chrono::steady_clock::now();
+  const solver::CyclicRetrograde<Game> hashed(game, roots, {std::uint64_t{22} << 30, false});
+  const auto hashed_at = std::chrono::steady_clock::now();
+  tablebase::LoopyTierSolver<Space> solver(space, options);
+  const auto report = solver.run();
+  const auto solved_at = std::chrono::steady_clock::now();
+  std::uint64_t mismatches = 0, unreached = 0;
+  std::string first;
+  typename Space::Cursor cursor;
+  hashed.for_each_value([&](const typename Game::Key& key, solver::WdlValue value) {
+    const typename Game::Position p = game.from_key(key);
+    const tablebase::Location at = space.locate(p);
+    REQUIRE(at.tier >= 0);
+    bool reached = solver.reached(at);  // or the twin the reach came to first
+    space.for_each_twin(cursor, at.tier, at.index, [&](std::uint64_t twin) {
+      reached = reached || solver.reached({at.tier, twin});
+    });
+    unreached += !reached;
+    if (tablebase::loopy_value(solver.code(at)) != value && mismatches++ == 0) first = to_fen(p);
+  });
+  INFO("first mismatch: " << first);
+  CHECK(mismatches == 0);
+  CHECK(unreached == 0);
+  const auto& h = hashed.report();
+  const auto& r = report.reached;
+  CHECK(r.positions == h.positions);
+  CHECK(r.wins == h.wins);
+  CHECK(r.draws == h.draws);
+  CHECK(r.losses == h.losses);
+  CHECK(r.longest_win == h.longest_win);
+  CHECK(r.longest_loss == h.longest_loss);
+  CHECK(report.entries.positions == space.total_entries());
+  CHECK(report.entries.positions >= r.positions);
+  if (!print) return;
+  const auto seconds = [](auto from, auto to) {
+    return std::chrono::duration<double>(to - from).count();
+  };
+  std::printf(
+      "%s: %llu positions compared, %llu mismatches; reached %llu: %llu wins, %llu draws, %llu "
+      "losses, longest win %d, longest loss %d (both solvers); loopy entries %llu; hash-map "
+      "%.1f s, loopy %.1f s (%d threads)\n",
+      name.c_str(), (unsigned long long)h.positions, (unsigned long long)mismatches,
+      (unsigned long long)r.positions, (unsigned long long)r.wins, (unsigned long long)r.draws,
+      (unsigned long long)r.losses, r.longest_win, r.longest_loss,
+      (unsigned long long)report.entries.positions, seconds(started, hashed_at),
+      seconds(hashed_at, solved_at), options.threads);
+}
+
+// A row solved into tables and checked, for results/: the tables go to $DROP16_LOOPY_TABLES/ROW
+// (kept) or to a temporary directory (removed), under a cap of $DROP16_LOOPY_MEMORY_GB (default
+// 8), on two threads; prints the counts, the times, the memory and the checks, the forward search
+// on $DROP16_LOOPY_SEARCHES samples (default 200); predecessors by sweeps with
+// $DROP16_LOOPY_SWEEPS set, else the solver's default.
+template <typename Space, typename Fen>
+void solve_loopy_row(const char* variant, const Space& space, const Fen& to_fen) {
+  const char* kept = std::getenv("DROP16_LOOPY_TABLES");
+  std::optional<test_support::TempDir> tmp;
+  std::filesystem::path dir;
+  if (kept) {
+    dir = std::filesystem::path(kept) / variant;
+  } else {
+    tmp.emplace("loopy_row");
+    dir = tmp->dir;
+  }
+  const char* cap = std::getenv("DROP16_LOOPY_MEMORY_GB");
+  tablebase::LoopySolveOptions o;
+  o.dir = dir;
+  o.memory_bytes = std::uint64_t((cap ? std::stod(cap) : 8.0) * double(1 << 30));
+  o.threads = 2;
+  o.show_progress = true;
+  if (std::getenv("DROP16_LOOPY_SWEEPS")) o.predecessors = tablebase::LoopyPredecessors::sweeps;
+  const auto r = tablebase::LoopyTierSolver<Space>(space, o).run();
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  const auto& v = r.reached;
+  std::printf(
+      "%s: %llu positions reached: %llu wins, %llu draws, %llu losses, longest win %d, longest "
+      "loss %d; %llu entries in %d tiers (%d solved, %d found finished): %llu wins, %llu draws, "
+      "%llu losses, longest win %d, longest loss %d; reach %.1f s, solve %.1f s; planned %.1f "
+      "MB, peak resident %.1f MB, %.1f user + %.1f system s; tables %llu bytes in %s\n",
+      variant, (unsigned long long)v.positions, (unsigned long long)v.wins,
+      (unsigned long long)v.draws, (unsigned long long)v.losses, v.longest_win, v.longest_loss,
+      (unsigned long long)r.entries.positions, r.tiers, r.tiers_solved, r.tiers_resumed,
+      (unsigned long long)r.entries.wins, (unsigned long long)r.entries.draws,
+      (unsigned long long)r.entries.losses, r.entries.longest_win, r.entries.longest_loss,
+      r.reach_seconds, r.solve_seconds, double(r.planned_bytes) / double(1 << 20),
+      double(usage.ru_maxrss) / 1024.0,
+      double(usage.ru_utime.tv_sec) + 1e-6 * double(usage.ru_utime.tv_usec),
+      double(usage.ru_stime.tv_sec) + 1e-6 * double(usage.ru_stime.tv_usec),
+      (unsigned long long)r.table_bytes, dir.c_str());
+  std::fflush(stdout);
+  tablebase::LoopyTables<Space> tables(space, dir);
+  tablebase::LoopyVerifyOptions checks;
+  checks.children_samples = 100000;
+  const char* searches = std::getenv("DROP16_LOOPY_SEARCHES");
+  checks.search_samples = searches ? std::stoull(searches) : 200;
+  const auto c = tablebase::verify_loopy_tables(
+      tables, std::max(r.entries.longest_win, r.entries.longest_loss), checks);
+  std::printf(
+      "%s checked: %llu reached entries against their children, %llu mismatches; %llu by the "
+      "forward search to %d plies (%llu wins, %llu draws, %llu losses), %llu mismatches; %.1f s\n",
+      variant, (unsigned long long)c.children_checked, (unsigned long long)c.children_mismatches,
+      (unsigned long long)c.searched, c.depth, (unsigned long long)c.searched_values.wins,
+      (unsigned long long)c.searched_values.draws, (unsigned long long)c.searched_values.losses,
+      (unsigned long long)c.search_mismatches, c.seconds);
+  if (c.first_mismatch)
+    std::printf("first mismatch: %s: %s\n",
+                to_fen(space.unrank(c.first_mismatch->tier, c.first_mismatch->index)).c_str(),
+                c.first_fault.c_str());
+  CHECK(c.children_mismatches == 0);
+  CHECK(c.search_mismatches == 0);
+}
+
+}  // namespace test_support

@@ -1,0 +1,375 @@
+// The loopy tier solver (tablebase/loopy_tier_solver.h) on the rook race's tier space
+// (rules/rookrace/tier_space.h), checked against what shares none of their code:
+// - the space: every entry's position located back to it (or to a twin), and the unmoves against
+//   the rules' moves, edge for edge;
+// - the values: the hash-map retrograde (solver/cyclic_retrograde.h) on every position it reaches,
+//   with the same count of reached positions, values and longest distances; the plain fixed point
+//   of tests/fixed_point.h; unmoves and sweeps against each other;
+// - the tables: written, read back, resumed, refused when damaged or of another variant;
+// - the memory plan: refused before starting when over the cap.
+#include <sys/resource.h>
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "rules/rookrace/game.h"
+#include "rules/rookrace/notation.h"
+#include "rules/rookrace/tier_space.h"
+#include "solver/cyclic_retrograde.h"
+#include "tablebase/loopy_tables.h"
+#include "tablebase/loopy_tier_files.h"
+#include "tablebase/loopy_tier_solver.h"
+#include "tablebase/loopy_verify.h"
+#include "tests/fixed_point.h"
+#include "tests/loopy_checks.h"
+#include "tests/test_support.h"
+
+namespace {
+
+using rookrace::Game;
+using rookrace::TierSpace;
+using tablebase::Location;
+using tablebase::LoopyCode;
+using tablebase::LoopyPredecessors;
+using tablebase::LoopySolveOptions;
+using tablebase::LoopyTierSolver;
+
+constexpr std::uint64_t kPlenty = std::uint64_t{1} << 30;
+
+Game game_of(const char* variant) {
+  return Game(rookrace::parse_variant(variant));
+}
+
+// Every code of an in-memory solve, tier by tier.
+std::vector<std::vector<LoopyCode>> all_codes(const TierSpace& space,
+                                              const LoopyTierSolver<TierSpace>& solved) {
+  std::vector<std::vector<LoopyCode>> codes(space.tier_count());
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) codes[t].push_back(solved.code({t, i}));
+  return codes;
+}
+
+LoopySolveOptions in_memory(LoopyPredecessors predecessors = LoopyPredecessors::unmoves) {
+  LoopySolveOptions o;
+  o.memory_bytes = kPlenty;
+  o.predecessors = predecessors;
+  return o;
+}
+
+}  // namespace
+
+TEST_CASE("rookrace tier space: every entry's position is located at the entry or a twin",
+          "[loopy][rookrace]") {
+  for (const char* v :
+       {"rookrace:2x2:0", "rookrace:2x2:2", "rookrace:4x4:0", "rookrace:4x4:1", "rookrace:4x4:2"}) {
+    INFO(v);
+    const Game g = game_of(v);
+    // 4x4:2 has millions of entries: every 7th is plenty.
+    const std::uint64_t step = g.size() == 4 && g.variant().pawns == 2 ? 7 : 1;
+    const auto c = test_support::check_locate(TierSpace(g), step);
+    CHECK(c.misplaced == 0);
+    CHECK(c.checked > 0);
+    if (g.variant().pawns == 0) CHECK(c.with_twins > 0);  // the empty board is its own image
+  }
+}
+
+TEST_CASE("rookrace tier space: the unmoves are the moves inside a block taken back",
+          "[loopy][rookrace]") {
+  for (const char* v : {"rookrace:2x2:1", "rookrace:4x4:0", "rookrace:4x4:1"}) {
+    INFO(v);
+    test_support::check_unmoves_against_moves(TierSpace(game_of(v)), true);
+  }
+}
+
+namespace {
+
+// Solves the row both ways and compares every position the hash-map retrograde reaches, and the
+// counts of the two reports; prints both when asked (the hidden rows below, whose figures go to
+// results/).
+void compare_with_hashed(const char* variant, bool print = false) {
+  const Game g = game_of(variant);
+  const rookrace::Position start = g.start();
+  LoopySolveOptions options = in_memory();
+  options.memory_bytes = std::uint64_t{22} << 30;
+  options.threads = 2;
+  test_support::compare_loopy_with_hashed(
+      variant, g, std::span(&start, 1), TierSpace(g), options,
+      [&](const rookrace::Position& p) { return rookrace::to_fen(g, p); }, print);
+}
+
+}  // namespace
+
+TEST_CASE("rookrace loopy solve: every reached position as the hash-map retrograde has it",
+          "[loopy][rookrace]") {
+  for (const char* v : {"rookrace:2x2:0", "rookrace:2x2:1", "rookrace:2x2:2", "rookrace:2x2:5",
+                        "rookrace:4x4:0", "rookrace:4x4:1", "rookrace:6x6:0", "rookrace:8x8:0"})
+    compare_with_hashed(v);
+}
+
+// The rows too long for the test run (minutes to a quarter of an hour, up to 12 GB for the
+// hash-map solver's 8x8:1), run by hand: `unit_tests "[.loopy-compare]"`, or one of them by its
+// own tag. Their output lines are in results/rookrace.md.
+TEST_CASE("rookrace loopy solve against the hash-map retrograde: 4x4:2",
+          "[.loopy-compare][.loopy-compare-4x4-2]") {
+  compare_with_hashed("rookrace:4x4:2", true);
+}
+TEST_CASE("rookrace loopy solve against the hash-map retrograde: 6x6:1",
+          "[.loopy-compare][.loopy-compare-6x6-1]") {
+  compare_with_hashed("rookrace:6x6:1", true);
+}
+TEST_CASE("rookrace loopy solve against the hash-map retrograde: 4x4:3",
+          "[.loopy-compare][.loopy-compare-4x4-3]") {
+  compare_with_hashed("rookrace:4x4:3", true);
+}
+TEST_CASE("rookrace loopy solve against the hash-map retrograde: 8x8:1",
+          "[.loopy-compare][.loopy-compare-8x8-1]") {
+  compare_with_hashed("rookrace:8x8:1", true);
+}
+
+TEST_CASE("rookrace loopy solve: a plain fixed point over the positions play reaches agrees",
+          "[loopy][rookrace]") {
+  for (const char* v : {"rookrace:2x2:2", "rookrace:4x4:0"}) {
+    INFO(v);
+    const Game g = game_of(v);
+    const test_support::FixedPoint<Game> plain(g, {g.start()});
+    const TierSpace space(g);
+    LoopyTierSolver<TierSpace> solver(space, in_memory());
+    const auto report = solver.run();
+    CHECK(report.reached.positions == plain.size());
+    std::uint64_t mismatches = 0;
+    for (const auto& [key, value] : plain.values())
+      mismatches += tablebase::loopy_value(solver.code(space.locate(g.from_key(key)))) != value;
+    CHECK(mismatches == 0);
+    CHECK(plain.sweeps() > 2);  // cycles: the values took sweeps to settle
+  }
+}
+
+TEST_CASE("rookrace loopy solve: unmoves and sweeps give the same codes on every entry",
+          "[loopy][rookrace]") {
+  for (const char* v : {"rookrace:4x4:0", "rookrace:4x4:1"}) {
+    INFO(v);
+    const TierSpace space(game_of(v));
+    LoopyTierSolver<TierSpace> by_unmoves(space, in_memory(LoopyPredecessors::unmoves));
+    LoopyTierSolver<TierSpace> by_sweeps(space, in_memory(LoopyPredecessors::sweeps));
+    const auto a = by_unmoves.run(), b = by_sweeps.run();
+    CHECK(a.entries == b.entries);
+    CHECK(a.reached == b.reached);
+    CHECK(all_codes(space, by_unmoves) == all_codes(space, by_sweeps));
+    CHECK(a.entries.draws > 0);
+  }
+}
+
+namespace {
+
+// The rook race's space with every move reported twice and every unmove three times, as a space
+// that stores symmetric images once may report them: the solver must count each child and
+// parent once (counting either more would bring counters to 0 at the wrong time).
+struct RepeatingSpace : TierSpace {
+  using TierSpace::TierSpace;
+  static constexpr bool kDistinctInBlock = false;
+  template <typename Visit>
+  void for_each_child(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
+    TierSpace::for_each_child(cursor, t, index, [&](Location c) {
+      visit(c);
+      visit(c);
+    });
+  }
+  template <typename Visit>
+  void for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
+    TierSpace::for_each_parent(cursor, t, index, [&](std::uint64_t p) {
+      for (int k = 0; k < 3; ++k) visit(p);
+    });
+  }
+};
+
+}  // namespace
+
+TEST_CASE("rookrace loopy solve: moves and unmoves reported more than once count once",
+          "[loopy][rookrace]") {
+  const Game g = game_of("rookrace:4x4:1");
+  const TierSpace space(g);
+  const RepeatingSpace repeating(g);
+  LoopyTierSolver<TierSpace> once(space, in_memory());
+  LoopyTierSolver<RepeatingSpace> twice(repeating, in_memory());
+  const auto a = once.run(), b = twice.run();
+  CHECK(a.reached == b.reached);
+  std::uint64_t differ = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i)
+      differ += once.code({t, i}) != twice.code({t, i});
+  CHECK(differ == 0);
+}
+
+TEST_CASE("rookrace loopy solve: two threads give the codes of one, blocks shared or not",
+          "[loopy][rookrace][parallel]") {
+  const TierSpace space(game_of("rookrace:4x4:1"));
+  LoopyTierSolver<TierSpace> one(space, in_memory());
+  const auto a = one.run();
+  for (const auto predecessors : {LoopyPredecessors::unmoves, LoopyPredecessors::sweeps})
+    for (const std::uint64_t shared_from : {tablebase::kSharedBlockEntries, std::uint64_t{1}}) {
+      LoopySolveOptions two = in_memory(predecessors);
+      two.threads = 2;
+      two.shared_block_entries = shared_from;  // 1: every block by both threads together
+      LoopyTierSolver<TierSpace> both(space, two);
+      const auto b = both.run();
+      CHECK(a.reached == b.reached);
+      CHECK(all_codes(space, one) == all_codes(space, both));
+    }
+}
+
+TEST_CASE("rookrace loopy tables: written, read back, resumed and checked",
+          "[loopy][rookrace][tables]") {
+  const Game g = game_of("rookrace:4x4:1");
+  const TierSpace space(g);
+  LoopyTierSolver<TierSpace> reference(space, in_memory());
+  const auto expected = reference.run();
+  const test_support::TempDir tmp("loopy_tables");
+  LoopySolveOptions o;
+  o.dir = tmp.dir;
+  o.zstd_level = 1;
+  o.threads = 2;
+  const auto written = LoopyTierSolver<TierSpace>(space, o).run();
+  CHECK(written.tiers_solved == space.tier_count());
+  CHECK(written.reached == expected.reached);
+  CHECK(written.entries == expected.entries);
+  CHECK(written.table_bytes > 0);
+  for (int t = 0; t < space.tier_count(); ++t) {
+    std::vector<LoopyCode> codes(space.tier_size(t));
+    tablebase::read_loopy_tier(
+        {tmp.dir, space.variant_name(), space.index_scheme(), space.tier_name(t)}, codes);
+    std::uint64_t differ = 0;
+    for (std::uint64_t i = 0; i < codes.size(); ++i) differ += codes[i] != reference.code({t, i});
+    CHECK(differ == 0);
+  }
+  // Run again: every tier is found finished, and the counts come back from the files.
+  const auto resumed = LoopyTierSolver<TierSpace>(space, o).run();
+  CHECK(resumed.tiers_resumed == space.tier_count());
+  CHECK(resumed.tiers_solved == 0);
+  CHECK(resumed.reached == expected.reached);
+  // A damaged file is refused, not solved over.
+  const auto path = tablebase::loopy_wdl_path(
+      {tmp.dir, space.variant_name(), space.index_scheme(), space.tier_name(0)});
+  {
+    std::fstream f(path, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-1, std::ios::end);
+    f.put('\x5a');
+  }
+  CHECK_THROWS_AS(LoopyTierSolver<TierSpace>(space, o).run(), tablebase::TableError);
+  // Another variant's tables in the directory are refused by their headers.
+  const TierSpace other(game_of("rookrace:4x4:2"));
+  std::filesystem::remove(path);
+  CHECK_THROWS_AS(LoopyTierSolver<TierSpace>(other, o).run(), tablebase::TableError);
+}
+
+TEST_CASE("rookrace loopy solve: a cap below the plan is refused before it starts",
+          "[loopy][rookrace]") {
+  const TierSpace space(game_of("rookrace:4x4:2"));
+  LoopySolveOptions o;
+  o.memory_bytes = 1 << 20;
+  LoopyTierSolver<TierSpace> solver(space, o);
+  CHECK(solver.planned_bytes() > o.memory_bytes);
+  CHECK_THROWS_AS(solver.run(), tablebase::MemoryCapError);
+}
+
+TEST_CASE("rookrace loopy tables: probes by position give the solve's values",
+          "[loopy][rookrace][tables]") {
+  const Game g = game_of("rookrace:4x4:1");
+  const TierSpace space(g);
+  LoopyTierSolver<TierSpace> solved(space, in_memory());
+  solved.run();
+  const test_support::TempDir tmp("loopy_probe");
+  LoopySolveOptions o;
+  o.dir = tmp.dir;
+  o.zstd_level = 1;
+  LoopyTierSolver<TierSpace>(space, o).run();
+  tablebase::LoopyTables<TierSpace> tables(space, tmp.dir);
+  REQUIRE(tables.has_reached());
+  std::uint64_t differ = 0, reached_differ = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+      const auto v = tables.probe(space.unrank(t, i));
+      differ += !v || *v != tablebase::loopy_value(solved.code({t, i}));
+      reached_differ += tables.reached({t, i}) != solved.reached({t, i});
+    }
+  CHECK(differ == 0);
+  CHECK(reached_differ == 0);
+  rookrace::Position nowhere = g.start();
+  nowhere.reserve[rookrace::kWhite] = 2;  // more pawns than the variant's one
+  CHECK(!tables.probe(nowhere));
+  // A directory without the tables is refused by name.
+  const test_support::TempDir empty("loopy_probe_empty");
+  CHECK_THROWS_AS(tablebase::LoopyTables<TierSpace>(space, empty.dir), tablebase::TableError);
+}
+
+TEST_CASE("rookrace loopy verify: sound tables pass, a flipped value is caught",
+          "[loopy][rookrace][tables]") {
+  const TierSpace space(game_of("rookrace:2x2:2"));
+  LoopyTierSolver<TierSpace> solved(space, in_memory());
+  const auto report = solved.run();
+  const int longest = std::max(report.entries.longest_win, report.entries.longest_loss);
+  const test_support::TempDir tmp("loopy_verify");
+  LoopySolveOptions o;
+  o.dir = tmp.dir;
+  o.zstd_level = 1;
+  LoopyTierSolver<TierSpace>(space, o).run();
+  tablebase::LoopyVerifyOptions checks;
+  checks.children_samples = 2000;  // every one of the row's few reached entries, many times
+  checks.search_samples = 200;
+  {
+    tablebase::LoopyTables<TierSpace> tables(space, tmp.dir);
+    const auto sound = tablebase::verify_loopy_tables(tables, longest, checks);
+    CHECK(sound.children_checked == 2000);
+    CHECK(sound.searched == 200);
+    CHECK(sound.children_mismatches == 0);
+    CHECK(sound.search_mismatches == 0);
+    CHECK(sound.searched_values.wins > 0);
+    CHECK(sound.searched_values.losses > 0);
+  }
+  // Flip one reached win into a loss in its tier's file.
+  Location flipped{-1, 0};
+  for (int t = 0; t < space.tier_count() && flipped.tier < 0; ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t) && flipped.tier < 0; ++i)
+      if (solved.reached({t, i}) && solved.code({t, i}) % 2 == 1) flipped = {t, i};
+  REQUIRE(flipped.tier >= 0);
+  std::vector<LoopyCode> codes;
+  for (std::uint64_t i = 0; i < space.tier_size(flipped.tier); ++i)
+    codes.push_back(solved.code({flipped.tier, i}));
+  codes[flipped.index] = LoopyCode(codes[flipped.index] + 1);
+  tablebase::write_loopy_tier(
+      {tmp.dir, space.variant_name(), space.index_scheme(), space.tier_name(flipped.tier)}, codes,
+      1);
+  tablebase::LoopyTables<TierSpace> tables(space, tmp.dir);
+  const auto caught = tablebase::verify_loopy_tables(tables, longest, checks);
+  CHECK(caught.children_mismatches > 0);
+  CHECK(caught.search_mismatches > 0);
+  CHECK(caught.first_mismatch.has_value());
+}
+
+namespace {
+
+void solve_race_row(const char* variant) {
+  const Game g = game_of(variant);
+  test_support::solve_loopy_row(
+      variant, TierSpace(g), [&](const rookrace::Position& p) { return rookrace::to_fen(g, p); });
+}
+
+}  // namespace
+
+// Rows solved by the loopy tier solver alone (results/rookrace.md), run by hand:
+// `unit_tests "[.loopy-row-6x6-2]"`.
+TEST_CASE("rookrace loopy row solved and checked: 6x6:2", "[.loopy-row][.loopy-row-6x6-2]") {
+  solve_race_row("rookrace:6x6:2");
+}
+TEST_CASE("rookrace loopy row solved and checked: 8x8:1", "[.loopy-row][.loopy-row-8x8-1]") {
+  solve_race_row("rookrace:8x8:1");
+}

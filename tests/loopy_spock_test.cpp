@@ -1,0 +1,124 @@
+// The loopy tier solver on Spock's tier space (rules/spock/tier_space.h), checked against what
+// shares none of their code (tests/loopy_checks.h): every entry's position located back to it
+// (or a twin); the unmoves against the rules' moves, edge for edge; the hash-map retrograde
+// (solver/cyclic_retrograde.h) on every position of a row it reaches, with the same counts of
+// reached positions, values and longest distances, by unmoves and by sweeps; the plain fixed
+// point of tests/fixed_point.h.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <span>
+#include <string>
+
+#include "rules/spock/game.h"
+#include "rules/spock/material.h"
+#include "rules/spock/notation.h"
+#include "rules/spock/tier_space.h"
+#include "tablebase/loopy_tier_solver.h"
+#include "tests/fixed_point.h"
+#include "tests/loopy_checks.h"
+
+namespace {
+
+using spock::TierSpace;
+using tablebase::LoopyPredecessors;
+using tablebase::LoopySolveOptions;
+using tablebase::LoopyTierSolver;
+
+struct Row {
+  spock::Material material;
+  spock::Game game;
+  explicit Row(const char* name)
+      : material(spock::parse_material(name)), game(material.width, material.height) {}
+};
+
+LoopySolveOptions in_memory(LoopyPredecessors predecessors, int threads = 1) {
+  LoopySolveOptions o;
+  o.memory_bytes = std::uint64_t{22} << 30;
+  o.threads = threads;
+  o.predecessors = predecessors;
+  return o;
+}
+
+void compare_with_hashed(const char* name, LoopyPredecessors predecessors, bool print = false) {
+  const Row row(name);
+  const auto roots = spock::placements(row.material);
+  const TierSpace space(row.game, row.material);
+  test_support::compare_loopy_with_hashed(
+      name, row.game, std::span<const spock::Position>(roots), space, in_memory(predecessors, 2),
+      [&](const spock::Position& p) { return spock::to_fen(row.game, p); }, print);
+}
+
+}  // namespace
+
+TEST_CASE("spock tier space: every entry's position is located at the entry or a twin",
+          "[loopy][spock]") {
+  for (const char* name : {"spock:3x3:RK/k", "spock:3x3:RK/rk", "spock:4x3:PK/lk"}) {
+    INFO(name);
+    const Row row(name);
+    const TierSpace space(row.game, row.material);
+    const auto c = test_support::check_locate(space);
+    CHECK(c.misplaced == 0);
+    CHECK(c.checked == space.total_entries());
+    CHECK(c.checked > 0);
+    if (row.game.width() == row.game.height()) CHECK(c.with_twins > 0);
+  }
+}
+
+TEST_CASE("spock tier space: the unmoves are the moves inside a tier taken back",
+          "[loopy][spock]") {
+  // Rows whose leaps go onto friends and enemies of every type, two Spocks a side included.
+  for (const char* name : {"spock:3x3:RK/rk", "spock:3x3:PK/lk", "spock:3x3:KK/pk"}) {
+    INFO(name);
+    const Row row(name);
+    test_support::check_unmoves_against_moves(TierSpace(row.game, row.material), false);
+  }
+}
+
+TEST_CASE("spock loopy solve: every reached position as the hash-map retrograde has it",
+          "[loopy][spock]") {
+  for (const char* name : {"spock:3x3:K/k", "spock:3x3:RK/k", "spock:3x3:RK/rk", "spock:3x3:LK/lk",
+                           "spock:3x3:PK/pk", "spock:4x3:PK/lk", "spock:4x4:RK/rk"})
+    compare_with_hashed(name, LoopyPredecessors::unmoves);
+}
+
+TEST_CASE("spock loopy solve: sweeps give what unmoves give", "[loopy][spock]") {
+  for (const char* name : {"spock:3x3:RK/rk", "spock:4x3:PK/lk"})
+    compare_with_hashed(name, LoopyPredecessors::sweeps);
+}
+
+TEST_CASE("spock loopy solve: a plain fixed point over the positions play reaches agrees",
+          "[loopy][spock]") {
+  const Row row("spock:3x3:RK/rk");
+  const test_support::FixedPoint<spock::Game> plain(row.game, spock::placements(row.material));
+  const TierSpace space(row.game, row.material);
+  LoopyTierSolver<TierSpace> solver(space, in_memory(LoopyPredecessors::unmoves));
+  const auto report = solver.run();
+  CHECK(report.reached.positions == plain.size());
+  std::uint64_t mismatches = 0;
+  for (const auto& [key, value] : plain.values())
+    mismatches +=
+        tablebase::loopy_value(solver.code(space.locate(row.game.from_key(key)))) != value;
+  CHECK(mismatches == 0);
+  CHECK(report.reached.draws > 0);
+}
+
+// Rows too long for the test run, by hand: `unit_tests "[.loopy-spock-compare]"`.
+TEST_CASE("spock loopy solve against the hash-map retrograde: 3x3:RSK/rsk",
+          "[.loopy-spock-compare][.loopy-compare-spock-3x3-RSK-rsk]") {
+  compare_with_hashed("spock:3x3:RSK/rsk", LoopyPredecessors::unmoves, true);
+}
+TEST_CASE("spock loopy solve against the hash-map retrograde: 4x4:RSK/rk",
+          "[.loopy-spock-compare][.loopy-compare-spock-4x4-RSK-rk]") {
+  compare_with_hashed("spock:4x4:RSK/rk", LoopyPredecessors::unmoves, true);
+}
+
+// A 6-piece row solved by the loopy tier solver alone (results/spock.md), run by hand:
+// `unit_tests "[.loopy-row-spock-4x4-RSK-rsk]"` (tests/loopy_checks.h: where the tables go, the
+// memory cap, the forward search's samples).
+TEST_CASE("spock loopy row solved and checked: 4x4:RSK/rsk",
+          "[.loopy-row][.loopy-row-spock-4x4-RSK-rsk]") {
+  const Row row("spock:4x4:RSK/rsk");
+  test_support::solve_loopy_row(
+      "spock:4x4:RSK/rsk", TierSpace(row.game, row.material),
+      [&](const spock::Position& p) { return spock::to_fen(row.game, p); });
+}
