@@ -504,10 +504,10 @@ TEST_CASE(
       "serve";
   const BadInput cases[] = {
       {{"solve", "--variant", "nardy"},
-       {"solve serves Drop 16, Spock and the rook race", nardy_commands}},
+       {"solve serves Drop 16, Spock, the rook race and Nevsky checkers", nardy_commands}},
       {{"solve", "--variant", "nardy", "--max-depth", "3"}, {"solve serves", nardy_commands}},
       {{"perft", "--variant", "nardy", "--depth", "1"},
-       {"perft serves Drop 16, Spock and the rook race", nardy_commands}},
+       {"perft serves Drop 16, Spock, the rook race and Nevsky checkers", nardy_commands}},
       {{"distinct", "--variant", "nardy", "--depth", "1"}, {"distinct serves", nardy_commands}},
       {{"prove", "--variant", "nardy"}, {"prove serves Drop 16 only", nardy_commands}},
       {{"verify", "--variant", "nardy"}, {"verify serves", nardy_commands}},
