@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 #include <vector>
 
+#include "rules/registry.h"
 #include "tablebase/analysis_json.h"
 
 namespace app {
@@ -16,7 +17,7 @@ nlohmann::ordered_json analysis_json(const typename E::Game& game,
                                      const typename E::Game::Position& p, const Analysis& a) {
   std::vector<tablebase::MoveValue> moves;
   for (const auto& m : a.moves)
-    moves.push_back({E::move_text(game, m.move), tablebase::wdl_of(m.outcome)});
+    moves.push_back({registry::move_text<E>(game, p, m.move), tablebase::wdl_of(m.outcome)});
   return tablebase::analysis_json(E::variant_name(game), E::fen(game, p),
                                   tablebase::wdl_of_dte(a.dte), moves);
 }

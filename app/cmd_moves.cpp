@@ -64,6 +64,16 @@ void print_dice_moves(const GameSetup<G>& s, bool json) {
   }
 }
 
+// What the listing says of a finished position: the entry's result (end_text), or else the
+// two-player reading, that the side to move has lost.
+template <typename E, typename G = typename E::Game>
+std::string end_text_of(const G& game, const typename G::Position& p) {
+  if constexpr (requires { E::end_text(game, p); })
+    return E::end_text(game, p);
+  else
+    return "the side to move has lost";
+}
+
 template <typename E, typename G = typename E::Game>
 void run_moves(const MovesOptions& o, GameSetup<G>& s) {
   prepare<E>(o, s);
@@ -73,7 +83,8 @@ void run_moves(const MovesOptions& o, GameSetup<G>& s) {
     typename G::MoveList list;
     s.game->generate(s.position, list);
     std::vector<std::string> names;
-    for (int i = 0; i < list.size(); ++i) names.push_back(E::move_text(*s.game, list[i]));
+    for (int i = 0; i < list.size(); ++i)
+      names.push_back(registry::move_text<E>(*s.game, s.position, list[i]));
     if (o.position.json) {
       nlohmann::ordered_json j;
       j["variant"] = E::variant_name(*s.game);
@@ -85,7 +96,8 @@ void run_moves(const MovesOptions& o, GameSetup<G>& s) {
     }
     for (const auto& name : names) std::cout << name << "\n";
     std::cout << names.size() << " legal moves"
-              << (s.game->is_terminal(s.position) ? ": the side to move has lost" : "")
+              << (s.game->is_terminal(s.position) ? ": " + end_text_of<E>(*s.game, s.position)
+                                                  : std::string())
               << std::endl;
   }
 }

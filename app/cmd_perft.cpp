@@ -72,14 +72,15 @@ void run_perft(const PerftOptions& o, const GameSetup<G>& s) {
     if (o.divide) {
       j["divide"] = nlohmann::ordered_json::object();
       for (const auto& [move, count] : divide.per_move)
-        j["divide"][E::move_text(game, move)] = count_json(count);
+        j["divide"][registry::move_text<E>(game, s.position, move)] = count_json(count);
     }
     std::cout << j.dump() << std::endl;
     return;
   }
   if (o.divide)
     for (const auto& [move, count] : divide.per_move)
-      std::cout << E::move_text(game, move) << ": " << solver::to_decimal(count) << "\n";
+      std::cout << registry::move_text<E>(game, s.position, move) << ": "
+                << solver::to_decimal(count) << "\n";
   std::cout << "perft(" << o.depth << ") = " << solver::to_decimal(nodes) << "  (" << seconds
             << " s, " << o.threads << " threads"
             << (o.hash_mb ? ", hash " + std::to_string(o.hash_mb) + " MB" : "") << ")" << std::endl;

@@ -47,7 +47,8 @@ void search_position(const CyclicSearchRequest& r, std::chrono::steady_clock::ti
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::vector<tablebase::MoveValue> moves;
-  for (const auto& m : a.moves) moves.push_back({E::move_text(*s.game, m.move), m.value});
+  for (const auto& m : a.moves)
+    moves.push_back({registry::move_text<E>(*s.game, s.position, m.move), m.value});
   nlohmann::ordered_json j = tablebase::analysis_json(E::normalized(r.position.variant),
                                                       E::fen(*s.game, s.position), a.value, moves);
   j["search"] = {{"max_depth", *r.max_depth},

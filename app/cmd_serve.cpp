@@ -142,19 +142,22 @@ std::string request_variant(const Service& service, const httplib::Request& req)
   return given && !given->empty() ? *given : service.default_variant();
 }
 
-// Calls f(subject) with the request's game and position, for a game the page draws; f is
-// generic over the game.
+// Calls f(subject) with the request's game and position, for a board game the page draws (a
+// dice game's page asks /api/moves and /api/analyze instead); f is generic over the game.
 template <typename F>
 Json with_subject(Service& service, const httplib::Request& req, F&& f) {
   const std::string variant = request_variant(service, req);
   return registry::visit(variant, [&](auto e) -> Json {
     using E = decltype(e);
-    if constexpr (E::info.views.has(registry::View::page))
+    if constexpr (!E::info.commands.has(registry::Command::serve))
+      throw BadRequest(registry::refusal(registry::Command::serve, E::info, variant, "variant"));
+    else if constexpr (E::info.views.has(registry::View::page) && !E::info.dice)
       return f(subject_of<E>(req, variant));
     else
       throw BadRequest("variant " + variant + ": " + std::string(E::info.title) +
-                       " has no page view, and is served by " +
-                       (E::info.dice ? "/api/analyze and /api/moves" : "/api/analyze") + " only");
+                       (E::info.dice ? " is a dice game, served by /api/analyze and /api/moves"
+                                     : " has no page view, and is served by /api/analyze") +
+                       " only");
   });
 }
 
@@ -170,7 +173,8 @@ Json position_json(const Subject<E>& s, const typename E::Game::Position& p) {
   typename E::Game::MoveList moves;
   s.game->generate(p, moves);
   j["moves"] = Json::array();
-  for (int i = 0; i < moves.size(); ++i) j["moves"].push_back(E::move_text(*s.game, moves[i]));
+  for (int i = 0; i < moves.size(); ++i)
+    j["moves"].push_back(registry::move_text<E>(*s.game, p, moves[i]));
   j["terminal"] = moves.size() == 0;
   return j;
 }
@@ -182,7 +186,8 @@ template <typename E>
 Json evaluation_json(const Subject<E>& s, const typename E::Game::Position& p,
                      const tablebase::Evaluation<typename E::Game::Move>& e) {
   std::vector<tablebase::MoveValue> moves;
-  for (const auto& m : e.moves) moves.push_back({E::move_text(*s.game, m.move), m.value});
+  for (const auto& m : e.moves)
+    moves.push_back({registry::move_text<E>(*s.game, p, m.move), m.value});
   Json j = tablebase::analysis_json(s.variant, E::fen(*s.game, p), e.value(), moves);
   j["value"] = e.value_name();
   j["source"] = e.source;
@@ -208,7 +213,7 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
                                                             deadline_from_now(service), claim);
       return evaluation_json(s, s.position, ev);
     } else {
-      throw BadRequest(std::string(E::info.title) + " is not served");
+      throw BadRequest(registry::refusal(registry::Command::serve, E::info, variant, "variant"));
     }
   });
 }
@@ -241,7 +246,7 @@ Json handle_play(Service& service, const httplib::Request& req) {
     const auto m = E::parse_move(*s.game, p, text);
     s.game->make(p, m);
     Json j = position_json(s, p);
-    j["move"] = E::move_text(*s.game, m);
+    j["move"] = registry::move_text<E>(*s.game, s.position, m);
     j["previous_fen"] = E::fen(*s.game, s.position);
     return j;
   });
@@ -262,7 +267,8 @@ Json handle_line(Service& service, const httplib::Request& req) {
     j["fen"] = E::fen(*s.game, s.position);
     Json moves = Json::array(), fens = Json::array();
     for (std::size_t i = 0; i < line.moves.size(); ++i) {
-      moves.push_back(E::move_text(*s.game, line.moves[i]));
+      moves.push_back(registry::move_text<E>(*s.game, i == 0 ? s.position : line.positions[i - 1],
+                                             line.moves[i]));
       fens.push_back(E::fen(*s.game, line.positions[i]));
     }
     j.update(tablebase::value_json(line.value));

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "app/analysis.h"
+#include "app/coalition_solve.h"
 #include "app/command.h"
 #include "app/cyclic_search.h"
 #include "app/cyclic_solve.h"
@@ -99,7 +100,7 @@ nlohmann::ordered_json value_json(const tablebase::DropTierSpace& space, const s
     drop::Position child = p;
     game.make(child, m);
     const auto child_win = game.is_terminal(child) ? std::optional<bool>(false) : tables.win(child);
-    values.push_back({E::move_text(game, m),
+    values.push_back({registry::move_text<E>(game, p, m),
                       value(child_win ? std::optional<bool>(!*child_win) : std::nullopt)});
   }
   return tablebase::analysis_json(
@@ -259,9 +260,12 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
       run_cyclic_solve({o.position, o.tables, memory, o.zstd_level});
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
+    else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
+      run_coalition_solve({o.position, memory});
     else
       static_assert(E::info.solvers.has(registry::Solver::reachable_retrograde),
-                    "a game declaring solve needs a solver it runs: reachable-retrograde or tiers");
+                    "a game declaring solve needs a solver it runs: reachable-retrograde, tiers "
+                    "or coalition-values");
   });
 }
 
@@ -643,9 +647,10 @@ OptionNeed tables_on_disk() {
           .what = "tables on disk"};
 }
 
-void add_tables_option(CLI::App& cmd, std::string& dir, bool required) {
+CLI::Option* add_tables_option(CLI::App& cmd, std::string& dir, bool required) {
   auto* option = cmd.add_option("--tables", dir, "directory of the variant's table files");
   if (required) option->required();
+  return option;
 }
 
 }  // namespace
@@ -657,7 +662,7 @@ void register_solve(CLI::App& app) {
       "value of a position: builds every table of the variant with --tables (resumable), "
       "else searches forward");
   add_position_options(*cmd, o->position);
-  add_tables_option(*cmd, o->tables, false);
+  only_for(add_tables_option(*cmd, o->tables, false), tables_on_disk());
   add_memory_option(*cmd, o->memory_gb);
   add_threads_option(*cmd, o->threads);
   only_for(cmd->add_option("--zstd-level", o->zstd_level, "compression level of the table files")

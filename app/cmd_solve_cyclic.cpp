@@ -77,7 +77,8 @@ void add_analysis(nlohmann::ordered_json& j, const G& game, const typename G::Po
     throw UsageError("--fen: this position is not among " + j["variant"].get<std::string>() +
                      "'s (not reached from the positions it starts from)");
   std::vector<tablebase::MoveValue> moves;
-  for (const auto& m : a->moves) moves.push_back({E::move_text(game, m.move), m.value});
+  for (const auto& m : a->moves)
+    moves.push_back({registry::move_text<E>(game, p, m.move), m.value});
   j.update(
       tablebase::analysis_json(j["variant"].get<std::string>(), E::fen(game, p), a->value, moves));
 }

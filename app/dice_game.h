@@ -92,7 +92,7 @@ nlohmann::ordered_json dice_moves_json(const registry::GameSetup<G>& s) {
   for (int i = 0; i < plays.size(); ++i) {
     typename G::Position q = p;
     g.make(q, plays[i]);
-    j["moves"].push_back(E::move_text(g, plays[i]));
+    j["moves"].push_back(registry::move_text<E>(g, p, plays[i]));
     j["results"].push_back(E::fen(g, q));
   }
   return j;

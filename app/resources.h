@@ -9,5 +9,6 @@ namespace app {
 using solver::cpu_seconds;
 using solver::peak_memory_mb;
 using solver::physical_memory_mb;
+using solver::resident_bytes;
 
 }  // namespace app

@@ -78,6 +78,12 @@ void report(benchmark::State& state, std::uint64_t positions, double cpu) {
   state.counters["bytes_per_position"] = peak / double(positions);
 }
 
+// Every benchmark here: one solve a run, timed in wall-clock seconds, with the process's CPU time
+// beside it.
+void one_solve_a_run(benchmark::internal::Benchmark* b) {
+  b->Unit(benchmark::kSecond)->Iterations(1)->UseRealTime()->MeasureProcessCPUTime();
+}
+
 // One loopy solve of `space` as the benchmark's mode m = state.range(1) asks.
 template <typename Space, typename MakeSpace>
 void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace& make_space) {
@@ -131,25 +137,14 @@ void LoopyTierSolverRace(benchmark::State& state) {
   run_loopy<rookrace::TierSpace>(state, kRows[state.range(0)],
                                  [&] { return rookrace::TierSpace(game); });
 }
-BENCHMARK(LoopyTierSolverRace)
-    ->ArgsProduct({{0, 1}, {0, 1, 2}})
-    ->Unit(benchmark::kSecond)
-    ->Iterations(1)
-    ->UseRealTime()
-    ->MeasureProcessCPUTime();
+BENCHMARK(LoopyTierSolverRace)->ArgsProduct({{0, 1}, {0, 1, 2}})->Apply(one_solve_a_run);
 
 void CyclicRetrogradeRace(benchmark::State& state) {
   const rookrace::Game game(rookrace::parse_variant(kRows[state.range(0)]));
   const rookrace::Position start = game.start();
   run_hashed(state, kRows[state.range(0)], game, std::span(&start, 1));
 }
-BENCHMARK(CyclicRetrogradeRace)
-    ->Arg(0)
-    ->Arg(1)
-    ->Unit(benchmark::kSecond)
-    ->Iterations(1)
-    ->UseRealTime()
-    ->MeasureProcessCPUTime();
+BENCHMARK(CyclicRetrogradeRace)->Arg(0)->Arg(1)->Apply(one_solve_a_run);
 
 void LoopyTierSolverSpock(benchmark::State& state) {
   const spock::Material row = spock::parse_material(kSpockRows[state.range(0)]);
@@ -157,12 +152,7 @@ void LoopyTierSolverSpock(benchmark::State& state) {
   run_loopy<spock::TierSpace>(state, kSpockRows[state.range(0)],
                               [&] { return spock::TierSpace(game, row); });
 }
-BENCHMARK(LoopyTierSolverSpock)
-    ->ArgsProduct({{0, 1}, {0, 2}})
-    ->Unit(benchmark::kSecond)
-    ->Iterations(1)
-    ->UseRealTime()
-    ->MeasureProcessCPUTime();
+BENCHMARK(LoopyTierSolverSpock)->ArgsProduct({{0, 1}, {0, 2}})->Apply(one_solve_a_run);
 
 void CyclicRetrogradeSpock(benchmark::State& state) {
   const spock::Material row = spock::parse_material(kSpockRows[state.range(0)]);
@@ -170,12 +160,6 @@ void CyclicRetrogradeSpock(benchmark::State& state) {
   const auto roots = spock::placements(row);
   run_hashed(state, kSpockRows[state.range(0)], game, std::span<const spock::Position>(roots));
 }
-BENCHMARK(CyclicRetrogradeSpock)
-    ->Arg(0)
-    ->Arg(1)
-    ->Unit(benchmark::kSecond)
-    ->Iterations(1)
-    ->UseRealTime()
-    ->MeasureProcessCPUTime();
+BENCHMARK(CyclicRetrogradeSpock)->Arg(0)->Arg(1)->Apply(one_solve_a_run);
 
 }  // namespace

@@ -36,8 +36,9 @@ Answer answer(const tablebase::AnyTableProbe& any, std::string_view fen, bool wi
                {},
                std::string(solver::wdl_name(a.value.wdl))};
     for (const auto& m : a.moves)
-      out.moves.push_back({E::move_text(t.game(), m.move), m.value.wdl == solver::Wdl::win,
-                           m.value.distance, std::string(solver::wdl_name(m.value.wdl))});
+      out.moves.push_back({registry::move_text<E>(t.game(), a.position, m.move),
+                           m.value.wdl == solver::Wdl::win, m.value.distance,
+                           std::string(solver::wdl_name(m.value.wdl))});
     return out;
   });
 }

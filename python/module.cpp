@@ -91,7 +91,8 @@ std::vector<std::string> moves(const std::string& variant, const std::optional<s
     auto s = E::setup(variant, fen);
     typename E::Game::MoveList list;
     s.game->generate(s.position, list);
-    for (int i = 0; i < list.size(); ++i) names.push_back(E::move_text(*s.game, list[i]));
+    for (int i = 0; i < list.size(); ++i)
+      names.push_back(registry::move_text<E>(*s.game, s.position, list[i]));
   });
   return names;
 }

@@ -12,16 +12,24 @@
 //   setup(variant, fen)       the game and the FEN's position (default: the variant's start)
 //   variant_name(game)        the name of the game's own variant (what perft and moves print)
 //   fen, parse_fen, move_text, parse_move, diagram   the text forms (parse_fen reads a position
-//                             of the given game, ParseError for one of another board)
+//                             of the given game, ParseError for one of another board;
+//                             move_text(game, m), or move_text(game, p, m) for a game whose move's
+//                             text depends on the position it is played from: front ends call
+//                             registry::move_text, which passes p to the entries that take it)
 // and, by capability:
 //   View::page                position_json(game, p) (board, hands, side to move as the page
-//                             draws them) and start_fen(variant) (where the page opens)
+//                             draws them) and start_fen(variant) (where the page opens); a dice
+//                             game's page draws what its moves answer (the dice members below)
 //   TableFormat::keyed        kKeyFormat (the version of its key packing), has_start, root_count,
 //                             whole_game and roots (a whole variant's game and the positions it
 //                             starts from: everything reachable from them is what its tables
 //                             hold)
 //   dice                      chance_text, parse_chance, rolled (the roll of a position),
 //                             with_roll and kPlayers (player names, by index)
+//   Solver::coalition_values  kPlayers (player names, by index: a coalition's, a winner's) and
+//                             a game that names its players (solver::NamesPlayers)
+//   optionally                end_text(game, p): what a finished position's result is, for the
+//                             commands that list its moves (default: the side to move has lost)
 //
 // Adding a game: rules/ADDING-A-GAME.md.
 #pragma once
@@ -39,6 +47,7 @@
 #include "rules/drop/entry.h"
 #include "rules/game_entry.h"
 #include "rules/nardy/entry.h"
+#include "rules/nevsky/entry.h"
 #include "rules/rookrace/entry.h"
 #include "rules/spock/entry.h"
 
@@ -48,7 +57,7 @@ template <typename... E>
 struct EntryList {};
 
 // The games, in the order they are listed; the first one's variant "drop16" is the default.
-using Entries = EntryList<drop::Entry, spock::Entry, rookrace::Entry, nardy::Entry>;
+using Entries = EntryList<drop::Entry, spock::Entry, rookrace::Entry, nardy::Entry, nevsky::Entry>;
 
 template <typename E>
 concept GameEntry = requires(std::string_view text, const std::optional<std::string>& fen,
@@ -61,10 +70,26 @@ concept GameEntry = requires(std::string_view text, const std::optional<std::str
   { E::variant_name(g) } -> std::same_as<std::string>;
   { E::fen(g, p) } -> std::same_as<std::string>;
   { E::parse_fen(g, text) } -> std::same_as<typename E::Game::Position>;
-  { E::move_text(g, m) } -> std::same_as<std::string>;
+  requires(
+      requires {
+        { E::move_text(g, m) } -> std::same_as<std::string>;
+      } ||
+      requires {
+        { E::move_text(g, p, m) } -> std::same_as<std::string>;
+      });
   { E::parse_move(g, p, text) } -> std::same_as<typename E::Game::Move>;
   { E::diagram(g, p) } -> std::same_as<std::string>;
 };
+
+// The text of move m of position p, by whichever move_text the entry has.
+template <typename E>
+std::string move_text(const typename E::Game& g, const typename E::Game::Position& p,
+                      const typename E::Game::Move& m) {
+  if constexpr (requires { E::move_text(g, p, m); })
+    return E::move_text(g, p, m);
+  else
+    return E::move_text(g, m);
+}
 
 // What the page view asks of a game.
 template <typename E>
@@ -93,18 +118,31 @@ concept DiceEntry = GameEntry<E> &&
   { E::kPlayers.size() } -> std::convertible_to<std::size_t>;
 };
 
+// What the coalition solver's front ends ask of a game: its players' names, and a game that
+// says how many players there are and whose turn it is.
+template <typename E>
+concept CoalitionEntry = GameEntry<E> &&
+    requires(const typename E::Game& g, const typename E::Game::Position& p) {
+  { E::kPlayers.size() } -> std::convertible_to<std::size_t>;
+  { g.players() } -> std::convertible_to<int>;
+  { g.player_to_move(p) } -> std::convertible_to<int>;
+};
+
 namespace detail {
 
 template <typename E>
 constexpr bool declares_what_it_has() {
   static_assert(GameEntry<E>, "a registry entry lacks a member rules/registry.h asks for");
-  static_assert(!E::info.views.has(View::page) || PageEntry<E>,
-                "a game with the page view needs position_json and start_fen");
+  static_assert(!E::info.views.has(View::page) || PageEntry<E> || (E::info.dice && DiceEntry<E>),
+                "a game with the page view needs position_json and start_fen (a dice game's page "
+                "draws its moves' JSON instead)");
   static_assert(!E::info.tables.has(TableFormat::keyed) || KeyedEntry<E>,
                 "a game with keyed tables needs kKeyFormat, has_start, root_count, whole_game and "
                 "roots");
   static_assert(!E::info.dice || DiceEntry<E>,
                 "a dice game needs chance_text, parse_chance, rolled, with_roll and kPlayers");
+  static_assert(!E::info.solvers.has(Solver::coalition_values) || CoalitionEntry<E>,
+                "a game solved by coalitions needs kPlayers and a game that names its players");
   return true;
 }
 

@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <cstdint>
+#include <cstdio>
 
 namespace solver {
 
@@ -15,6 +16,18 @@ inline double peak_memory_mb() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   return double(usage.ru_maxrss) / 1024.0;  // ru_maxrss is in KB on Linux
+}
+
+// Resident memory of this process now, in bytes (Linux: /proc/self/statm); 0 if unreadable. What
+// a command holds before a solve whose own memory is counted against a cap (counted_memory.h), so
+// that the cap and what is resident already stay under --memory together.
+inline std::uint64_t resident_bytes() {
+  unsigned long long pages = 0, resident = 0;
+  if (FILE* f = std::fopen("/proc/self/statm", "r")) {
+    if (std::fscanf(f, "%llu %llu", &pages, &resident) != 2) resident = 0;
+    std::fclose(f);
+  }
+  return resident * std::uint64_t(sysconf(_SC_PAGE_SIZE));
 }
 
 // CPU seconds this process has had, user and system, over all its threads.

@@ -13,6 +13,7 @@
 #include <stdexcept>
 
 #include "solver/parallel_for.h"
+#include "tablebase/checked_header.h"
 #include "tablebase/crc64.h"
 #include "tablebase/file_io.h"
 
@@ -23,8 +24,8 @@ using namespace file_io;
 namespace {
 
 constexpr std::array<char, 8> kMagic = {'D', 'R', 'O', 'P', '1', '6', 'K', 'T'};
-constexpr std::size_t kHeaderPrefixBytes = 16;  // magic, version, header size: never move
-constexpr std::size_t kHeaderFixedBytes = 48;   // up to the strings
+constexpr std::size_t kHeaderFixedBytes = 48;  // up to the strings
+constexpr std::size_t kMinHeaderBytes = kHeaderFixedBytes + 3 * 2 + 8;
 constexpr std::uint32_t kMaxKeyBytes = 64, kMaxValueBytes = 16, kMaxTallies = 64;
 constexpr std::uint32_t kMaxEntriesPerBlock = 1 << 20;
 constexpr std::size_t kMaxHeaderBytes =
@@ -207,37 +208,12 @@ struct KeyedTableReader::Impl {
 };
 
 void KeyedTableReader::Impl::open(std::string_view expected_game, std::string_view expected_name) {
-  fd = Fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC));
-  if (fd.get() < 0) fail("cannot open: " + errno_text());
-  struct stat st {};
-  if (::fstat(fd.get(), &st) != 0) fail("cannot stat: " + errno_text());
-  if (!S_ISREG(st.st_mode)) fail("not a regular file");
-  file_size = std::uint64_t(st.st_size);
-  const auto truncated = [&](std::uint64_t needed, const char* what) {
-    fail("truncated: file is " + std::to_string(file_size) + " bytes, its " + what + " needs " +
-         std::to_string(needed));
-  };
-
-  std::array<std::byte, kHeaderPrefixBytes> prefix;
-  if (file_size < prefix.size()) truncated(prefix.size(), "header");
-  read_at(prefix, 0, "header");
-  if (std::memcmp(prefix.data(), kMagic.data(), kMagic.size()) != 0)
-    fail("not a keyed table file (bad magic)");
-  ByteReader pr(std::span<const std::byte>(prefix).subspan(kMagic.size()));
-  const std::uint32_t version = pr.u32();
-  const std::uint32_t header_size = pr.u32();
-  if (version != kKeyedTableFormatVersion)
-    fail("keyed table format version " + std::to_string(version) + ", this build reads version " +
-         std::to_string(kKeyedTableFormatVersion));
-  if (header_size < kHeaderFixedBytes + 6 + 8 || header_size > kMaxHeaderBytes)
-    fail("header size " + std::to_string(header_size) + " is impossible (damaged header)");
-  if (file_size < header_size) truncated(header_size, "header");
-
-  std::vector<std::byte> bytes(header_size);
-  read_at(bytes, 0, "header");
-  const auto body = std::span<const std::byte>(bytes).first(header_size - 8);
-  ByteReader crc_field(std::span<const std::byte>(bytes).last(8));
-  if (crc64(body) != crc_field.u64()) fail("header checksum mismatch (damaged header)");
+  CheckedHeader checked = open_checked_header(
+      path, {kMagic, "keyed table", kKeyedTableFormatVersion, kMinHeaderBytes, kMaxHeaderBytes});
+  fd = std::move(checked.fd);
+  file_size = checked.file_size;
+  const std::uint64_t header_size = checked.bytes.size();
+  const auto body = checked.body();
 
   ByteReader r(body);
   r.u64(), r.u32(), r.u32();  // prefix, checked above

@@ -171,7 +171,8 @@ template <typename E, typename Answer>
 nlohmann::ordered_json answer_json(const std::string& variant, const typename E::Game& game,
                                    const Answer& a) {
   std::vector<MoveValue> moves;
-  for (const auto& m : a.moves) moves.push_back({E::move_text(game, m.move), m.value});
+  for (const auto& m : a.moves)
+    moves.push_back({registry::move_text<E>(game, a.position, m.move), m.value});
   return analysis_json(variant, E::fen(game, a.position), a.value, moves);
 }
 

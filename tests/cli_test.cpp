@@ -298,6 +298,36 @@ TEST_CASE("Spock perft and moves through the command agree with the library", "[
   CHECK(j.at("moves").get<std::vector<std::string>>() == expected);
 }
 
+namespace {
+
+// Checks a Spock solve's JSON answer for `position`: its "value" and "dte", and each move's (in
+// generation order), are those `answer_for` gives ({"value", "dte"}) for the fixed point's value of
+// the position, and for the mover's value of each move.
+template <typename AnswerFor>
+void check_spock_answer(const nlohmann::json& j, const spock::Game& game,
+                        const spock::Position& position,
+                        const test_support::FixedPoint<spock::Game>& truth, AnswerFor answer_for) {
+  const auto value = truth.value(game.canonical_key(position));
+  REQUIRE(value);
+  const nlohmann::json own = answer_for(*value);
+  CHECK(j.at("value") == own.at("value"));
+  CHECK(j.at("dte") == own.at("dte"));
+  spock::MoveList list;
+  game.generate(position, list);
+  REQUIRE(j.at("moves").size() == std::size_t(list.size()));
+  for (int i = 0; i < list.size(); ++i) {
+    spock::Position child = position;
+    game.make(child, list[i]);
+    const nlohmann::json move =
+        answer_for(solver::mover_value(*truth.value(game.canonical_key(child))));
+    CHECK(j["moves"][i].at("move") == spock::move_name(game, list[i]));
+    CHECK(j["moves"][i].at("value") == move.at("value"));
+    CHECK(j["moves"][i].at("dte") == move.at("dte"));
+  }
+}
+
+}  // namespace
+
 // solve on a ladder row (every placement of the pieces, and all play from them) against the plain
 // fixed point of tests/fixed_point.h, which shares no code with the retrograde solver.
 TEST_CASE("Spock solve of a ladder row agrees with the fixed point", "[cli][spock]") {
@@ -320,25 +350,11 @@ TEST_CASE("Spock solve of a ladder row agrees with the fixed point", "[cli][spoc
     REQUIRE(r.status == 0);
     const auto j = nlohmann::json::parse(r.out);
     const spock::Setup s = spock::parse_fen(fen);
-    const auto name_of = [](solver::WdlValue v) { return std::string(solver::wdl_name(v.wdl)); };
-    const auto dte_of = [](solver::WdlValue v) {
-      return v.wdl == solver::Wdl::draw ? nlohmann::json(nullptr) : nlohmann::json(v.distance);
-    };
-    const auto own = truth.value(game.canonical_key(s.position));
-    REQUIRE(own);
-    CHECK(j.at("value") == name_of(*own));
-    CHECK(j.at("dte") == dte_of(*own));
-    spock::MoveList list;
-    game.generate(s.position, list);
-    REQUIRE(j.at("moves").size() == std::size_t(list.size()));
-    for (int i = 0; i < list.size(); ++i) {
-      spock::Position child = s.position;
-      game.make(child, list[i]);
-      const auto value = solver::mover_value(*truth.value(game.canonical_key(child)));
-      CHECK(j["moves"][i].at("move") == spock::move_name(game, list[i]));
-      CHECK(j["moves"][i].at("value") == name_of(value));
-      CHECK(j["moves"][i].at("dte") == dte_of(value));
-    }
+    check_spock_answer(j, game, s.position, truth, [](solver::WdlValue v) {
+      return nlohmann::json{{"value", solver::wdl_name(v.wdl)},
+                            {"dte", v.wdl == solver::Wdl::draw ? nlohmann::json(nullptr)
+                                                               : nlohmann::json(v.distance)}};
+    });
     const auto& solved = j.at("solved");
     std::uint64_t wins = 0, draws = 0, losses = 0;
     for (const auto& [key, v] : truth.values())
@@ -381,21 +397,8 @@ TEST_CASE("Spock solve --max-depth agrees with the fixed point within its bound"
       REQUIRE(r.status == 0);
       const auto j = nlohmann::json::parse(r.out);
       const spock::Setup s = spock::parse_fen(fen);
-      const auto own = expected(*truth.value(game.canonical_key(s.position)), depth);
-      CHECK(j.at("value") == own.at("value"));
-      CHECK(j.at("dte") == own.at("dte"));
-      spock::MoveList list;
-      game.generate(s.position, list);
-      REQUIRE(j.at("moves").size() == std::size_t(list.size()));
-      for (int i = 0; i < list.size(); ++i) {
-        spock::Position child = s.position;
-        game.make(child, list[i]);
-        const auto move =
-            expected(solver::mover_value(*truth.value(game.canonical_key(child))), depth);
-        CHECK(j["moves"][i].at("move") == spock::move_name(game, list[i]));
-        CHECK(j["moves"][i].at("value") == move.at("value"));
-        CHECK(j["moves"][i].at("dte") == move.at("dte"));
-      }
+      check_spock_answer(j, game, s.position, truth,
+                         [&](solver::WdlValue v) { return expected(v, depth); });
       CHECK(j.at("search").at("max_depth") == depth);
       CHECK(j.at("search").at("stopped").is_null());
     }
@@ -504,10 +507,10 @@ TEST_CASE(
       "serve";
   const BadInput cases[] = {
       {{"solve", "--variant", "nardy"},
-       {"solve serves Drop 16, Spock and the rook race", nardy_commands}},
+       {"solve serves Drop 16, Spock, the rook race and Nevsky checkers", nardy_commands}},
       {{"solve", "--variant", "nardy", "--max-depth", "3"}, {"solve serves", nardy_commands}},
       {{"perft", "--variant", "nardy", "--depth", "1"},
-       {"perft serves Drop 16, Spock and the rook race", nardy_commands}},
+       {"perft serves Drop 16, Spock, the rook race and Nevsky checkers", nardy_commands}},
       {{"distinct", "--variant", "nardy", "--depth", "1"}, {"distinct serves", nardy_commands}},
       {{"prove", "--variant", "nardy"}, {"prove serves Drop 16 only", nardy_commands}},
       {{"verify", "--variant", "nardy"}, {"verify serves", nardy_commands}},

@@ -168,21 +168,8 @@ struct HandGraph {
     no_moves = g.add_node();   // not marked terminal, but stuck: lost
     unreached = g.add_node();  // no root leads here
     g.add_edge(unreached, terminal);
-    // A long forced win through cycles: loser rungs l[k] (l[0] the terminal node) and winner rungs
-    // w[k]. w[k] wins by going down to l[k - 1], or goes back up to l[k + 1] (a cycle
-    // w[k] -> l[k + 1] -> w[k + 1] -> l[k] -> w[k]); l[k] may go to w[k] or w[k - 1], both lost.
-    std::vector<int> l{terminal}, w{-1};
-    for (int k = 1; k <= kLadder; ++k) {
-      l.push_back(g.add_node());
-      w.push_back(g.add_node());
-    }
-    for (int k = 1; k <= kLadder; ++k) {
-      g.add_edge(w[k], l[k - 1]);
-      if (k < kLadder) g.add_edge(w[k], l[k + 1]);
-      g.add_edge(l[k], w[k]);
-      if (k > 1) g.add_edge(l[k], w[k - 1]);
-    }
-    ladder_top = l[kLadder];
+    // A long forced win through cycles, down to the terminal node.
+    ladder_top = add_cycle_ladder(g, terminal, kLadder);
   }
   std::vector<int> roots() const {
     return {wins_at_once,    self_loop_only,         self_loop_and_win,   repeat_rather_than_lose,

@@ -108,22 +108,10 @@ Graph hand_graph(std::vector<int>& roots) {
   const int no_moves = g.add_node();  // not marked terminal, but stuck: lost
   const int terminal_with_moves = g.add_node(true);
   g.add_edge(terminal_with_moves, wins_at_once);
-  // A long forced win through cycles: w[k] wins by going down to l[k - 1] or goes back up to
-  // l[k + 1]; l[k] may go to w[k] or w[k - 1], both lost for it.
-  constexpr int kLadder = 12;
-  std::vector<int> l{terminal}, w{-1};
-  for (int k = 1; k <= kLadder; ++k) {
-    l.push_back(g.add_node());
-    w.push_back(g.add_node());
-  }
-  for (int k = 1; k <= kLadder; ++k) {
-    g.add_edge(w[k], l[k - 1]);
-    if (k < kLadder) g.add_edge(w[k], l[k + 1]);
-    g.add_edge(l[k], w[k]);
-    if (k > 1) g.add_edge(l[k], w[k - 1]);
-  }
+  // A long forced win through cycles, down to the terminal node.
+  const int ladder_top = add_cycle_ladder(g, terminal, 12);
   roots = {wins_at_once, self_loop, loop_and_win,        repeat_rather_than_lose,
-           cycle_a,      no_moves,  terminal_with_moves, l[kLadder]};
+           cycle_a,      no_moves,  terminal_with_moves, ladder_top};
   return g;
 }
 

@@ -26,6 +26,7 @@
 #include "tablebase/tier_solver.h"
 #include "tests/drop16_process.h"
 #include "tests/test_support.h"
+#include "tests/tier_oracle.h"
 
 namespace {
 
@@ -34,9 +35,7 @@ using Negamax = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry>;
 using Table = solver::ProofTable<drop::Key>;
 using Numbers = solver::DfpnTable<drop::Key>;
 
-solver::Proof proof_of(bool win) {
-  return win ? solver::Proof::kWin : solver::Proof::kLoss;
-}
+using test_support::proof_of;
 
 // Every position reachable from the start, one per canonical key; a seeded sample of `most` of
 // them when there are more.
@@ -177,50 +176,19 @@ TEST_CASE("a stopped df-pn answers unknown and stores nothing", "[dfpn]") {
   CHECK(numbers.occupied() == 0);
 }
 
-namespace {
-
-// Endgame tables solved in memory, deciding positions of at most max_pieces pieces in play.
-struct TierOracle {
-  const tablebase::DropTierSpace* space;
-  const tablebase::TierSolver<tablebase::DropTierSpace>* tiers;
-  int max_pieces;
-  std::optional<bool> operator()(const drop::Position& p) const {
-    if (p.pieces_in_play() > max_pieces) return std::nullopt;
-    return solver::is_win(tiers->dte(space->locate(p)));
-  }
-};
-
-}  // namespace
-
 TEST_CASE("df-pn with endgame tables at the leaves agrees and searches less", "[dfpn]") {
   std::mt19937_64 rng(5);
   for (const char* variant : {"3x3:NBK", "4x4:NBK"}) {
     const drop::Game game(drop::parse_variant(variant));
-    const tablebase::DropTierSpace space(game, true, 4);
-    tablebase::TierSolveOptions options;
-    options.memory_bytes = std::uint64_t{1} << 30;
-    tablebase::TierSolver<tablebase::DropTierSpace> tiers(space, options);
-    tiers.run();
-    solver::ForwardSolver<drop::Game> reference(game, 1ull << 30);
+    const test_support::SolvedEndgameTiers tables(game);
     Table plain_proven(16 << 20), oracle_proven(16 << 20);
     Numbers plain_numbers(16 << 20), oracle_numbers(16 << 20);
     Dfpn plain(game, plain_proven, plain_numbers, {}, tablebase::DropMoveSymmetry(game));
-    solver::DfpnSearch<drop::Game, tablebase::DropMoveSymmetry, TierOracle> with_tables(
-        game, oracle_proven, oracle_numbers, {}, tablebase::DropMoveSymmetry(game),
-        TierOracle{&space, &tiers, 4});
+    solver::DfpnSearch<drop::Game, tablebase::DropMoveSymmetry, test_support::TierOracle>
+        with_tables(game, oracle_proven, oracle_numbers, {}, tablebase::DropMoveSymmetry(game),
+                    tables.oracle());
     INFO(variant);
-    drop::Position start = game.start();
-    const solver::Proof expected = proof_of(solver::is_win(reference.dte(start)));
-    CHECK(with_tables.prove(start) == expected);
-    CHECK(with_tables.stats().oracle_hits > 0);
-    CHECK(plain.prove(start) == with_tables.prove(start));
-    CHECK(with_tables.stats().nodes < plain.stats().nodes);
-    for (int n = 0; n < 30; ++n) {
-      drop::Position p = test_support::random_position(game, rng, 2 + int(rng() % 5));
-      INFO(drop::to_fen(game, p));
-      drop::Position copy = p;
-      CHECK(with_tables.prove(p) == proof_of(solver::is_win(reference.dte(copy))));
-    }
+    test_support::check_search_with_tables(game, plain, with_tables, rng);
   }
 }
 

@@ -18,6 +18,7 @@
 
 #include "rules/common/move_list.h"
 #include "solver/chance.h"
+#include "tests/small_key.h"
 
 namespace test_support {
 
@@ -45,15 +46,7 @@ class DiceRaceGame {
   using ChanceOutcome = int;  // the face rolled
   struct ChanceUndo {};
   using Points = std::array<int, 2>;
-  struct Key {
-    std::uint64_t lo = 0, hi = 0;
-    std::uint64_t mix() const { return lo * 0x9E3779B97F4A7C15ull + hi; }
-    friend bool operator==(const Key&, const Key&) = default;
-    template <typename H>
-    friend H AbslHashValue(H h, const Key& k) {
-      return H::combine(std::move(h), k.lo, k.hi);
-    }
-  };
+  using Key = SmallKey;
   using MoveList = common::FixedMoveList<Move, 3>;
   static constexpr int kMaxFaces = 6;
   using ChanceList = common::FixedMoveList<solver::Weighted<ChanceOutcome>, kMaxFaces>;

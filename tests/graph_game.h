@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "tests/small_key.h"
+
 namespace test_support {
 
 struct Graph {
@@ -31,6 +33,25 @@ struct Graph {
   void add_edge(int from, int to) { children[from].push_back(to); }
 };
 
+// Adds to g a long forced win through cycles above `bottom`, a node lost for the side to move, and
+// returns its top rung, lost: loser rungs l[k] (l[0] is bottom) and winner rungs w[k], k = 1 ..
+// rungs. w[k] wins by going down to l[k - 1], or goes back up to l[k + 1] (a cycle
+// w[k] -> l[k + 1] -> w[k + 1] -> l[k] -> w[k]); l[k] may go to w[k] or w[k - 1], both lost for it.
+inline int add_cycle_ladder(Graph& g, int bottom, int rungs) {
+  std::vector<int> l{bottom}, w{-1};
+  for (int k = 1; k <= rungs; ++k) {
+    l.push_back(g.add_node());
+    w.push_back(g.add_node());
+  }
+  for (int k = 1; k <= rungs; ++k) {
+    g.add_edge(w[k], l[k - 1]);
+    if (k < rungs) g.add_edge(w[k], l[k + 1]);
+    g.add_edge(l[k], w[k]);
+    if (k > 1) g.add_edge(l[k], w[k - 1]);
+  }
+  return l[rungs];
+}
+
 class GraphGame {
  public:
   struct Position {
@@ -41,15 +62,7 @@ class GraphGame {
   struct Undo {
     Position from;
   };
-  struct Key {
-    std::uint64_t lo = 0, hi = 0;
-    std::uint64_t mix() const { return lo * 0x9E3779B97F4A7C15ull + hi; }
-    friend bool operator==(const Key&, const Key&) = default;
-    template <typename H>
-    friend H AbslHashValue(H h, const Key& k) {
-      return H::combine(std::move(h), k.lo, k.hi);
-    }
-  };
+  using Key = SmallKey;
   class MoveList {
    public:
     void clear() { moves_.clear(); }

@@ -15,13 +15,8 @@ drop16=$1
 mpirun=$2
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-ranks() {  # mpirun for 3 ranks on this machine, whatever its cores and user
-  "$mpirun" --oversubscribe --allow-run-as-root -np 3 "$@"
-}
+# shellcheck source=tests/mpi_test_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
 # compare SINGLE.json MPI.json all|some: the same value; with "all" the same value of every first
 # move, with "some" the same where the MPI run decided one. Then, if the MPI run wrote a
 # certificate, that it needed no search.

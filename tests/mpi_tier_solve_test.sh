@@ -19,13 +19,8 @@ mpirun=$2
 # busy disk costs more than solving these small variants.
 work=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d)
 trap 'rm -rf "$work"' EXIT
-fail() {
-  echo "FAIL: $*" >&2
-  exit 1
-}
-ranks() {  # mpirun for 3 ranks on this machine, whatever its cores and user
-  "$mpirun" --oversubscribe --allow-run-as-root -np 3 "$@"
-}
+# shellcheck source=tests/mpi_test_lib.sh
+source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
 split=(--mpi-split-entries 100)  # tiers of more entries are split over the ranks
 # The two solves' JSON give the same answer (value, dte, moves; timings and the per-rank figures
 # differ), and the MPI one solved every tier.

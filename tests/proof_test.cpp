@@ -20,6 +20,7 @@
 #include "tablebase/proof_file.h"
 #include "tablebase/tier_solver.h"
 #include "tests/test_support.h"
+#include "tests/tier_oracle.h"
 
 namespace {
 
@@ -47,9 +48,7 @@ solver::Proof prove(const drop::Game& game, const drop::Position& p, solver::Pro
   return search.prove(p);
 }
 
-solver::Proof proof_of(bool win) {
-  return win ? solver::Proof::kWin : solver::Proof::kLoss;
-}
+using test_support::proof_of;
 
 std::filesystem::path temp_file(const std::string& name) {
   return std::filesystem::temp_directory_path() /
@@ -195,43 +194,17 @@ TEST_CASE("proof search agrees with the forward solver on random positions", "[p
   }
 }
 
-// Endgame tables solved in memory, deciding positions of at most max_pieces pieces in play.
-struct TierOracle {
-  const tablebase::DropTierSpace* space;
-  const tablebase::TierSolver<tablebase::DropTierSpace>* tiers;
-  int max_pieces;
-  std::optional<bool> operator()(const drop::Position& p) const {
-    if (p.pieces_in_play() > max_pieces) return std::nullopt;
-    return solver::is_win(tiers->dte(space->locate(p)));
-  }
-};
-
 TEST_CASE("proof search with endgame tables at the leaves agrees and searches less", "[proof]") {
   std::mt19937_64 rng(5);
   for (const char* variant : {"3x3:NBK", "4x4:NBK"}) {
     const drop::Game game(drop::parse_variant(variant));
-    const tablebase::DropTierSpace space(game, true, 4);
-    tablebase::TierSolveOptions options;
-    options.memory_bytes = std::uint64_t{1} << 30;
-    tablebase::TierSolver<tablebase::DropTierSpace> tiers(space, options);
-    tiers.run();
-    solver::ForwardSolver<drop::Game> reference(game, 1ull << 30);
+    const test_support::SolvedEndgameTiers tables(game);
     Table plain_table(16 << 20), oracle_table(16 << 20);
     Search plain(game, plain_table, {}, tablebase::DropMoveSymmetry(game));
-    solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, TierOracle> with_tables(
-        game, oracle_table, {}, tablebase::DropMoveSymmetry(game), TierOracle{&space, &tiers, 4});
+    solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, test_support::TierOracle>
+        with_tables(game, oracle_table, {}, tablebase::DropMoveSymmetry(game), tables.oracle());
     INFO(variant);
-    drop::Position start = game.start();
-    CHECK(with_tables.prove(start) == proof_of(forward_win(game, start)));
-    CHECK(with_tables.stats().oracle_hits > 0);
-    CHECK(plain.prove(start) == with_tables.prove(start));
-    CHECK(with_tables.stats().nodes < plain.stats().nodes);
-    for (int n = 0; n < 30; ++n) {
-      drop::Position p = test_support::random_position(game, rng, 2 + int(rng() % 5));
-      INFO(drop::to_fen(game, p));
-      drop::Position copy = p;
-      CHECK(with_tables.prove(p) == proof_of(solver::is_win(reference.dte(copy))));
-    }
+    test_support::check_search_with_tables(game, plain, with_tables, rng);
   }
 }
 

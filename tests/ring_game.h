@@ -25,6 +25,8 @@
 #include <vector>
 
 #include "rules/common/move_list.h"
+#include "tests/small_key.h"
+
 namespace test_support {
 
 class RingGame {
@@ -39,16 +41,7 @@ class RingGame {
     int from, to;  // from == -1: the game is stopped
   };
   using Undo = Position;
-  struct Key {
-    std::uint64_t lo = 0, hi = 0;
-    std::uint64_t mix() const { return lo * 0x9E3779B97F4A7C15ull + hi; }
-    friend bool operator==(const Key&, const Key&) = default;
-    friend auto operator<=>(const Key&, const Key&) = default;
-    template <typename H>
-    friend H AbslHashValue(H h, const Key& k) {
-      return H::combine(std::move(h), k.lo, k.hi);
-    }
-  };
+  using Key = SmallKey;
   using MoveList = common::FixedMoveList<Move, 2 * kMostCells + 1>;
   struct CanonicalForm {
     Key key;

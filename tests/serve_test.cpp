@@ -503,6 +503,8 @@ TEST_CASE("serve answers bad requests with 400 and a message, and keeps serving"
     check_refused(port, path, with({{"variant", "9x9:K"}}), "variant");
     check_refused(port, path, with({{"variant", "4x4:XYZ"}}), "variant");
     check_refused(port, path, with({{"variant", "chess"}}), "variant");
+    check_refused(port, path, with({{"variant", "nevsky:3x3:1"}}),
+                  "serve serves Drop 16, Spock, the rook race and Royal Nardy; Nevsky checkers");
     check_refused(port, path, with({{"fen", std::string(5000, '4')}}), "longer than");
     check_refused(port, path, with({{"variant", std::string(300, 'x')}}), "longer than");
   }

@@ -22,6 +22,7 @@
 #include "tablebase/tier_solver.h"
 #include "tablebase/value_tables.h"
 #include "tests/drop16_process.h"
+#include "tests/stopped_solves.h"
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
@@ -419,22 +420,17 @@ TEST_CASE("a solve stopped and resumed gives the same tables", "[tablebase]") {
   SECTION("stopped after every chunk, it saves tiers after their last pass too") {
     auto options = saving_always(stopped.dir);
     options.stop_requested = [] { return true; };  // each run does one chunk of work, then stops
-    int runs = 0, saved_after_last_pass = 0;
-    for (bool done = false; !done; ++runs) {
-      try {
-        tablebase::solve_tiers(space, options);
-        done = true;
-      } catch (const tablebase::SolveInterrupted&) {
-        for (int t = 0; t < space.tier_count(); ++t) {
-          const std::string& name = space.tier_name(t);
-          if (!fs::exists(tablebase::partial_path(stopped.dir, name))) continue;
-          std::vector<std::uint64_t> words((space.tier_size(t) + 7) / 8);
-          const auto state =
-              tablebase::read_partial_tier(stopped.dir, space.variant_name(), name, words);
-          saved_after_last_pass += state.passes == int(space.tier_passes(t).size());
-        }
+    int saved_after_last_pass = 0;
+    const int runs = test_support::solve_until_done(space, options, [&] {
+      for (int t = 0; t < space.tier_count(); ++t) {
+        const std::string& name = space.tier_name(t);
+        if (!fs::exists(tablebase::partial_path(stopped.dir, name))) continue;
+        std::vector<std::uint64_t> words((space.tier_size(t) + 7) / 8);
+        const auto state =
+            tablebase::read_partial_tier(stopped.dir, space.variant_name(), name, words);
+        saved_after_last_pass += state.passes == int(space.tier_passes(t).size());
       }
-    }
+    });
     CHECK(runs > space.tier_count());
     CHECK(saved_after_last_pass > 0);  // the next run only wrote that tier's files
   }
@@ -457,21 +453,16 @@ TEST_CASE(
 
   options = saving_always(stopped.dir);
   options.memory_bytes = tablebase::planned_memory(space);
-  int polls = 0, runs = 0, inside_passes = 0, inside_folds = 0;
+  int polls = 0, inside_passes = 0, inside_folds = 0;
   options.stop_requested = [&] { return ++polls % 97 == 0; };
-  for (bool done = false; !done; ++runs) {
-    try {
-      tablebase::solve_tiers(space, options);
-      done = true;
-    } catch (const tablebase::SolveInterrupted&) {
-      for (const auto& entry : fs::directory_iterator(stopped.dir)) {
-        if (entry.path().extension() != ".partial") continue;
-        const std::string state = tablebase::TableReader(entry.path()).header().encoding;
-        inside_passes += state.find("entries of the next pass") != std::string::npos;
-        inside_folds += state.find("children being folded") != std::string::npos;
-      }
+  const int runs = test_support::solve_until_done(space, options, [&] {
+    for (const auto& entry : fs::directory_iterator(stopped.dir)) {
+      if (entry.path().extension() != ".partial") continue;
+      const std::string state = tablebase::TableReader(entry.path()).header().encoding;
+      inside_passes += state.find("entries of the next pass") != std::string::npos;
+      inside_folds += state.find("children being folded") != std::string::npos;
     }
-  }
+  });
   CHECK(runs > 1);
   CHECK(inside_passes > 0);  // stopped, saved and resumed in the middle of a pass ...
   CHECK(inside_folds > 0);   // ... and of a group's fold

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "rules/common/move_list.h"
+#include "tests/small_key.h"
 
 namespace test_support {
 
@@ -23,15 +24,7 @@ class ThreePlayerNim {
   using Move = int;  // tokens taken
   struct Undo {};
   using Points = std::array<int, 3>;
-  struct Key {
-    std::uint64_t lo = 0, hi = 0;
-    std::uint64_t mix() const { return lo * 0x9E3779B97F4A7C15ull + hi; }
-    friend bool operator==(const Key&, const Key&) = default;
-    template <typename H>
-    friend H AbslHashValue(H h, const Key& k) {
-      return H::combine(std::move(h), k.lo, k.hi);
-    }
-  };
+  using Key = SmallKey;
   using MoveList = common::FixedMoveList<Move, 8>;
 
   explicit ThreePlayerNim(int most) : most_(most) {

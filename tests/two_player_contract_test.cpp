@@ -4,8 +4,11 @@
 // TwoPlayerGame). Each check is a static_assert against a twin of the game that differs only in
 // its number of players, so a refusal cannot come from anything else; the games of the registry
 // are checked as they are used.
+#include <algorithm>
+#include <array>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -95,33 +98,11 @@ struct StubSpace {
   std::uint64_t memory_bytes() const;
 };
 
-template <typename G>
-concept ForwardSolvable = requires {
-  typename solver::ForwardSolver<G>;
-};
-template <typename G>
-concept DteSearchable = requires {
-  typename solver::DteSearch<G>;
-};
-template <typename G>
-concept ProofSearchable = requires {
-  typename solver::ProofSearch<G>;
-};
-template <typename G>
-concept DfpnSearchable = requires {
-  typename solver::DfpnSearch<G>;
-};
-template <typename G>
-concept CyclicSearchable = requires {
-  typename solver::CyclicSearch<G>;
-};
-template <typename G>
-concept CyclicRetrogradable = requires {
-  typename solver::CyclicRetrograde<G>;
-};
-template <typename G>
-concept ProofSplittable = requires {
-  typename solver::SplitProofTree<G>;
+// A solver accepts G when its template can be instantiated for G: its concepts and requires-clause
+// hold.
+template <template <typename> class Solver, typename G>
+concept Accepts = requires {
+  typename Solver<G>;
 };
 template <typename G>
 concept CertificateWritable = requires {
@@ -147,18 +128,30 @@ concept TierSolvable = requires(const StubSpace<G>& space, const tablebase::Tier
   tablebase::solve_tiers(space, o);
 };
 
+// Whether each two-player solver accepts G: the forward solver, DTE search, proof search, df-pn,
+// cyclic search, cyclic retrograde, tier solver, proof splitting, certificate writer, known-first
+// prover and the check of a value against its children's.
+template <typename G>
+constexpr std::array<bool, 11> two_player_solvers_accepting() {
+  return {Accepts<solver::ForwardSolver, G>,
+          Accepts<solver::DteSearch, G>,
+          Accepts<solver::ProofSearch, G>,
+          Accepts<solver::DfpnSearch, G>,
+          Accepts<solver::CyclicSearch, G>,
+          Accepts<solver::CyclicRetrograde, G>,
+          TierSolvable<G>,
+          Accepts<solver::SplitProofTree, G>,
+          CertificateWritable<G>,
+          KnownFirstProvable<G>,
+          ChildrenCheckable<G>};
+}
 template <typename G>
 constexpr bool every_two_player_solver_accepts() {
-  return ForwardSolvable<G> && DteSearchable<G> && ProofSearchable<G> && DfpnSearchable<G> &&
-         CyclicSearchable<G> && CyclicRetrogradable<G> && TierSolvable<G> && ProofSplittable<G> &&
-         CertificateWritable<G> && KnownFirstProvable<G> && ChildrenCheckable<G>;
+  return std::ranges::all_of(two_player_solvers_accepting<G>(), std::identity{});
 }
 template <typename G>
 constexpr bool every_two_player_solver_refuses() {
-  return !ForwardSolvable<G> && !DteSearchable<G> && !ProofSearchable<G> && !DfpnSearchable<G> &&
-         !CyclicSearchable<G> && !CyclicRetrogradable<G> && !TierSolvable<G> &&
-         !ProofSplittable<G> && !CertificateWritable<G> && !KnownFirstProvable<G> &&
-         !ChildrenCheckable<G>;
+  return std::ranges::none_of(two_player_solvers_accepting<G>(), std::identity{});
 }
 
 // The twins are games alike in all but their players.
@@ -174,12 +167,14 @@ static_assert(every_two_player_solver_refuses<PlayersAtRunTime>());
 
 // The repository's games: the two-player ones as their solvers use them; Royal Nardy (dice,
 // players named at run time) and Nevsky checkers (four players) are not.
-static_assert(solver::TwoPlayerGame<drop::Game> && ForwardSolvable<drop::Game> &&
-              ProofSearchable<drop::Game> && DfpnSearchable<drop::Game>);
-static_assert(solver::TwoPlayerGame<spock::Game> && CyclicRetrogradable<spock::Game> &&
-              CyclicSearchable<spock::Game>);
-static_assert(solver::TwoPlayerGame<rookrace::Game> && CyclicRetrogradable<rookrace::Game>);
-static_assert(!solver::TwoPlayerGame<nardy::Game> && !ForwardSolvable<nardy::Game>);
+static_assert(solver::TwoPlayerGame<drop::Game> && Accepts<solver::ForwardSolver, drop::Game> &&
+              Accepts<solver::ProofSearch, drop::Game> && Accepts<solver::DfpnSearch, drop::Game>);
+static_assert(solver::TwoPlayerGame<spock::Game> &&
+              Accepts<solver::CyclicRetrograde, spock::Game> &&
+              Accepts<solver::CyclicSearch, spock::Game>);
+static_assert(solver::TwoPlayerGame<rookrace::Game> &&
+              Accepts<solver::CyclicRetrograde, rookrace::Game>);
+static_assert(!solver::TwoPlayerGame<nardy::Game> && !Accepts<solver::ForwardSolver, nardy::Game>);
 static_assert(solver::KeyedGame<nevsky::Game> && !solver::TwoPlayerGame<nevsky::Game> &&
               every_two_player_solver_refuses<nevsky::Game>());
 

@@ -19,6 +19,7 @@
 #include "tablebase/tier_solver.h"
 #include "tablebase/value_digest.h"
 #include "tests/drop16_process.h"
+#include "tests/stopped_solves.h"
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
@@ -124,20 +125,15 @@ TEST_CASE(
   o.dir = stopped.dir;
   o.checkpoint_interval = {};
   o.chunk_entries = 1 << 11;
-  int polls = 0, runs = 0, inside_folds = 0;
+  int polls = 0, inside_folds = 0;
   o.stop_requested = [&] { return ++polls % 97 == 0; };
-  for (bool done = false; !done; ++runs) {
-    try {
-      tablebase::solve_tiers(space, o);
-      done = true;
-    } catch (const tablebase::SolveInterrupted&) {
-      for (const auto& entry : fs::directory_iterator(stopped.dir))
-        inside_folds +=
-            entry.path().extension() == ".partial" &&
-            tablebase::TableReader(entry.path()).header().encoding.find("children being folded") !=
-                std::string::npos;
-    }
-  }
+  const int runs = test_support::solve_until_done(space, o, [&] {
+    for (const auto& entry : fs::directory_iterator(stopped.dir))
+      inside_folds +=
+          entry.path().extension() == ".partial" &&
+          tablebase::TableReader(entry.path()).header().encoding.find("children being folded") !=
+              std::string::npos;
+  });
   CHECK(runs > 1);
   CHECK(inside_folds > 0);
   check_same_values(space, full.dir, stopped.dir);

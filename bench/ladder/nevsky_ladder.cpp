@@ -1,5 +1,5 @@
-// nevsky_ladder: one row of results/nevsky.md's ladder a variant, until the command line solves
-// Nevsky by coalitions (issue 43; the registry of games will carry the command). Solves every
+// nevsky_ladder: one row of results/nevsky.md's ladder a variant (`drop16 solve
+// --variant V [--json]` gives the same values and counts of one variant). Solves every
 // position reachable from each variant's start (solver/coalition_solve.h) and prints, as Markdown,
 // what the ladder reports: positions, links and the solve's cost, every coalition's value at the
 // start, the kingmaker count and each coalition's longest forced win. Peak resident memory is

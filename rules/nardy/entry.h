@@ -38,7 +38,7 @@ struct Entry {
       .solvers = {registry::Solver::dice_player, registry::Solver::value_iteration,
                   registry::Solver::race_database},
       .tables = {registry::TableFormat::bearoff},
-      .views = {registry::View::diagram},
+      .views = {registry::View::diagram, registry::View::page},
       .dice = true,
   };
   // The players, by index, as answers name them ("points": {"white": 2, "black": -2}).

@@ -289,16 +289,19 @@ std::string board_diagram(const Game& game, const Position& p) {
     if (!(left & player_bit(q)))
       out_players += (out_players.empty() ? "" : ", ") + std::string(player_name(q));
   if (!out_players.empty()) out << "out: " << out_players << '\n';
-  if (!game.is_terminal(p)) {
+  if (game.is_terminal(p))
+    out << "game over: " << winners_text(game, p) << '\n';
+  else
     out << player_name(p.to_move) << " to move\n";
-  } else if (game.variant().pairs) {
-    const Player winner = (left & kWhiteGreen) ? kWhite : kRed;
-    out << "game over: " << player_name(winner) << " and " << player_name(partner(winner))
-        << " win\n";
-  } else {
-    out << "game over: " << player_name(p.to_move) << " wins\n";
-  }
   return out.str();
+}
+
+std::string winners_text(const Game& game, const Position& p) {
+  if (game.variant().pairs) {
+    const Player winner = (p.players_left() & kWhiteGreen) ? kWhite : kRed;
+    return std::string(player_name(winner)) + " and " + player_name(partner(winner)) + " win";
+  }
+  return std::string(player_name(p.to_move)) + " wins";
 }
 
 }  // namespace nevsky

@@ -41,5 +41,7 @@ Move parse_move(const Game& game, const Position& p, std::string_view text);
 // The position for people: the grid, top row first, with cell coordinates, the player to move,
 // who is out, and the result when the game is over.
 std::string board_diagram(const Game& game, const Position& p);
+// Who won a finished game: "Red wins", or in pair play "White and Green win".
+std::string winners_text(const Game& game, const Position& p);
 
 }  // namespace nevsky
