@@ -10,10 +10,10 @@
 
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/forward_solver.h"
 #include "solver/outcome.h"
 #include "solver/proof_search.h"
-#include "tablebase/drop_space.h"
 #include "tablebase/tier_solver.h"
 #include "tests/test_support.h"
 
