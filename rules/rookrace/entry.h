@@ -32,10 +32,8 @@ struct Entry {
           "play is a draw (../shared/games/ROOK-RACE.md); rookrace is 8x8 with 8 pawns a "
           "side, rookrace:NxN:P an NxN board (N = 2, 4, 6 or 8) with P pawns a side",
       .family = registry::ValueFamily::win_draw_loss,
-      .commands = {registry::Command::perft, registry::Command::distinct, registry::Command::moves,
-                   registry::Command::show, registry::Command::solve, registry::Command::query,
-                   registry::Command::verify, registry::Command::serve},
-      .solvers = {registry::Solver::reachable_retrograde, registry::Solver::bounded_search},
+      .commands = registry::kCyclicGameCommands,
+      .solvers = registry::kCyclicGameSolvers,
       .tables = {registry::TableFormat::keyed},
       .views = {registry::View::diagram, registry::View::page},
       .whole_variants = "every variant (everything reachable from its start)",

@@ -38,10 +38,8 @@ struct Entry {
           "by default the 5x5 start), spock:WxH:BLUE/red a row of its ladder, every "
           "placement of those pieces (e.g. spock:3x3:RK/rk)",
       .family = registry::ValueFamily::win_draw_loss,
-      .commands = {registry::Command::perft, registry::Command::distinct, registry::Command::moves,
-                   registry::Command::show, registry::Command::solve, registry::Command::query,
-                   registry::Command::verify, registry::Command::serve},
-      .solvers = {registry::Solver::reachable_retrograde, registry::Solver::bounded_search},
+      .commands = registry::kCyclicGameCommands,
+      .solvers = registry::kCyclicGameSolvers,
       .tables = {registry::TableFormat::keyed},
       .views = {registry::View::diagram, registry::View::page},
       .whole_variants = "a ladder row (--variant spock:WxH:BLUE/red)",
