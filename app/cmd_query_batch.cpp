@@ -1,5 +1,6 @@
 // drop16 query --batch: reads lines and prints; the probing is tablebase::TableProbe's (any game's
-// tables: the Drop 16 family's tiers through the batch prober, a whole variant's keyed table).
+// tables: the Drop 16 family's tiers through the batch prober, a whole variant's keyed table or
+// loopy tier tables).
 //   each line         {"line": N, <the query --json analysis object>}
 //   with --value-only {"line": N, "value": "win"|"draw"|"loss", "dte": D or null for a draw}
 //   a line it cannot answer (bad FEN, a position the tables do not hold) {"line": N, "error":
@@ -74,8 +75,7 @@ void answer_lines(const QueryBatchOptions& o) {
 void run_query_batch(const QueryBatchOptions& o) {
   registry::visit(o.variant, [&](auto e) {
     using E = decltype(e);
-    if constexpr (E::info.tables.has(registry::TableFormat::tiers) ||
-                  E::info.tables.has(registry::TableFormat::keyed))
+    if constexpr (tablebase::HasTableProbe<E>::value)
       answer_lines<E>(o);
     else
       throw UsageError("--batch: " + std::string(E::info.title) + " has no tables on disk");

@@ -1,6 +1,6 @@
 // drop16 solve / query / verify: values and distances to end, by forward search or from tables.
 // Each dispatches once, through the registry (app/games.h), to what the game declares: its tier
-// tables (here), its reachable retrograde and keyed tables (app/cmd_solve_cyclic.cpp,
+// tables (here), its reachable retrograde and tables of whole variants (app/cmd_solve_cyclic.cpp,
 // cmd_verify_cyclic.cpp), its bounded search (cmd_search_cyclic.cpp) or its dice player
 // (rules/nardy/commands/query.cpp).
 //   solve  --tables DIR builds every table of the variant (resumable) and answers from them;
@@ -28,6 +28,7 @@
 #include "app/games.h"
 #include "app/query_batch.h"
 #include "app/resources.h"
+#include "app/table_solve_faults.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/solve/tier_space.h"
 #include "rules/nardy/commands/query.h"
@@ -35,6 +36,7 @@
 #include "solver/dte_search.h"
 #include "solver/forward_solver.h"
 #include "solver/outcome.h"
+#include "tablebase/game_tables.h"
 #include "tablebase/tablebase.h"
 #include "tablebase/tables_found.h"
 #include "tablebase/tier_solver.h"
@@ -194,7 +196,7 @@ void run_tier_solve(const SolveOptions& o, const Setup& s) {
     const tablebase::DropTierSpace space(game, true, o.max_pieces);
     std::optional<tablebase::TierSolveReport> solved;
     nlohmann::ordered_json mpi_ranks;
-    try {
+    reporting_table_solve_faults([&] {
       tablebase::TierSolveOptions options;
       options.dir = o.tables;
       options.memory_bytes = memory;
@@ -206,16 +208,7 @@ void run_tier_solve(const SolveOptions& o, const Setup& s) {
       std::signal(SIGINT, on_stop_signal);
       std::signal(SIGTERM, on_stop_signal);
       solved = solve_tables(space, options, o.mpi, o.mpi_split_entries, mpi_ranks);
-    } catch (const tablebase::MemoryCapError& e) {
-      throw UsageError(e.what());
-    } catch (const tablebase::DirectoryBusy& e) {
-      throw UsageError(e.what());
-    } catch (const tablebase::TableWriteError& e) {  // the machine's fault: status 1
-      throw std::runtime_error(std::string(e.what()) +
-                               "; the tiers finished so far are kept: make room and run it again");
-    } catch (const tablebase::TableError& e) {  // a damaged table or checkpoint, named
-      throw UsageError(e.what());
-    }
+    });
     if (!solved) return;  // an MPI rank other than 0: rank 0 answers
     const tablebase::TierSolveReport& report = *solved;
     if (o.value_only) {
@@ -257,7 +250,8 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
     if (o.max_depth || o.time_limit)  // only games with the bounded search get here
       return run_cyclic_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
-      run_cyclic_solve({o.position, o.tables, memory, o.zstd_level});
+      run_cyclic_solve(
+          {o.position, o.tables, memory, o.threads, o.zstd_level, cmd.count("--zstd-level") > 0});
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
@@ -359,7 +353,7 @@ void run_query(const CLI::App& cmd, const QueryOptions& o) {
       run_nardy_query(position, o.nardy);
     } else {
       if (o.tables.empty()) throw UsageError("query needs --tables DIR");
-      if constexpr (E::info.tables.has(registry::TableFormat::keyed)) {
+      if constexpr (tablebase::has_whole_variant_tables<E>()) {
         if (cmd.count("--batch"))
           return run_query_batch({position.variant, o.tables, o.batch, o.value_only});
         run_cyclic_query(position, o.tables, cmd.count("--variant") > 0);
@@ -368,7 +362,7 @@ void run_query(const CLI::App& cmd, const QueryOptions& o) {
       } else {
         static_assert(E::info.tables.has(registry::TableFormat::tiers),
                       "a game declaring query needs what it answers from: the dice player, or "
-                      "keyed or tier tables");
+                      "tables of whole variants or tier tables");
       }
     }
   });
@@ -643,7 +637,8 @@ OptionNeed bounded_search() {
   return {.solvers = {registry::Solver::bounded_search}, .what = "a bounded forward search"};
 }
 OptionNeed tables_on_disk() {
-  return {.tables = {registry::TableFormat::tiers, registry::TableFormat::keyed},
+  return {.tables = {registry::TableFormat::tiers, registry::TableFormat::keyed,
+                     registry::TableFormat::loopy_tiers},
           .what = "tables on disk"};
 }
 

@@ -1,11 +1,13 @@
 // drop16 solve and query for games with cycles and draws (registry entries with the reachable
-// retrograde and keyed tables). solve: the cyclic retrograde solver (solver/cyclic_retrograde.h)
-// over every position reachable from the roots, then the analysis of the position asked about.
-// The roots are the asked position (--fen, else the variant's start), or, for a variant that has
-// no start of its own (a Spock ladder row: every placement of its pieces), the whole variant's.
-// With --tables DIR the whole variant is solved and written to DIR/<game>.wdl
-// (tablebase/keyed_tables.h), and a rerun loads that file instead of solving again. query: the
-// same answer from the file alone.
+// retrograde). solve: the cyclic retrograde solver (solver/cyclic_retrograde.h) over every
+// position reachable from the roots, then the analysis of the position asked about. The roots are
+// the asked position (--fen, else the variant's start), or, for a variant that has no start of its
+// own (a Spock ladder row: every placement of its pieces), the whole variant's. With --tables DIR
+// the whole variant's tables are written to DIR, in the format its entry declares: a keyed table
+// DIR/<game>.wdl (tablebase/keyed_tables.h, solved by the reachable retrograde; a rerun loads it),
+// or loopy tier tables, a file a tier (tablebase/loopy_tier_solver.h, tablebase/LOOPY.md; a rerun
+// skips the finished tiers). query: the same answer from the files alone (tablebase/
+// game_tables.h).
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -15,10 +17,14 @@
 #include "app/cyclic_solve.h"
 #include "app/games.h"
 #include "app/resources.h"
+#include "app/table_solve_faults.h"
 #include "solver/cyclic_retrograde.h"
 #include "tablebase/analysis_json.h"
 #include "tablebase/directory_lock.h"
+#include "tablebase/game_tables.h"
 #include "tablebase/keyed_tables.h"
+#include "tablebase/loopy_tier_solver.h"
+#include "tablebase/tables_found.h"
 #include "tablebase/wdl_analysis.h"
 
 namespace app {
@@ -65,6 +71,17 @@ void print_text(const nlohmann::ordered_json& j) {
   std::cout << std::flush;
 }
 
+// A solve's answer j, with its time and peak memory, as JSON or as text.
+void print_solved(nlohmann::ordered_json& j, std::chrono::steady_clock::time_point start,
+                  bool json) {
+  j["seconds"] = seconds_since(start);
+  j["peak_memory_mb"] = peak_memory_mb();
+  if (json)
+    std::cout << j.dump() << std::endl;
+  else
+    print_text(j);
+}
+
 // --- the answer, from whatever knows values by canonical key ---
 
 // The analysis of p (the contract object, tablebase/analysis_json.h) into j, whose "variant" is
@@ -90,7 +107,10 @@ void add_winning_moves(nlohmann::ordered_json& j) {
     if (m["value"] == "win") j["winning_moves"].push_back(m["move"]);
 }
 
-nlohmann::ordered_json counts_json(const tablebase::WdlTableInfo& info) {
+// The counts of a keyed table's header (tablebase::WdlTableInfo) or a loopy solve's
+// (tablebase::LoopyTally): positions reached, by value, and the longest distances.
+template <typename Counts>
+nlohmann::ordered_json counts_json(const Counts& info) {
   return {{"positions", info.positions},
           {"wins", info.wins},
           {"draws", info.draws},
@@ -109,7 +129,65 @@ nlohmann::ordered_json table_json(const std::string& dir, const std::string& fil
            8.0 * double(t.file_bytes()) / double(std::max<std::uint64_t>(1, t.info().positions))}};
 }
 
+// The keyed table of what `solved` holds, written to DIR (solve --tables) and opened as query will
+// open it. The entries are copied beside the solver's map and values, which are then freed for the
+// writer's columns: both steps stay under --memory or the write is refused before it starts.
+template <registry::KeyedEntry E, typename Solved, typename Roots>
+tablebase::WdlTable write_keyed_table(const CyclicSolveRequest& r, const std::string& name,
+                                      std::optional<Solved>& solved, Roots& roots) {
+  using Entry = std::pair<common::Key, solver::WdlValue>;
+  const std::uint64_t n = solved->report().positions;
+  roots = {};
+  const std::uint64_t need = std::max(solved->held_bytes() + n * sizeof(Entry),
+                                      n * sizeof(Entry) + tablebase::wdl_table_write_bytes(n));
+  if (need > r.memory_bytes)
+    throw UsageError("--memory: writing the table of " + std::to_string(n) + " positions needs " +
+                     std::to_string(need >> 20) + " MB, more than " +
+                     std::to_string(r.memory_bytes >> 20) + " MB (raise --memory)");
+  std::vector<Entry> entries;
+  entries.reserve(n);
+  solved->for_each_value(
+      [&](const common::Key& k, solver::WdlValue v) { entries.emplace_back(k, v); });
+  solved.reset();
+  try {
+    tablebase::write_wdl_table(
+        tablebase::keyed_table_file(r.tables, E::info.id),
+        {std::string(E::info.id), name, tablebase::key_format(E::info.id, E::kKeyFormat)},
+        std::move(entries), r.zstd_level);
+    return tablebase::open_keyed_table(r.tables, E::info.id, E::kKeyFormat, name);
+  } catch (const tablebase::TableWriteError& e) {  // the machine's fault: status 1
+    throw std::runtime_error(e.what());
+  }
+}
+
+// A finished keyed table in DIR (locked for the solve), loaded rather than solved again; nullopt
+// when DIR holds none. One of another variant is never replaced, a damaged one is refused, named.
 template <registry::KeyedEntry E>
+std::optional<tablebase::WdlTable> finished_keyed_table(
+    const CyclicSolveRequest& r, const std::string& name,
+    std::optional<tablebase::DirectoryLock>& lock) {
+  std::error_code error;
+  std::filesystem::create_directories(r.tables, error);
+  if (error) throw UsageError("--tables " + r.tables + ": cannot create: " + error.message());
+  std::optional<tablebase::WdlTable> table;
+  try {
+    lock.emplace(r.tables);
+    if (tablebase::holds_keyed_table(r.tables, E::info.id))
+      table.emplace(tablebase::open_keyed_table(r.tables, E::info.id, E::kKeyFormat));
+  } catch (const tablebase::DirectoryBusy& e) {
+    throw UsageError(e.what());
+  } catch (const tablebase::TableError& e) {
+    throw UsageError(e.what());
+  }
+  if (table && table->info().name != name)
+    throw UsageError("--tables " + r.tables + " holds the table of " + table->info().name +
+                     ", not of " + name + ": give another directory");
+  return table;
+}
+
+// The reachable retrograde in memory, and with --tables (games with keyed tables) the whole
+// variant's table written or loaded.
+template <registry::WholeVariantEntry E>
 void solve_reachable(const CyclicSolveRequest& r) {
   using G = typename E::Game;
   using Position = typename G::Position;
@@ -138,28 +216,10 @@ void solve_reachable(const CyclicSolveRequest& r) {
   j["variant"] = name;
 
   const std::string file = tablebase::keyed_table_file(r.tables, E::info.id).string();
-  const auto open = [&](std::string_view row = {}) {
-    return tablebase::open_keyed_table(r.tables, E::info.id, E::kKeyFormat, row);
-  };
   std::optional<tablebase::DirectoryLock> lock;
   std::optional<tablebase::WdlTable> table;
-  if (tabled) {
-    std::error_code error;
-    std::filesystem::create_directories(r.tables, error);
-    if (error) throw UsageError("--tables " + r.tables + ": cannot create: " + error.message());
-    try {
-      lock.emplace(r.tables);
-      // A finished table is loaded, not solved again; one of another variant is never replaced.
-      if (tablebase::holds_keyed_table(r.tables, E::info.id)) table.emplace(open());
-    } catch (const tablebase::DirectoryBusy& e) {
-      throw UsageError(e.what());
-    } catch (const tablebase::TableError& e) {  // damaged: refused, named
-      throw UsageError(e.what());
-    }
-    if (table && table->info().name != name)
-      throw UsageError("--tables " + r.tables + " holds the table of " + table->info().name +
-                       ", not of " + name + ": give another directory");
-  }
+  if constexpr (registry::KeyedEntry<E>)
+    if (tabled) table = finished_keyed_table<E>(r, name, lock);
 
   if (table) {  // loaded
     j["solved"] = counts_json(table->info());
@@ -181,62 +241,108 @@ void solve_reachable(const CyclicSolveRequest& r) {
       throw UsageError(std::string(e.what()) + " (raise --memory)");
     }
     j["solved"] = report_json(solved->report(), roots.size());
-    if (tabled) {
-      // Written, then answered from the file as query will answer. The entries are copied beside
-      // the solver's map and values, which are then freed for the writer's columns: both steps
-      // stay under --memory or the write is refused before it starts.
-      using Entry = std::pair<common::Key, solver::WdlValue>;
-      const std::uint64_t n = solved->report().positions;
-      roots = {};
-      const std::uint64_t need = std::max(solved->held_bytes() + n * sizeof(Entry),
-                                          n * sizeof(Entry) + tablebase::wdl_table_write_bytes(n));
-      if (need > r.memory_bytes)
-        throw UsageError("--memory: writing the table of " + std::to_string(n) +
-                         " positions needs " + std::to_string(need >> 20) + " MB, more than " +
-                         std::to_string(r.memory_bytes >> 20) + " MB (raise --memory)");
-      std::vector<Entry> entries;
-      entries.reserve(n);
-      solved->for_each_value(
-          [&](const common::Key& k, solver::WdlValue v) { entries.emplace_back(k, v); });
-      solved.reset();
-      try {
-        tablebase::write_wdl_table(
-            file, {std::string(E::info.id), name, tablebase::key_format(E::info.id, E::kKeyFormat)},
-            std::move(entries), r.zstd_level);
-        table.emplace(open(name));
-      } catch (const tablebase::TableWriteError& e) {  // the machine's fault: status 1
-        throw std::runtime_error(e.what());
+    if (tabled) {  // answered from the file as query will answer
+      if constexpr (registry::KeyedEntry<E>) {
+        table.emplace(write_keyed_table<E>(r, name, solved, roots));
+        j["tables"] = table_json(r.tables, file, *table, false);
+        if (asked)
+          add_analysis<E>(j, *game, *asked, [&](const common::Key& k) { return table->probe(k); });
       }
-      j["tables"] = table_json(r.tables, file, *table, false);
-      if (asked)
-        add_analysis<E>(j, *game, *asked, [&](const common::Key& k) { return table->probe(k); });
     } else if (asked) {
       add_analysis<E>(j, *game, *asked,
                       [&](const common::Key& k) { return solved->value_of_key(k); });
     }
   }
   if (asked) add_winning_moves(j);
-  j["seconds"] = seconds_since(start);
-  j["peak_memory_mb"] = peak_memory_mb();
-  if (o.json)
-    std::cout << j.dump() << std::endl;
-  else
-    print_text(j);
+  print_solved(j, start, o.json);
 }
 
-template <registry::KeyedEntry E>
+// Throws UsageError when DIR holds tables other than the loopy tables of `name` (another
+// variant's, another format's): a solve never writes beside them.
+void refuse_other_tables(const std::string& dir, const std::string& name) {
+  std::error_code error;
+  if (!std::filesystem::exists(dir, error)) return;
+  std::optional<std::string> held;
+  try {
+    held = tablebase::loopy_tables_variant(dir);
+  } catch (const tablebase::TableError& e) {  // damaged: refused, named
+    throw UsageError(e.what());
+  }
+  if (held && *held != name)
+    throw UsageError("--tables " + dir + " holds the tables of " + *held + ", not of " + name +
+                     ": give another directory");
+  if (const std::string other = held ? std::string() : tablebase::tables_held(dir); !other.empty())
+    throw UsageError("--tables " + dir + " holds " + other + ": give another directory");
+}
+
+// solve --tables for a game with loopy tier tables: the whole variant's space solved tier by tier
+// into DIR (tablebase/loopy_tier_solver.h: progress on stderr, the tiers a stopped run finished
+// skipped, refused before it starts when its plan passes --memory), then the position asked about
+// answered from the files as query answers it. The counts are over the positions play reaches from
+// the variant's start, as the reachable retrograde's.
+template <registry::WholeVariantEntry E>
+void solve_loopy_tables(const CyclicSolveRequest& r) {
+  using Space = tablebase::loopy_space_t<typename E::Game>;
+  const auto start = std::chrono::steady_clock::now();
+  const PositionOptions& o = r.position;
+  whole_variant_root_count<E>(o.variant, "--tables");
+  const std::string name = E::normalized(o.variant);
+  std::optional<typename E::Game::Position> asked;
+  if (o.fen || E::has_start(o.variant)) asked = E::setup(o.variant, o.fen).position;
+  refuse_other_tables(r.tables, name);
+  std::unique_ptr<const Space> space;
+  try {
+    space = tablebase::LoopySpaceOf<typename E::Game>::of(o.variant);
+  } catch (const std::invalid_argument& e) {  // too large to index
+    throw UsageError("--tables: " + std::string(e.what()));
+  }
+  tablebase::LoopySolveOptions options;
+  options.dir = r.tables;
+  options.memory_bytes = r.memory_bytes;
+  options.threads = r.threads;
+  options.show_progress = !o.quiet;
+  if (r.zstd_level_given) options.zstd_level = r.zstd_level;
+  const tablebase::LoopySolveReport report = reporting_table_solve_faults(
+      [&] { return tablebase::LoopyTierSolver<Space>(*space, options).run(); });
+  nlohmann::ordered_json j;
+  j["variant"] = name;
+  j["solved"] = counts_json(report.reached);
+  j["tables"] = {
+      {"dir", r.tables},
+      {"format", registry::table_format_name(registry::TableFormat::loopy_tiers)},
+      {"tiers", report.tiers},
+      {"tiers_solved", report.tiers_solved},
+      {"tiers_resumed", report.tiers_resumed},
+      {"entries", report.entries.positions},
+      {"file_bytes", report.table_bytes},
+      {"bits_per_position", 8.0 * double(report.table_bytes) /
+                                double(std::max<std::uint64_t>(1, report.reached.positions))},
+      {"planned_memory_mb", double(report.planned_bytes) / double(1 << 20)},
+      {"reach_seconds", report.reach_seconds},
+      {"solve_seconds", report.solve_seconds}};
+  if (asked) {
+    space.reset();
+    tablebase::LoopyGameTables<E> tables(r.tables, name);
+    add_analysis<E>(j, tables.game(), *asked,
+                    [&](const common::Key& k) { return tables.probe(k); });
+    add_winning_moves(j);
+  }
+  print_solved(j, start, o.json);
+}
+
+template <registry::WholeVariantEntry E>
 void query_table(const PositionOptions& o, const std::string& dir, bool variant_given) {
   using G = typename E::Game;
   const auto start = std::chrono::steady_clock::now();
-  // A --variant naming a whole variant must be the table's; one naming only the game (plain
-  // spock) takes the variant from the table.
+  // A --variant naming a whole variant must be the tables'; one naming only the game (plain
+  // spock) takes the variant from the tables.
   const std::string row =
       variant_given && E::root_count(o.variant) ? E::normalized(o.variant) : std::string();
-  require_keyed_table<E>(dir);
-  tablebase::WdlTable table = tablebase::open_keyed_table(dir, E::info.id, E::kKeyFormat, row);
-  const auto s = E::setup(table.info().name, o.fen);
+  if constexpr (registry::KeyedEntry<E>) require_keyed_table<E>(dir);
+  tablebase::GameTablesOf<E> table(dir, row);
+  const auto s = E::setup(table.variant(), o.fen);
   nlohmann::ordered_json j;
-  j["variant"] = table.info().name;
+  j["variant"] = table.variant();
   const auto probe = [&](const common::Key& k) { return table.probe(k); };
   add_analysis<E>(j, *s.game, s.position, probe);
   const double first_seconds = seconds_since(start);
@@ -277,13 +383,22 @@ void query_table(const PositionOptions& o, const std::string& dir, bool variant_
 }  // namespace
 
 void run_cyclic_solve(const CyclicSolveRequest& r) {
-  with_capability<registry::Solver::reachable_retrograde>(
-      r.position.variant, [&](auto e) { solve_reachable<decltype(e)>(r); });
+  with_capability<registry::Solver::reachable_retrograde>(r.position.variant, [&](auto e) {
+    using E = decltype(e);
+    if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers))
+      if (!r.tables.empty()) return solve_loopy_tables<E>(r);
+    solve_reachable<E>(r);
+  });
 }
 
 void run_cyclic_query(const PositionOptions& o, const std::string& dir, bool variant_given) {
-  with_capability<registry::TableFormat::keyed>(
-      o.variant, [&](auto e) { query_table<decltype(e)>(o, dir, variant_given); });
+  with_capability<registry::Solver::reachable_retrograde>(o.variant, [&](auto e) {
+    using E = decltype(e);
+    if constexpr (tablebase::has_whole_variant_tables<E>())
+      query_table<E>(o, dir, variant_given);
+    else
+      throw std::logic_error(std::string(E::info.title) + " has no tables of whole variants");
+  });
 }
 
 }  // namespace app

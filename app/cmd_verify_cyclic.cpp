@@ -1,7 +1,8 @@
 // drop16 verify for a whole variant of a game with cycles (a Spock ladder row, a rook race): the
 // variant (everything reachable from the positions it starts from) solved whole by the cyclic
-// retrograde (solver/cyclic_retrograde.h), as solve does, or its keyed table (--tables DIR,
-// tablebase/keyed_tables.h), then random positions of it checked two ways:
+// retrograde (solver/cyclic_retrograde.h), as solve does, or its tables (--tables DIR: a keyed
+// table, tablebase/keyed_tables.h, or loopy tier tables, tablebase/loopy_tables.h), then random
+// positions of it checked two ways:
 // - against their children's values from the same source (tablebase/wdl_analysis.h's
 //   check_against_children): a win is 1 + the least distance of its losing children, a loss 1 +
 //   the greatest when all win, a draw has no losing child and a drawn one. Cheap, and the only
@@ -24,7 +25,9 @@
 #include "solver/cyclic_search.h"
 #include "solver/progress.h"
 #include "tablebase/analysis_json.h"
+#include "tablebase/game_tables.h"
 #include "tablebase/keyed_tables.h"
+#include "tablebase/loopy_verify.h"
 #include "tablebase/wdl_analysis.h"
 
 namespace app {
@@ -246,15 +249,49 @@ void verify_keyed_table(const CyclicVerifyRequest& r, std::chrono::steady_clock:
   checker.report(start);
 }
 
+// A whole variant's loopy tier tables in DIR: every tier's file checked when opened, the counts
+// and the longest distance taken over the reached entries (read a tier at a time), then --samples
+// entries drawn uniformly from the reached ones (every reached entry once when --samples is at
+// least the tables' entries), each the position the space stores there, checked against the files.
+template <registry::WholeVariantEntry E>
+void verify_loopy_tables(const CyclicVerifyRequest& r,
+                         std::chrono::steady_clock::time_point start) {
+  whole_variant_root_count<E>(r.position.variant, "--variant");
+  const std::string name = E::normalized(r.position.variant);
+  tablebase::LoopyGameTables<E> tables(r.tables, name);
+  const auto& space = tables.space();
+  const tablebase::LoopyTally counts = tablebase::tally_loopy_tables(space, r.tables);
+  const Source source{r.tables, counts.positions,
+                      std::max(counts.longest_win, counts.longest_loss)};
+  tablebase::LoopyEntryDraw draw(tables.tables(), r.seed);
+  std::vector<tablebase::Location> entries;
+  if (r.samples >= draw.entries()) {
+    for (int t = 0; t < space.tier_count(); ++t)
+      for (std::uint64_t i = 0; i < space.tier_size(t); ++i)
+        if (tables.tables().reached({t, i})) entries.push_back({t, i});
+  } else {
+    for (std::uint64_t n = 0; n < r.samples; ++n) entries.push_back(draw());
+  }
+  const auto probe = [&](const common::Key& k) { return tables.probe(k); };
+  SampleChecker<E, decltype(probe)> checker(tables.game(), r, source, probe, name, entries.size());
+  for (const tablebase::Location& at : entries) checker.check(space.unrank(at.tier, at.index));
+  checker.report(start);
+}
+
 }  // namespace
 
 void run_cyclic_verify(const CyclicVerifyRequest& r) {
   const auto start = std::chrono::steady_clock::now();
-  with_capability<registry::TableFormat::keyed>(r.position.variant, [&](auto e) {
+  with_capability<registry::Solver::reachable_retrograde>(r.position.variant, [&](auto e) {
+    using E = decltype(e);
     if (r.tables.empty())
-      verify_reachable<decltype(e)>(r, start);
+      verify_reachable<E>(r, start);
+    else if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers))
+      verify_loopy_tables<E>(r, start);
+    else if constexpr (registry::KeyedEntry<E>)
+      verify_keyed_table<E>(r, start);
     else
-      verify_keyed_table<decltype(e)>(r, start);
+      throw std::logic_error(std::string(E::info.title) + " has no tables of whole variants");
   });
 }
 

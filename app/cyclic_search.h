@@ -29,7 +29,7 @@ void run_cyclic_search(const CyclicSearchRequest& r);
 // (app/cmd_verify_cyclic.cpp).
 struct CyclicVerifyRequest {
   PositionOptions position;
-  std::string tables;  // DIR: the variant's keyed table to check instead of solving it in memory
+  std::string tables;  // DIR: the variant's tables to check instead of solving it in memory
   std::uint64_t samples = 0;
   std::uint64_t seed = 1;
   std::uint64_t memory_bytes = 0;

@@ -1,7 +1,7 @@
 // `drop16 solve`, `query` and `verify` for the games whose play can cycle and whose values are
-// wins, draws and losses (registry entries with the reachable retrograde and keyed tables: Spock,
-// the rook race): what the solve, query and verify commands hand over, and the roots of a whole
-// variant, which solve and verify share.
+// wins, draws and losses (registry entries with the reachable retrograde, and tables of whole
+// variants: Spock's keyed, the rook race's loopy tiers): what the solve, query and verify commands
+// hand over, and the roots of a whole variant, which solve and verify share.
 #pragma once
 
 #include <cstdint>
@@ -18,15 +18,19 @@ namespace app {
 
 struct CyclicSolveRequest {
   PositionOptions position;
-  std::string tables;  // DIR: the whole variant's table is written there, or loaded if finished
+  // DIR: the whole variant's tables are written there, or loaded (keyed) or resumed (loopy
+  // tiers: finished tiers skipped) from what an earlier run left
+  std::string tables;
   std::uint64_t memory_bytes = 0;
+  int threads = 1;  // the loopy tier solver's
   int zstd_level = 19;
+  bool zstd_level_given = false;  // else the loopy tier solver takes its own default
 };
 
 void run_cyclic_solve(const CyclicSolveRequest& r);
-// `drop16 query --tables DIR` for a keyed table in DIR: the position's value and every move's,
-// from the file alone; `variant_given` says whether --variant named the game (else DIR's table
-// does). Throws TableError for a file it cannot trust.
+// `drop16 query --tables DIR` for a whole variant's tables in DIR: the position's value and every
+// move's, from the files alone; `variant_given` says whether --variant named the game (else DIR's
+// tables do). Throws TableError for a file it cannot trust.
 void run_cyclic_query(const PositionOptions& o, const std::string& dir, bool variant_given);
 
 // A whole variant's game and the positions it starts from (everything reachable from them is what
@@ -37,12 +41,9 @@ struct VariantRoots {
   std::vector<typename G::Position> positions;
 };
 
-// The whole variant's roots (E::roots), listed only once it is known that they fit the memory
-// cap; throws UsageError naming --memory when they alone would take memory_bytes or more, and
-// naming --tables or --variant (with what_for) when the variant is not whole.
 // The number of positions a whole variant starts from; throws UsageError naming what_for
 // (--tables, --variant) when the variant is not whole.
-template <registry::KeyedEntry E>
+template <registry::WholeVariantEntry E>
 std::uint64_t whole_variant_root_count(const std::string& variant, const std::string& what_for) {
   const std::optional<std::uint64_t> count = E::root_count(variant);
   if (!count)
@@ -51,7 +52,10 @@ std::uint64_t whole_variant_root_count(const std::string& variant, const std::st
   return *count;
 }
 
-template <registry::KeyedEntry E>
+// The whole variant's roots (E::roots), listed only once it is known that they fit the memory
+// cap; throws UsageError naming --memory when they alone would take memory_bytes or more, and
+// naming --tables or --variant (with what_for) when the variant is not whole.
+template <registry::WholeVariantEntry E>
 VariantRoots<typename E::Game> whole_variant_roots(const std::string& variant,
                                                    std::uint64_t memory_bytes,
                                                    const std::string& what_for) {

@@ -154,8 +154,8 @@ or a damaged table file (the message names it); OverflowError for a count past 2
 
   py::class_<Tables>(m, "Tables",
                      "Tables(dir): the solved tables in dir, written by `drop16 solve --tables "
-                     "dir` (tier tables, or a whole variant's keyed table dir/<game>.wdl). Not "
-                     "thread-safe: it caches decoded blocks.")
+                     "dir` (tier tables, or a whole variant's keyed table dir/<game>.wdl or "
+                     "loopy tier tables). Not thread-safe: it caches decoded blocks.")
       .def(py::init<const std::string&>(), py::arg("dir"))
       .def_property_readonly("variant", &Tables::variant, "the variant the tables solve")
       .def("probe", &Tables::probe, py::arg("fen"),

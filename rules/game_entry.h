@@ -159,18 +159,22 @@ constexpr std::string_view solver_name(Solver s) {
 
 // What the game's solved values are stored in (tablebase/FORMAT.md).
 enum class TableFormat : std::uint8_t {
-  tiers,    // one dense file per tier (and its DTEs), ranked by the game's index space
-  keyed,    // one file of canonical keys and values, sorted (DIR/<game id>.wdl)
-  bearoff,  // a one-sided race database file
+  tiers,        // one dense file per tier (and its DTEs), ranked by the game's index space
+  keyed,        // one file of canonical keys and values, sorted (DIR/<game id>.wdl)
+  loopy_tiers,  // a whole variant of a game with cycles, a file per tier of its loopy tier space
+                // (DIR/<tier>.wdl and .reached, tablebase/LOOPY.md)
+  bearoff,      // a one-sided race database file
 };
 inline constexpr std::array kTableFormats = {TableFormat::tiers, TableFormat::keyed,
-                                             TableFormat::bearoff};
+                                             TableFormat::loopy_tiers, TableFormat::bearoff};
 constexpr std::string_view table_format_name(TableFormat t) {
   switch (t) {
     case TableFormat::tiers:
       return "tiers";
     case TableFormat::keyed:
       return "keyed";
+    case TableFormat::loopy_tiers:
+      return "loopy-tiers";
     case TableFormat::bearoff:
       return "bearoff";
   }
@@ -215,8 +219,8 @@ struct GameInfo {
 };
 
 // What a two-player game whose play can cycle, endless play a draw, gets from the solvers of its
-// class (the reachable retrograde, keyed tables of whole variants, the bounded search) and the
-// commands over them: Spock and the rook race declare it.
+// class (the reachable retrograde in memory, the bounded search) and the commands over them: Spock
+// and the rook race declare it, with the format of their whole variants' tables.
 inline constexpr EnumSet<Command> kCyclicGameCommands = {
     Command::perft, Command::distinct, Command::moves,  Command::show,
     Command::solve, Command::query,    Command::verify, Command::serve};

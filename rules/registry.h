@@ -20,10 +20,14 @@
 //   View::page                position_json(game, p) (board, hands, side to move as the page
 //                             draws them) and start_fen(variant) (where the page opens); a dice
 //                             game's page draws what its moves answer (the dice members below)
-//   TableFormat::keyed        kKeyFormat (the version of its key packing), has_start, root_count,
-//                             whole_game and roots (a whole variant's game and the positions it
-//                             starts from: everything reachable from them is what its tables
-//                             hold)
+//   TableFormat::keyed        kKeyFormat (the version of its key packing) and the whole variants'
+//                             members: has_start, root_count, whole_game and roots (a whole
+//                             variant's game and the positions it starts from: everything
+//                             reachable from them is what its tables hold)
+//   TableFormat::loopy_tiers  the whole variants' members, and a loopy tier space of its whole
+//                             variants beside the game's solve code (tablebase::LoopySpaceOf,
+//                             tablebase/loopy_tier_space.h), which the front ends name through
+//                             tablebase/game_tables.h
 //   dice                      chance_text, parse_chance, rolled (the roll of a position),
 //                             with_roll and kPlayers (player names, by index)
 //   Solver::coalition_values  kPlayers (player names, by index: a coalition's, a winner's) and
@@ -99,14 +103,20 @@ concept PageEntry = GameEntry<E> && requires(std::string_view text, const typena
   { E::start_fen(text) } -> std::same_as<std::string>;
 };
 
-// What keyed tables ask of a game: keys of 128 bits, and whole variants.
+// What tables of whole variants ask of a game: which variants are whole (everything reachable
+// from the positions they start from), their game and those positions.
 template <typename E>
-concept KeyedEntry = GameEntry<E> && requires(std::string_view text) {
-  { E::kKeyFormat } -> std::convertible_to<std::uint32_t>;
+concept WholeVariantEntry = GameEntry<E> && requires(std::string_view text) {
   { E::has_start(text) } -> std::same_as<bool>;
   { E::root_count(text) } -> std::same_as<std::optional<std::uint64_t>>;
   { E::whole_game(text) } -> std::same_as<std::unique_ptr<typename E::Game>>;
   { E::roots(text) } -> std::same_as<std::vector<typename E::Game::Position>>;
+};
+
+// What keyed tables ask of a game: keys of 128 bits, and whole variants.
+template <typename E>
+concept KeyedEntry = WholeVariantEntry<E> && requires {
+  { E::kKeyFormat } -> std::convertible_to<std::uint32_t>;
 };
 
 // What a dice game's commands ask of it.
@@ -139,6 +149,8 @@ constexpr bool declares_what_it_has() {
   static_assert(!E::info.tables.has(TableFormat::keyed) || KeyedEntry<E>,
                 "a game with keyed tables needs kKeyFormat, has_start, root_count, whole_game and "
                 "roots");
+  static_assert(!E::info.tables.has(TableFormat::loopy_tiers) || WholeVariantEntry<E>,
+                "a game with loopy tier tables needs has_start, root_count, whole_game and roots");
   static_assert(!E::info.dice || DiceEntry<E>,
                 "a dice game needs chance_text, parse_chance, rolled, with_roll and kPlayers");
   static_assert(!E::info.solvers.has(Solver::coalition_values) || CoalitionEntry<E>,

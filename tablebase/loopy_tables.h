@@ -11,6 +11,8 @@
 #include <vector>
 
 #include "solver/wdl.h"
+#include "solver/zeroed_array.h"
+#include "tablebase/loopy_reach.h"
 #include "tablebase/loopy_tier_files.h"
 #include "tablebase/loopy_tier_space.h"
 
@@ -49,6 +51,10 @@ class LoopyTables {
   LoopyCode code(Location at) {
     return loopy_record_code(name(at.tier), wdl_[at.tier].get(at.index));
   }
+  // Forgets every tier's cached blocks, so the next probes pay full block reads (for timings).
+  void drop_caches() {
+    for (TableReader& r : wdl_) r.drop_cache();
+  }
   // Whether the solve marked what play reaches (NAME.reached), and whether it reaches `at`.
   bool has_reached() const { return !reached_.empty(); }
   bool reached(Location at) { return reached_[at.tier].get(at.index) != 0; }
@@ -70,5 +76,23 @@ class LoopyTables {
   std::filesystem::path dir_;
   std::vector<TableReader> wdl_, reached_;  // by tier
 };
+
+// The counts of finished tables over the entries play reaches, each position class once (as a
+// solve reports them, loopy_reach.h), a tier at a time: its codes and reached bits read whole and
+// checked. Throws TableError naming a missing or damaged file.
+template <LoopyTierSpace S>
+LoopyTally tally_loopy_tables(const S& space, const std::filesystem::path& dir) {
+  LoopyTally total;
+  for (int t = 0; t < space.tier_count(); ++t) {
+    const LoopyTableName name{dir, space.variant_name(), space.index_scheme(), space.tier_name(t)};
+    const std::uint64_t n = space.tier_size(t);
+    solver::ZeroedArray<LoopyCode> codes(n);
+    read_loopy_tier(name, codes);
+    solver::ZeroedArray<std::uint64_t> bits((n + 63) / 64);
+    read_loopy_reached(name, bits, n);
+    total.add(tally_reached(space, t, codes.data(), bits.data()));
+  }
+  return total;
+}
 
 }  // namespace tablebase

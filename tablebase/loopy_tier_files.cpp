@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <string_view>
 
 #include "tablebase/tier_files.h"
 
@@ -9,11 +10,15 @@ namespace tablebase {
 
 namespace {
 
+constexpr std::string_view kWdlEncoding =
+    "loopy wdl 1: 0 draw, else distance + 1 (odd distance: win); ";
+constexpr std::string_view kReachedEncoding = "reached from the roots; ";
+
 std::string wdl_encoding(const LoopyTableName& name) {
-  return "loopy wdl 1: 0 draw, else distance + 1 (odd distance: win); " + name.scheme;
+  return std::string(kWdlEncoding) + name.scheme;
 }
 std::string reached_encoding(const LoopyTableName& name) {
-  return "reached from the roots; " + name.scheme;
+  return std::string(kReachedEncoding) + name.scheme;
 }
 
 std::uint32_t wdl_record(std::uint8_t code) {
@@ -112,6 +117,19 @@ void read_loopy_reached(const LoopyTableName& name, std::span<std::uint64_t> wor
                         std::uint64_t entries) {
   TableReader reader = open_loopy_reached(name, entries);
   copy_table_blocks(reader, 1, words);
+}
+
+std::optional<std::string> loopy_tables_variant(const std::filesystem::path& dir) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    const auto extension = entry.path().extension();
+    if (extension != ".reached" && extension != ".wdl") continue;
+    const TableReader reader(entry.path());
+    const std::string& encoding = reader.header().encoding;
+    if (encoding.starts_with(extension == ".reached" ? kReachedEncoding : kWdlEncoding))
+      return reader.header().variant;
+  }
+  return std::nullopt;
 }
 
 }  // namespace tablebase

@@ -11,6 +11,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -49,5 +50,10 @@ void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64
 bool loopy_reached_present(const LoopyTableName& name, std::uint64_t entries);
 void read_loopy_reached(const LoopyTableName& name, std::span<std::uint64_t> words,
                         std::uint64_t entries);
+
+// The variant whose loopy tables `dir` holds, from the header of one of its NAME.reached files
+// (written first, for every tier, by a solve) or loopy NAME.wdl files; nullopt when it holds
+// none. Throws TableError naming the file when the one it reads is damaged.
+std::optional<std::string> loopy_tables_variant(const std::filesystem::path& dir);
 
 }  // namespace tablebase

@@ -87,4 +87,15 @@ concept LoopyTwinSpace = LoopyTierSpace<S> &&
   {s.for_each_twin(cursor, tier, index, [](std::uint64_t) {})};
 };
 
+// The loopy tier space of a game's whole variants, for the code that solves or opens their tables
+// knowing only the game's registry entry (the front ends, through tablebase/game_tables.h):
+// specialized beside each space (rules/rookrace/solve/tier_space.h for rookrace::Game) with
+//   using type = the space;
+//   static std::unique_ptr<type> of(std::string_view variant);  // the whole variant's space;
+//       common::ParseError for a malformed variant, std::invalid_argument for one it cannot index
+template <typename G>
+struct LoopySpaceOf;
+template <typename G>
+using loopy_space_t = typename LoopySpaceOf<G>::type;
+
 }  // namespace tablebase

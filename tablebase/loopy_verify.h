@@ -65,6 +65,37 @@ LoopyCode code_from_children(const S& space, typename S::Cursor& cursor, Locatio
   return loopy_decided(slowest_win + 1);
 }
 
+// Entries drawn uniformly, one a call, from those play reaches (NAME.reached), or from all entries
+// when the tables have no reached bits.
+template <LoopyTierSpace S>
+class LoopyEntryDraw {
+ public:
+  LoopyEntryDraw(LoopyTables<S>& tables, std::uint64_t seed) : tables_(tables), rng_(seed) {
+    const S& space = tables.space();
+    for (int t = 0; t < space.tier_count(); ++t) {
+      first_.push_back(total_);
+      total_ += space.tier_size(t);
+    }
+  }
+  // Entries of every tier, reached or not.
+  std::uint64_t entries() const { return total_; }
+  // Only when entries() > 0.
+  Location operator()() {
+    for (;;) {
+      const std::uint64_t i = rng_() % total_;
+      const int t = int(std::upper_bound(first_.begin(), first_.end(), i) - first_.begin()) - 1;
+      const Location at{t, i - first_[t]};
+      if (!tables_.has_reached() || tables_.reached(at)) return at;
+    }
+  }
+
+ private:
+  LoopyTables<S>& tables_;
+  std::mt19937_64 rng_;
+  std::vector<std::uint64_t> first_;  // entries before each tier
+  std::uint64_t total_ = 0;
+};
+
 template <LoopyPositionSpace S>
 LoopyVerifyReport verify_loopy_tables(LoopyTables<S>& tables, int longest,
                                       const LoopyVerifyOptions& options) {
@@ -72,22 +103,8 @@ LoopyVerifyReport verify_loopy_tables(LoopyTables<S>& tables, int longest,
   const S& space = tables.space();
   LoopyVerifyReport report;
   report.depth = longest;
-  std::vector<std::uint64_t> first;  // entries before each tier, to draw one uniformly
-  std::uint64_t total = 0;
-  for (int t = 0; t < space.tier_count(); ++t) {
-    first.push_back(total);
-    total += space.tier_size(t);
-  }
-  if (total == 0) return report;
-  std::mt19937_64 rng(options.seed);
-  const auto draw = [&] {
-    for (;;) {
-      const std::uint64_t i = rng() % total;
-      int t = int(std::upper_bound(first.begin(), first.end(), i) - first.begin()) - 1;
-      const Location at{t, i - first[t]};
-      if (!tables.has_reached() || tables.reached(at)) return at;
-    }
-  };
+  LoopyEntryDraw<S> draw(tables, options.seed);
+  if (draw.entries() == 0) return report;
   const auto mismatch = [&](Location at, const std::string& fault) {
     if (report.first_mismatch) return;
     report.first_mismatch = at;

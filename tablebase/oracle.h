@@ -1,11 +1,11 @@
 // The oracle: what is known of a position of any registry game whose values are wins, draws and
 // losses (the win/loss and win/draw/loss families), within a deadline, for `serve` (and any
-// front end that must answer now rather than exactly). Tables first: the tier tables or keyed
-// table opened from a directory (tables_found.h), when they are of the position's game and hold
-// it. Then a forward search: the DTE forward solver for acyclic games (solver/forward_solver.h,
-// which probes the tier tables at its leaves), the bounded search for games with cycles
-// (solver/cyclic_search.h, which proves wins and losses, never a draw). What neither finds in
-// time is unknown, never guessed. The principal line plays the values out.
+// front end that must answer now rather than exactly). Tables first: the tier tables, or a whole
+// variant's keyed table or loopy tier tables, opened from a directory (tables_found.h), when they
+// are of the position's game and hold it. Then a forward search: the DTE forward solver for acyclic
+// games (solver/forward_solver.h, which probes the tier tables at its leaves), the bounded search
+// for games with cycles (solver/cyclic_search.h, which proves wins and losses, never a draw). What
+// neither finds in time is unknown, never guessed. The principal line plays the values out.
 //
 // At most `searches` searches run at once (solver/search_slots.h), each slot keeping its solver
 // for the game it last searched, so that a game played on reuses the work; a request that finds
@@ -37,6 +37,7 @@
 #include "solver/search_slots.h"
 #include "solver/wdl.h"
 #include "tablebase/analysis_json.h"
+#include "tablebase/game_tables.h"
 #include "tablebase/keyed_tables.h"
 #include "tablebase/tablebase.h"
 #include "tablebase/tables_found.h"
@@ -147,22 +148,21 @@ class TierTables {
   Tablebase<Space> tables_;
 };
 
-// A game's keyed table (a whole variant's, keyed_tables.h).
+// A game's tables of a whole variant (keyed or loopy tiers, game_tables.h).
 template <typename E>
-class KeyedTables {
+class WholeVariantTables {
  public:
   using G = typename E::Game;
 
-  explicit KeyedTables(const std::filesystem::path& dir)
-      : table_(open_keyed_table(dir, E::info.id, E::kKeyFormat)),
-        game_(E::whole_game(table_.info().name)) {}
+  explicit WholeVariantTables(const std::filesystem::path& dir) : tables_(dir, std::string()) {}
 
-  std::string variant() const { return table_.info().name; }
+  std::string variant() const { return tables_.variant(); }
   std::string start_fen() const { return E::start_fen(variant()); }
-  bool holds_game(const G& g) const { return g == *game_; }
+  bool holds_game(const G& g) const { return g == tables_.game(); }
 
   std::optional<std::vector<solver::WdlValue>> move_values(const typename G::Position& p) {
-    const auto a = analyze_wdl(*game_, p, [&](const common::Key& k) { return table_.probe(k); });
+    const auto a =
+        analyze_wdl(tables_.game(), p, [&](const common::Key& k) { return tables_.probe(k); });
     if (!a) return std::nullopt;  // not in the variant
     std::vector<solver::WdlValue> values;
     for (const auto& m : a->moves) values.push_back(m.value);
@@ -170,8 +170,7 @@ class KeyedTables {
   }
 
  private:
-  WdlTable table_;
-  std::unique_ptr<G> game_;
+  GameTablesOf<E> tables_;
 };
 
 namespace oracle_detail {
@@ -180,10 +179,9 @@ template <typename E>
 struct NoTables {};
 
 template <typename E>
-using TablesOf =
-    std::conditional_t<E::info.tables.has(registry::TableFormat::tiers), TierTables<E>,
-                       std::conditional_t<E::info.tables.has(registry::TableFormat::keyed),
-                                          KeyedTables<E>, NoTables<E>>>;
+using TablesOf = std::conditional_t<
+    E::info.tables.has(registry::TableFormat::tiers), TierTables<E>,
+    std::conditional_t<has_whole_variant_tables<E>(), WholeVariantTables<E>, NoTables<E>>>;
 
 template <typename List>
 struct AnyTablesOf;
@@ -272,8 +270,8 @@ class Oracle {
       using E = decltype(e);
       if constexpr (E::info.tables.has(registry::TableFormat::tiers))
         tables_ = std::make_unique<TierTables<E>>(variant, dir);
-      else if constexpr (E::info.tables.has(registry::TableFormat::keyed))
-        tables_ = std::make_unique<KeyedTables<E>>(dir);
+      else if constexpr (has_whole_variant_tables<E>())
+        tables_ = std::make_unique<WholeVariantTables<E>>(dir);
     });
   }
 

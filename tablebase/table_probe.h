@@ -1,7 +1,8 @@
 // Probing solved tables of any game, whatever their format, one position after another: what
 // `query --batch`, the Python module and the probe library run on (the oracle, tablebase/oracle.h,
 // adds the search for `serve`). A game's tables are its tier tables (Prober: every block decoded
-// kept, up to a budget) or its keyed table (wdl_table.h), as its registry entry declares
+// kept, up to a budget) or a whole variant's keyed table or loopy tier tables (game_tables.h), as
+// its registry entry declares
 // (rules/registry.h); either way an answer is a win/draw/loss value with its distance, and each
 // move's for the side that plays it, so every front end prints the one shape of analysis_json.h.
 //
@@ -23,6 +24,7 @@
 #include "rules/registry.h"
 #include "solver/wdl.h"
 #include "tablebase/analysis_json.h"
+#include "tablebase/game_tables.h"
 #include "tablebase/keyed_tables.h"
 #include "tablebase/tables_found.h"
 #include "tablebase/wdl_analysis.h"
@@ -43,10 +45,10 @@ struct ProbeAnswer {
 template <typename E>
 class TableProbe;
 
-// The games whose tables a TableProbe reads: those with tier or keyed tables.
+// The games whose tables a TableProbe reads: those with tier tables or tables of whole variants.
 template <typename E>
 struct HasTableProbe : std::bool_constant<E::info.tables.has(registry::TableFormat::tiers) ||
-                                          E::info.tables.has(registry::TableFormat::keyed)> {};
+                                          has_whole_variant_tables<E>()> {};
 using ProbedEntries = registry::EntriesWhere<HasTableProbe>;
 
 // A tier game's tables (the Drop 16 family's, through the batch prober).
@@ -79,38 +81,33 @@ requires(E::info.tables.has(registry::TableFormat::tiers)) class TableProbe<E> {
   Prober prober_;
 };
 
-// A keyed game's table: a whole variant's positions by canonical key.
+// A whole variant's tables, keyed or loopy tiers (game_tables.h): positions by canonical key.
 template <typename E>
-requires(E::info.tables.has(registry::TableFormat::keyed)) class TableProbe<E> {
+requires(has_whole_variant_tables<E>()) class TableProbe<E> {
  public:
   using Entry = E;
   using G = typename E::Game;
   using Answer = ProbeAnswer<typename G::Move, typename G::Position>;
 
-  // `variant` names the game (the table's own variant is read from it), or the whole variant the
-  // table must hold. Throws TableError when there is no such table or it is damaged.
-  TableProbe(const std::string& variant, const std::filesystem::path& dir)
-      : table_(open_keyed_table(dir, E::info.id, E::kKeyFormat,
-                                E::root_count(variant) ? E::normalized(variant) : std::string())),
-        game_(E::whole_game(table_.info().name)) {}
-  TableProbe(const std::string& variant, const std::filesystem::path& dir, std::uint64_t)
-      : TableProbe(variant, dir) {}
+  // `variant` names the game (the tables' own variant is read from them), or the whole variant
+  // the tables must hold. Throws TableError when there are no such tables or they are damaged.
+  TableProbe(const std::string& variant, const std::filesystem::path& dir, std::uint64_t = 0)
+      : tables_(dir, E::root_count(variant) ? E::normalized(variant) : std::string()) {}
 
-  const G& game() const { return *game_; }
-  std::string variant() const { return table_.info().name; }
-  WdlTable& table() { return table_; }
+  const G& game() const { return tables_.game(); }
+  std::string variant() const { return tables_.variant(); }
 
-  // Throws std::invalid_argument for a position the table does not hold.
+  // Throws std::invalid_argument for a position the tables do not hold.
   Answer probe(const typename G::Position& p, bool with_moves) {
-    const auto probe = [&](const common::Key& k) { return table_.probe(k); };
+    const auto probe = [&](const common::Key& k) { return tables_.probe(k); };
     Answer out{p, {}, {}};
     if (!with_moves) {
-      const auto v = probe(game_->canonical_key(p));
+      const auto v = probe(game().canonical_key(p));
       if (!v) throw not_held();
       out.value = *v;
       return out;
     }
-    const auto a = analyze_wdl(*game_, p, probe);
+    const auto a = analyze_wdl(game(), p, probe);
     if (!a) throw not_held();
     out.value = a->value;
     for (const auto& m : a->moves) out.moves.push_back({m.move, m.value});
@@ -123,8 +120,7 @@ requires(E::info.tables.has(registry::TableFormat::keyed)) class TableProbe<E> {
                                  "'s (not reached from the positions it starts from)");
   }
 
-  WdlTable table_;
-  std::unique_ptr<G> game_;
+  GameTablesOf<E> tables_;
 };
 
 namespace probe_detail {

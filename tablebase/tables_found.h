@@ -1,7 +1,8 @@
 // Which variant's tables a directory holds, as --variant names it, for the front ends that open
 // a directory without being told the game (query, verify, serve, the Python module, the probe
 // library): a keyed table of any registry game that has them (DIR/<game>.wdl, whose header names
-// the variant), else the tier tables' variant (tier_files.h).
+// the variant), else loopy tier tables (loopy_tier_files.h), else the tier tables' variant
+// (tier_files.h).
 #pragma once
 
 #include <filesystem>
@@ -9,6 +10,7 @@
 
 #include "rules/registry.h"
 #include "tablebase/keyed_tables.h"
+#include "tablebase/loopy_tier_files.h"
 #include "tablebase/tier_files.h"
 
 namespace tablebase {
@@ -22,7 +24,9 @@ inline std::string tables_variant_in(const std::filesystem::path& dir) {
       if (found.empty() && holds_keyed_table(dir, E::info.id))
         found = open_keyed_table(dir, E::info.id, E::kKeyFormat).info().name;
   });
-  return found.empty() ? tables_variant(dir) : found;
+  if (!found.empty()) return found;
+  if (auto loopy = loopy_tables_variant(dir)) return *loopy;
+  return tables_variant(dir);
 }
 
 // What DIR holds, for a message refusing it: "the table of spock:3x3:K/k (Spock)", "the tables

@@ -527,9 +527,11 @@ TEST_CASE(
       // Tables of one game named for what they are when another game's are asked for.
       {{"query", "--variant", "rookrace:2x2:0", "--tables", drop_tables, "--fen",
         "1r/R1 [0,0] [-,-] w"},
-       {"holds no table of the rook race", "the tables of 2x2:NK (Drop 16)"}},
+       {drop_tables, "holds no loopy tier tables of the rook race",
+        "the tables of 2x2:NK (Drop 16)"}},
       {{"verify", "--variant", "rookrace:2x2:0", "--tables", drop_tables},
-       {"--tables", "holds no table of the rook race", "the tables of 2x2:NK (Drop 16)"}},
+       {drop_tables, "holds no loopy tier tables of the rook race",
+        "the tables of 2x2:NK (Drop 16)"}},
       {{"query", "--variant", "2x2:NK", "--tables", spock_table, "--fen", "2/2[NKnk] w"},
        {"holds the table of spock:3x3:K/k (Spock)", "--variant spock:3x3:K/k"}},
       {{"query", "--variant", "spock", "--tables", drop_tables, "--fen", "k2/3/2K w"},

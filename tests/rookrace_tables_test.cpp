@@ -1,11 +1,15 @@
-// The rook race through the generic path of keyed tables (rules/registry.h, tablebase/
-// keyed_tables.h, table_probe.h): `drop16 solve --tables` writes rookrace:4x4:1's table, and the
-// file itself, `query --batch` and the Python module's probe each agree with the cyclic
-// retrograde solved in memory here (solver/cyclic_retrograde.h) on every position of the variant
-// (its value and distance), and on every move's of a sample of positions (each move's value is its
-// child's, which the first check covers; the sample checks the moves and what they lead to).
-// `verify --tables` checks the file (every entry against its children, a sample by the forward
-// search too) and catches one value changed in it.
+// The rook race's tables through the generic path of whole variants' tables (rules/registry.h,
+// tablebase/game_tables.h, table_probe.h): `drop16 solve --tables` writes rookrace:4x4:1's loopy
+// tier tables (tablebase/loopy_tier_solver.h, a file a tier), and its counts, `query --batch`,
+// `query --fen` and the Python module's probe each agree with the cyclic retrograde solved in
+// memory here (solver/cyclic_retrograde.h, a hash map: nothing shared with the tier solver but the
+// rules) on every position of the variant (its value and distance), and on every move's of a
+// sample of positions (each move's value is its child's, which the first check covers; the sample
+// checks the moves and what they lead to). A second run resumes every tier; a directory holding
+// another variant's tables is refused; a plan over --memory is refused before anything is
+// written. `verify --tables` checks the tables (every reached entry against its children, a
+// sample by the forward search too), catches one value changed in them (exit 1) and refuses a
+// damaged file by name (exit 2).
 #include <sys/wait.h>
 
 #include <algorithm>
@@ -21,13 +25,12 @@
 #include <vector>
 
 #include "rules/rookrace/game.h"
-#include "rules/rookrace/key.h"
 #include "rules/rookrace/notation.h"
+#include "rules/rookrace/solve/tier_space.h"
 #include "rules/rookrace/variant.h"
 #include "solver/cyclic_retrograde.h"
 #include "tablebase/analysis_json.h"
-#include "tablebase/keyed_tables.h"
-#include "tablebase/wdl_table.h"
+#include "tablebase/loopy_tier_files.h"
 #include "tests/drop16_process.h"
 #include "tests/test_support.h"
 
@@ -149,28 +152,53 @@ Run run_python(const test_support::TempDir& dir, const std::string& tables,
 }  // namespace
 
 TEST_CASE(
-    "rookrace:4x4:1 on disk: the table, query --batch and the Python probe agree with the solve "
-    "in memory on every position",
+    "rookrace:4x4:1 on disk: solve --tables, query --batch and the Python probe agree with the "
+    "solve in memory on every position",
     "[rookrace][tables][cli]") {
   test_support::TempDir dir("rookrace_tables_test");
   const std::string tables = (dir / "tables").string();
-  Run r = test_support::run_drop16(
-      {"solve", "--variant", kVariant, "--tables", tables, "--json", "--quiet"});
+  const std::vector<std::string> solve_args = {
+      "solve", "--variant", kVariant, "--tables", tables, "--threads", "2", "--json", "--quiet"};
+  Run r = test_support::run_drop16(solve_args);
   INFO(r.err);
   REQUIRE(r.status == 0);
   const auto entries = solved().entries();
   const auto solve = nlohmann::json::parse(r.out);
-  CHECK(solve.at("solved").at("positions") == entries.size());
-  CHECK(solve.at("tables").at("file") == tablebase::keyed_table_file(tables, "rookrace").string());
+  // The counts over the positions play reaches, as the hash map's.
+  const auto& report = solved().solved.report();
+  const auto& counts = solve.at("solved");
+  CHECK(counts.at("positions") == entries.size());
+  CHECK(counts.at("positions") == report.positions);
+  CHECK(counts.at("wins") == report.wins);
+  CHECK(counts.at("draws") == report.draws);
+  CHECK(counts.at("losses") == report.losses);
+  CHECK(counts.at("longest_win") == report.longest_win);
+  CHECK(counts.at("longest_loss") == report.longest_loss);
+  const rookrace::TierSpace space(solved().game);
+  CHECK(solve.at("tables").at("format") == "loopy-tiers");
+  CHECK(solve.at("tables").at("tiers") == space.tier_count());
+  CHECK(solve.at("tables").at("tiers_solved") == space.tier_count());
+  CHECK(solve.at("tables").at("entries") == space.total_entries());
+  for (int t = 0; t < space.tier_count(); ++t)
+    CHECK(std::filesystem::exists(tablebase::loopy_wdl_path(
+        {tables, space.variant_name(), space.index_scheme(), space.tier_name(t)})));
+  // The start's analysis, from the files.
+  CHECK(solve.at("value") ==
+        std::string(solver::wdl_name(solved().solved.value(solved().start)->wdl)));
 
-  // The file: every key the solve reached, each with its value, and nothing else.
-  tablebase::WdlTable table = tablebase::open_keyed_table(tables, "rookrace", rookrace::kKeyFormat,
-                                                          rookrace::parse_variant(kVariant).name());
-  CHECK(table.info().positions == entries.size());
-  std::uint64_t differ = 0;
-  for (const auto& [k, v] : entries)
-    if (table.probe(k) != v) ++differ;
-  CHECK(differ == 0);
+  // Run again: every tier is found finished, the same counts come back from the files.
+  r = test_support::run_drop16(solve_args);
+  REQUIRE(r.status == 0);
+  const auto again = nlohmann::json::parse(r.out);
+  CHECK(again.at("tables").at("tiers_resumed") == space.tier_count());
+  CHECK(again.at("tables").at("tiers_solved") == 0);
+  CHECK(again.at("solved") == counts);
+  // Another variant into the same directory: refused before it writes anything.
+  r = test_support::run_drop16(
+      {"solve", "--variant", "rookrace:4x4:0", "--tables", tables, "--quiet"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("holds the tables of rookrace:4x4:1") &&
+                        Catch::Matchers::Contains("give another directory"));
 
   // Every position (its canonical representative), and every 97th with its moves.
   std::vector<rookrace::Position> all, sample;
@@ -191,14 +219,17 @@ TEST_CASE(
   CHECK(disagreeing_lines(r.out, sample, analysis_of, true) == 0);
 
   // One position through query --fen: the same object, with the probe times besides.
-  r = test_support::run_drop16(
-      {"query", "--tables", tables, "--fen", rookrace::to_fen(solved().game, sample[1]), "--json"});
+  r = test_support::run_drop16({"query", "--variant", kVariant, "--tables", tables, "--fen",
+                                rookrace::to_fen(solved().game, sample[1]), "--json"});
   REQUIRE(r.status == 0);
   auto one = nlohmann::ordered_json::parse(r.out);
   for (const char* timing :
        {"seconds", "probes", "cold_microseconds_per_probe", "warm_microseconds_per_probe"})
     CHECK(one.erase(timing) == 1);
   CHECK(one == analysis_of(sample[1]));
+  // A position the tables cannot hold (more pawns than the variant's) is refused, not guessed.
+  r = test_support::run_drop16({"query", "--tables", tables, "--fen", "3r/4/4/R3 [2,1] [-,-] w"});
+  CHECK(r.status == 2);
 
 #ifdef DROP16_PYTHONPATH
   // The Python module's Tables: probe of all, analyze of the sample.
@@ -214,44 +245,97 @@ TEST_CASE(
 #endif
 }
 
-TEST_CASE("verify --tables checks the rook race's table, and catches one value changed in it",
-          "[rookrace][tables][cli][children]") {
+TEST_CASE("solve --tables refuses a plan over --memory before it writes anything",
+          "[rookrace][tables][cli]") {
+  test_support::TempDir dir("rookrace_tables_memory_test");
+  const auto tables = dir / "tables";
+  const Run r = test_support::run_drop16(
+      {"solve", "--variant", "rookrace:4x4:2", "--tables", tables.string(), "--memory", "0.001"});
+  CHECK(r.status == 2);
+  CHECK_THAT(r.err, Catch::Matchers::Contains("solving rookrace:4x4:2 needs") &&
+                        Catch::Matchers::Contains("more than the cap") &&
+                        Catch::Matchers::Contains("--memory"));
+  CHECK(std::count(r.err.begin(), r.err.end(), '\n') == 1);
+  CHECK(!std::filesystem::exists(tables));
+}
+
+TEST_CASE(
+    "verify --tables checks the rook race's tables, catches one value changed in them and "
+    "refuses a damaged file",
+    "[rookrace][tables][cli][children]") {
   test_support::TempDir dir("rookrace_verify_tables_test");
-  auto entries = solved().entries();
-  const auto write = [&](const std::string& name) {
-    const auto tables = dir / name;
-    std::filesystem::create_directories(tables);
-    tablebase::write_wdl_table(tablebase::keyed_table_file(tables, "rookrace"),
-                               {"rookrace", rookrace::parse_variant(kVariant).name(),
-                                tablebase::key_format("rookrace", rookrace::kKeyFormat)},
-                               entries);
-    return tables.string();
-  };
-  // Every entry against its children (the variant named by the file); a sample searched too.
-  const std::string good = write("good");
-  Run r = test_support::run_drop16(
+  const std::string good = (dir / "good").string();
+  Run r = test_support::run_drop16({"solve", "--variant", kVariant, "--tables", good, "--quiet"});
+  INFO(r.err);
+  REQUIRE(r.status == 0);
+  // Every reached entry against its children (the variant named by the files); a sample searched.
+  r = test_support::run_drop16(
       {"verify", "--tables", good, "--children", "--samples", "1000000", "--json", "--quiet"});
   INFO(r.err);
   REQUIRE(r.status == 0);
   auto j = nlohmann::json::parse(r.out);
+  const auto& report = solved().solved.report();
   CHECK(j.at("variant") == rookrace::parse_variant(kVariant).name());
-  CHECK(j.at("samples") == entries.size());
+  CHECK(j.at("positions") == report.positions);
+  CHECK(j.at("longest_distance") == std::max(report.longest_win, report.longest_loss));
+  CHECK(j.at("samples").get<std::uint64_t>() >= report.positions);
   CHECK(j.at("mismatches") == 0);
   r = test_support::run_drop16(
       {"verify", "--variant", kVariant, "--tables", good, "--samples", "200", "--json", "--quiet"});
   REQUIRE(r.status == 0);
   j = nlohmann::json::parse(r.out);
   CHECK(j.at("method") == "children and search");
+  CHECK(j.at("samples") == 200);
   CHECK(j.at("search_mismatches") == 0);
-  // A draw called a win in one in a row: caught by its own check or its parents'.
-  const auto draw = std::find_if(entries.begin(), entries.end(),
-                                 [](const auto& e) { return e.second.wdl == solver::Wdl::draw; });
-  REQUIRE(draw != entries.end());
-  draw->second = {solver::Wdl::win, 1};
-  const std::string bad = write("bad");
+
+  // A reached draw, stored where the tables look for its position, rewritten as a win in one
+  // (its tier's file written again, sound as a file): caught by its own children's check.
+  const rookrace::TierSpace space(solved().game);
+  const auto name = [&](const std::string& tables, int t) {
+    return tablebase::LoopyTableName{tables, space.variant_name(), space.index_scheme(),
+                                     space.tier_name(t)};
+  };
+  const std::string bad = (dir / "bad").string();
+  std::filesystem::copy(good, bad);
+  bool changed = false;
+  for (int t = 0; t < space.tier_count() && !changed; ++t) {
+    std::vector<tablebase::LoopyCode> codes(space.tier_size(t));
+    tablebase::read_loopy_tier(name(bad, t), codes);
+    std::vector<std::uint64_t> reached((codes.size() + 63) / 64);
+    tablebase::read_loopy_reached(name(bad, t), reached, codes.size());
+    for (std::uint64_t i = 0; i < codes.size() && !changed; ++i) {
+      if (!(reached[i / 64] >> (i % 64) & 1) || codes[i] != tablebase::kLoopyDraw) continue;
+      if (space.locate(solved().game.from_key(solved().game.canonical_key(space.unrank(t, i)))) !=
+          tablebase::Location{t, i})
+        continue;
+      codes[i] = 1;
+      tablebase::write_loopy_tier(name(bad, t), codes, 1);
+      changed = true;
+    }
+  }
+  REQUIRE(changed);
   r = test_support::run_drop16(
       {"verify", "--tables", bad, "--children", "--samples", "1000000", "--json", "--quiet"});
   CHECK(r.status == 1);
   CHECK_THAT(r.err, Catch::Matchers::Contains("fail the children check"));
   CHECK(nlohmann::json::parse(r.out).at("children_mismatches").get<int>() >= 1);
+
+  // A byte of a file's header flipped (its record count): refused by the header's checksum when
+  // the tables are opened, the file named, exit status 2.
+  const auto damaged = tablebase::loopy_wdl_path(name(good, space.tier_count() - 1));
+  {
+    std::fstream f(damaged, std::ios::in | std::ios::out | std::ios::binary);
+    f.seekg(20);
+    const char byte = char(f.get());
+    f.seekp(20);
+    f.put(char(byte ^ 0x5a));
+  }
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"verify", "--tables", good, "--quiet"},
+        std::vector<std::string>{"query", "--tables", good, "--fen",
+                                 rookrace::to_fen(solved().game, solved().start)}}) {
+    r = test_support::run_drop16(args);
+    CHECK(r.status == 2);
+    CHECK_THAT(r.err, Catch::Matchers::Contains(damaged.string()));
+  }
 }

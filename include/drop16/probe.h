@@ -1,6 +1,7 @@
 // drop16 probe library: the value and distance to end of positions read from a directory of
 // tables that `drop16 solve --variant V --tables DIR` built, of any game that has tables on disk
-// (the Drop 16 family's tier tables, Spock's and the rook race's keyed tables: `drop16 games`).
+// (the Drop 16 family's tier tables, Spock's keyed tables, the rook race's loopy tier tables:
+// `drop16 games`).
 // Find it with CMake:
 //
 //   find_package(drop16 REQUIRED)

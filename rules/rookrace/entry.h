@@ -1,6 +1,7 @@
 // The rook race's registry entry (rules/game_entry.h, listed in rules/registry.h). Every variant,
 // "rookrace" or "rookrace:NxN:P" (variant.h), is a whole variant: its tables hold everything
-// reachable from its start.
+// reachable from its start, in the loopy tier space of rules/rookrace/solve/tier_space.h
+// (tablebase/LOOPY.md), a file a tier.
 #pragma once
 
 #include <bit>
@@ -13,7 +14,6 @@
 
 #include "rules/game_entry.h"
 #include "rules/rookrace/game.h"
-#include "rules/rookrace/key.h"
 #include "rules/rookrace/notation.h"
 #include "rules/rookrace/variant.h"
 
@@ -34,12 +34,10 @@ struct Entry {
       .family = registry::ValueFamily::win_draw_loss,
       .commands = registry::kCyclicGameCommands,
       .solvers = registry::kCyclicGameSolvers,
-      .tables = {registry::TableFormat::keyed},
+      .tables = {registry::TableFormat::loopy_tiers},
       .views = {registry::View::diagram, registry::View::page},
       .whole_variants = "every variant (everything reachable from its start)",
   };
-  // The packing of the keys its tables store (key.h).
-  static constexpr std::uint32_t kKeyFormat = rookrace::kKeyFormat;
 
   static bool claims(std::string_view text) { return names_rookrace(text); }
   static std::string normalized(std::string_view variant) { return parse_variant(variant).name(); }

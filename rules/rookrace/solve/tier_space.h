@@ -37,10 +37,13 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/rookrace/game.h"
+#include "rules/rookrace/variant.h"
 #include "tablebase/index_range.h"
 #include "tablebase/loopy_tier_space.h"  // Location, LocationRange
 
@@ -274,3 +277,12 @@ void TierSpace::for_each_twin(Cursor& cursor, int t, std::uint64_t index, Visit 
 }
 
 }  // namespace rookrace
+
+// Every rook race variant is whole (everything reachable from its start): its space.
+template <>
+struct tablebase::LoopySpaceOf<rookrace::Game> {
+  using type = rookrace::TierSpace;
+  static std::unique_ptr<type> of(std::string_view variant) {
+    return std::make_unique<type>(rookrace::Game(rookrace::parse_variant(variant)));
+  }
+};
