@@ -32,11 +32,13 @@
 #include "rules/drop/notation.h"
 #include "rules/rookrace/game.h"
 #include "rules/rookrace/notation.h"
+#include "rules/rookrace/solve/tier_space.h"
 #include "rules/spock/material.h"
 #include "rules/spock/notation.h"
 #include "solver/cyclic_retrograde.h"
 #include "solver/forward_solver.h"
 #include "tablebase/keyed_tables.h"
+#include "tablebase/loopy_tier_solver.h"
 #include "tablebase/wdl_table.h"
 #include "tests/serve_process.h"
 #include "tests/test_support.h"
@@ -789,5 +791,50 @@ TEST_CASE("serve plays the rook race and answers what its bounded search proves"
   check_refused(server.port(), "/api/analyze",
                 {{"variant", "rookrace:4x4:1"}, {"fen", "3r/4/4/R3 [2,1] [-,-] w"}}, "reserve");
   CHECK(get(server.port(), "/api/moves", {{"variant", "rookrace"}}).status == 200);
+  CHECK(server.stop() == 0);
+}
+
+TEST_CASE("serve answers the rook race from its loopy tier tables, draws included",
+          "[serve][rookrace][tables]") {
+  TempDir tmp;
+  const rookrace::Game game(rookrace::parse_variant("rookrace:4x4:1"));
+  const rookrace::TierSpace space(game);
+  tablebase::LoopySolveOptions options;
+  options.dir = tmp.dir / "tables";
+  options.zstd_level = 1;
+  tablebase::LoopyTierSolver<rookrace::TierSpace>(space, options).run();
+  ServeProcess server({"--tables", options.dir.string()});
+  const Reply info = get(server.port(), "/api/info");
+  CHECK(info.body["tables_variant"] == "rookrace:4x4:1");
+  // The start and a position after each of its moves: every move's value is the hash map's.
+  const rookrace::Position start = game.start();
+  const solver::CyclicRetrograde<rookrace::Game> solved(
+      game, std::span<const rookrace::Position>(&start, 1), {});
+  std::vector<rookrace::Position> asked{start};
+  rookrace::MoveList moves;
+  game.generate(start, moves);
+  for (const rookrace::Move m : moves) {
+    rookrace::Position p = start;
+    game.make(p, m);
+    asked.push_back(p);
+  }
+  std::set<std::string> values_seen;
+  for (const rookrace::Position& p : asked) {
+    const std::string fen = rookrace::to_fen(game, p);
+    INFO(fen);
+    const Reply a =
+        get(server.port(), "/api/analyze", {{"variant", "rookrace:4x4:1"}, {"fen", fen}});
+    REQUIRE(a.status == 200);
+    CHECK(a.body["source"] == "tables");
+    const auto truth = solved.analyze(p);
+    CHECK(a.body["value"] == wdl_json(truth.value)["value"]);
+    REQUIRE(a.body["moves"].size() == truth.moves.size());
+    for (std::size_t i = 0; i < truth.moves.size(); ++i) {
+      CHECK(a.body["moves"][i]["value"] == wdl_json(truth.moves[i].value)["value"]);
+      CHECK(a.body["moves"][i]["dte"] == wdl_json(truth.moves[i].value)["dte"]);
+      values_seen.insert(a.body["moves"][i]["value"].get<std::string>());
+    }
+  }
+  CHECK(values_seen == std::set<std::string>{"win", "draw", "loss"});
   CHECK(server.stop() == 0);
 }
