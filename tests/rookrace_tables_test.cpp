@@ -227,7 +227,7 @@ TEST_CASE(
        {"seconds", "probes", "cold_microseconds_per_probe", "warm_microseconds_per_probe"})
     CHECK(one.erase(timing) == 1);
   CHECK(one == analysis_of(sample[1]));
-  // A position the tables cannot hold (more pawns than the variant's) is refused, not guessed.
+  // A position of another variant (more pawns than this one's) is refused, not guessed.
   r = test_support::run_drop16({"query", "--tables", tables, "--fen", "3r/4/4/R3 [2,1] [-,-] w"});
   CHECK(r.status == 2);
 
