@@ -161,13 +161,23 @@ Json with_subject(Service& service, const httplib::Request& req, F&& f) {
   });
 }
 
+// What the page draws by (rules/game_entry.h): the game's drawing and its sides' names, by index;
+// the game's name only names it.
+template <typename E>
+void add_drawing(Json& j) {
+  j["game"] = E::info.id;
+  j["drawing"] = registry::drawing_name(E::info.drawing);
+  j["players"] = Json::array();
+  for (const std::string_view player : E::kPlayers) j["players"].push_back(player);
+}
+
 // The position as the page draws it: the game's own JSON (rules/<game>/entry.h) between the
 // names and the moves every game has.
 template <typename E>
 Json position_json(const Subject<E>& s, const typename E::Game::Position& p) {
   Json j;
   j["variant"] = s.variant;
-  j["game"] = E::info.id;
+  add_drawing<E>(j);
   j["fen"] = E::fen(*s.game, p);
   j.update(E::position_json(*s.game, p));
   typename E::Game::MoveList moves;
@@ -229,7 +239,7 @@ Json handle_moves(Service& service, const httplib::Request& req) {
       auto s = E::setup(variant, fen && !fen->empty() ? fen : std::nullopt);
       set_roll<E>(s, param(req, "roll"));
       Json j = dice_moves_json<E>(s);
-      j["game"] = E::info.id;
+      add_drawing<E>(j);
       return j;
     } else {
       return with_subject(service, req,
