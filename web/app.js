@@ -4,7 +4,8 @@
 // names in "drawing", which each game's registry entry declares (rules/game_entry.h), never the
 // game's name: "pieces_and_hands" (chess figures and hands: Drop 16, the rook race's rooks and
 // reserves of pawns), "lettered_discs" (Spock), "points_and_dice" (Royal Nardy's board, dice and
-// plays: nardy.js). The sides' names are the JSON's "players". Plain JavaScript, no build step.
+// plays: nardy.js), "corner_checkers" (four players' checkers, every coalition's value of each
+// move: checkers.js). The sides' names are the JSON's "players". Plain JavaScript, no build step.
 'use strict';
 
 // ---- pieces, drawn as SVG (viewBox 0 0 100 100) ----
@@ -86,6 +87,10 @@ function drawsDiscs() {
 
 function drawsDice() {
   return drawing() === 'points_and_dice';
+}
+
+function drawsCheckers() {
+  return drawing() === 'corner_checkers';
 }
 
 function drawPiece(letter) {
@@ -365,6 +370,7 @@ function drawHistory() {
 
 // Whether the shown position's answers have all come: what the e2e test waits for.
 function loaded() {
+  if (drawsCheckers()) return state.analysis !== null;
   if (drawsDice()) return state.position.terminal || !state.position.roll || state.analysis !== null;
   return state.analysis !== null && state.line !== null;
 }
@@ -375,6 +381,8 @@ function draw() {
   document.body.dataset.drawing = drawing();
   $('hint').textContent = drawsDice() ?
       'Pick a roll (or roll the dice), then click a play; points are numbered for the side to move.' :
+      drawsCheckers() ?
+      'Click a checker of the player to move, then each cell it lands on; marks: the mover alone.' :
       state.position.hands ? 'Click a piece in hand or on the board, then a marked square.' :
                              'Click a piece on the board, then a marked square.';
   const select = $('solver-side');
@@ -389,6 +397,8 @@ function draw() {
   }
   if (drawsDice()) {
     drawNardy();
+  } else if (drawsCheckers()) {
+    drawCheckers();
   } else {
     drawBoard();
     drawHand('black');
@@ -422,8 +432,16 @@ async function show(fen, roll) {
   state.analysis = null;
   state.line = null;
   state.selected = null;
+  checkers.path = [];
   draw();
   const at = {variant: position.variant, fen: position.fen};
+  if (drawsCheckers()) {  // values per coalition; there is no one perfect line
+    const analysis = await api('analyze', at);
+    if (seq !== state.seq) return;
+    state.analysis = analysis;
+    draw();
+    return maybeSolverMove();
+  }
   if (drawsDice()) {  // a rolled position's plays have values; there is no perfect line
     if (position.terminal || !position.roll) return maybeSolverMove();
     const [analysis] = await Promise.all([api('analyze', at), fetchNardyRolls(position)]);
@@ -460,6 +478,12 @@ async function playMove(move) {
 
 function maybeSolverMove() {
   const pos = state.position;
+  if (drawsCheckers()) {
+    if (state.autoplay && !pos.terminal && state.solverSide === pos.side_to_move) {
+      checkersSolverMove(state.seq);
+    }
+    return;
+  }
   if (drawsDice()) {
     if (state.autoplay && !pos.terminal && state.solverSide === parseNardyFen(pos.fen).side) {
       nardySolverMove(state.seq);
@@ -560,6 +584,7 @@ function startNew(fen) {
 
 function wire() {
   wireNardy();
+  wireCheckers();
   $('board').addEventListener('click', (e) => {
     const square = e.target.closest('.square');
     if (square) onSquareClick(square.dataset.square);
