@@ -10,8 +10,8 @@
 // a random roll, undo and redo, the player taking a side, a game's end with its points and a bad
 // FEN. Then Nevsky checkers, served with --variant and solved in memory: the four-colour grid as
 // the FEN says, every coalition's value at the position and after each move as `drop16 solve`
-// gives them for the position and for each move's child, a step and a multi-capture played by
-// clicks. Saves a screenshot of each game.
+// gives them for the position and for each move's child, a step, a multi-capture and a king's
+// capture with a choice of landing played by clicks. Saves a screenshot of each game.
 //
 //   node e2e/serve.spec.mjs [--drop16 build/drop16] [--chromium /usr/bin/chromium]
 //                           [--screenshot e2e-serve.png] [--variant 3x3:NBRK]
@@ -58,7 +58,13 @@ const nevskyScreenshot =
 // Small enough to solve in memory in well under a second.
 const nevskyVariant = option('nevsky', 'nevsky:4x4:1');
 // White's man on 11 takes Red's on 12 and Green's on 23 in one move: 11:13:33.
-const nevskyCapture = {fen: '4/1g2/r2b/w3 w', move: '11:13:33'};
+const nevskyCapture = {fen: '4/1g2/r2b/w3 w', move: '11:13:33', left: 2};
+// White's king on 11 flies over Red's on 12, Green's on 23 and Black's on 42: one capture taking
+// checkers of all three opponents, the longest of the king's routes (landing on 43, not 33, to go
+// on), which ends the game.
+const nevskyKing = {fen: '4/1g2/r2b/W3 w', move: '11:13:43:41', left: 1};
+// The screenshot's position: White's king in the middle, Red to move.
+const nevskyShot = '3r/4/1W2/b2g r';
 // A position with pieces on the board and in both hands, pasted into the page.
 const pastedFen = option('fen', 'k1b/1N1/B2[RKnr] b');
 
@@ -645,27 +651,43 @@ try {
   await page.click('#load-fen');
   await waitReady(page, nevskyCapture.fen);
   await checkNevskyValues(page, `Nevsky ${nevskyCapture.fen}`);
-  const cells = nevskyCapture.move.split(':');
-  await page.click(`#checkers-board .cell[data-cell="${cells[0]}"]`);
-  for (const cell of cells.slice(1)) {
-    await page.waitForSelector(`#checkers-board .cell[data-cell="${cell}"] .mark`);
-    await page.click(`#checkers-board .cell[data-cell="${cell}"]`);
-  }
-  const afterCapture =
-      cli(['moves', '--variant', nevskyVariant, '--fen', nevskyCapture.fen, '--moves', nevskyCapture.move, '--json']).fen;
-  await waitReady(page, afterCapture);
-  await checkNevskyBoard(page, afterCapture, `Nevsky after ${nevskyCapture.move}`);
-  check((await page.$$('#checkers-board .checker')).length === 2, 'Nevsky: the capture left more than two checkers');
-  const nevskyHistory = await page.$$eval('#history li', (items) => items.map((i) => i.textContent));
-  check(nevskyHistory[nevskyHistory.length - 1] === nevskyCapture.move, `Nevsky game record ${nevskyHistory}`);
-  // The screenshot: the start, after a step, a checker of the player to move selected.
-  await page.click('#undo');
-  await waitReady(page, nevskyCapture.fen);
-  await page.fill('#fen-input', afterStep);
+  // Plays a capture by clicks (its checker, then each landing) from its position, and checks the
+  // position reached.
+  const clickCapture = async ({fen, move, left}) => {
+    const cells = move.split(':');
+    await page.click(`#checkers-board .cell[data-cell="${cells[0]}"]`);
+    for (const cell of cells.slice(1)) {
+      await page.waitForSelector(`#checkers-board .cell[data-cell="${cell}"] .mark`);
+      await page.click(`#checkers-board .cell[data-cell="${cell}"]`);
+    }
+    const after = cli(['moves', '--variant', nevskyVariant, '--fen', fen, '--moves', move, '--json']).fen;
+    await waitReady(page, after);
+    await checkNevskyBoard(page, after, `Nevsky after ${move}`);
+    check((await page.$$('#checkers-board .checker')).length === left,
+          `Nevsky: ${move} did not leave ${left} checkers`);
+    const history = await page.$$eval('#history li', (items) => items.map((i) => i.textContent));
+    check(history[history.length - 1] === move, `Nevsky game record ${history}`);
+  };
+  await clickCapture(nevskyCapture);
+  // A king, crowned on the board, and its capture with a choice of landing.
+  await page.fill('#fen-input', nevskyKing.fen);
   await page.click('#load-fen');
-  await waitReady(page, afterStep);
-  const redMove = (await page.$$eval('#coalition-moves tbody tr', (trs) => trs.map((t) => t.dataset.move)))[0];
-  await page.click(`#checkers-board .cell[data-cell="${redMove.split(/[-:]/)[0]}"]`);
+  await waitReady(page, nevskyKing.fen);
+  await checkNevskyBoard(page, nevskyKing.fen, `Nevsky ${nevskyKing.fen}`);
+  check((await page.$$('#checkers-board .checker[data-king="yes"] path')).length === 1,
+        'Nevsky: the king is not crowned');
+  await checkNevskyValues(page, `Nevsky ${nevskyKing.fen}`);
+  await clickCapture(nevskyKing);
+  const over = await page.textContent('#status');
+  check(/over: White wins/.test(over), `Nevsky after the king's capture: '${over}'`);
+  // The screenshot: four players, White's king, Red's checker selected, its landings marked.
+  await page.click('#undo');
+  await waitReady(page, nevskyKing.fen);
+  await page.fill('#fen-input', nevskyShot);
+  await page.click('#load-fen');
+  await waitReady(page, nevskyShot);
+  await checkNevskyValues(page, `Nevsky ${nevskyShot}`);
+  await page.click('#checkers-board .cell[data-cell="44"]');
   await page.waitForSelector('#checkers-board .cell .mark');
   fs.mkdirSync(path.dirname(nevskyScreenshot), {recursive: true});
   await page.screenshot({path: nevskyScreenshot, fullPage: true});
