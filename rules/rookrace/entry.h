@@ -3,6 +3,7 @@
 // reachable from its start.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -36,8 +37,11 @@ struct Entry {
       .solvers = registry::kCyclicGameSolvers,
       .tables = {registry::TableFormat::keyed},
       .views = {registry::View::diagram, registry::View::page},
+      .drawing = registry::PageDrawing::pieces_and_hands,
       .whole_variants = "every variant (everything reachable from its start)",
   };
+  // The sides by index, as the page and answers name them (the side to move).
+  static constexpr std::array<std::string_view, 2> kPlayers = {"white", "black"};
   // The packing of the keys its tables store (key.h).
   static constexpr std::uint32_t kKeyFormat = rookrace::kKeyFormat;
 
