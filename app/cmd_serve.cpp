@@ -15,11 +15,14 @@
 //   GET /api/moves    variant, fen          the position (board, hands, side) and its legal moves
 //                     (a dice game: fen, roll; what `moves --json` gives, with "game")
 //   GET /api/analyze  variant, fen          the contract object of `query`, plus "source"
-//                     (a dice game: fen, roll; the best play and its expected points)
+//                     (a dice game: fen, roll; the best play and its expected points; a game
+//                     valued per coalition: every coalition's value there and after each move,
+//                     app/serve_coalitions.h)
 //   GET|POST /api/play variant, fen, move   the position after a legal move
-//   GET /api/line     variant, fen          the principal line: perfect play to the end
-// `variant` defaults to the tables' variant (else the registry's first) and `fen` to the
-// variant's start (for a Spock row, its pieces on the back ranks).
+//   GET /api/line     variant, fen          the principal line: perfect play to the end (not for
+//                     a game valued per coalition: there is no one perfect play)
+// `variant` defaults to --variant, else the tables' variant, else the registry's first, and `fen`
+// to the variant's start (for a Spock row, its pieces on the back ranks).
 #include <httplib.h>
 #include <pthread.h>
 #include <signal.h>
@@ -41,6 +44,7 @@
 #include "app/command.h"
 #include "app/dice_game.h"
 #include "app/games.h"
+#include "app/serve_coalitions.h"
 #include "rules/nardy/commands/query.h"
 #include "tablebase/analysis_json.h"
 #include "tablebase/oracle.h"
@@ -55,6 +59,7 @@ using Json = nlohmann::ordered_json;
 
 struct ServeOptions {
   std::string tables;
+  std::string variant;  // where the page opens (default: the tables', else the registry's first)
   std::string host = "127.0.0.1";
   int port = 8016;
   int solve_ms = 2000;
@@ -81,28 +86,61 @@ class Service {
   explicit Service(const ServeOptions& o)
       : options_(o),
         oracle_(o.tables, {o.searches, std::uint64_t(o.memory_mb) << 20}),
-        default_variant_(oracle_.tables_variant().empty() ? registry::default_variant()
-                                                          : oracle_.tables_variant()) {}
+        coalitions_(std::uint64_t(o.memory_mb) << 20),
+        default_variant_(!o.variant.empty()                 ? o.variant
+                         : oracle_.tables_variant().empty() ? registry::default_variant()
+                                                            : oracle_.tables_variant()) {}
 
   const ServeOptions& options() const { return options_; }
   tablebase::Oracle& oracle() { return oracle_; }
+  CoalitionAnswers& coalitions() { return coalitions_; }
   const std::string& default_variant() const { return default_variant_; }
 
  private:
   ServeOptions options_;
   tablebase::Oracle oracle_;
+  CoalitionAnswers coalitions_;
   std::string default_variant_;
 };
 
-// The oracle, or bad input: a directory without tables, a damaged table, a cap too small.
-std::unique_ptr<Service> open_service(const ServeOptions& o) {
+// --variant: a game the server serves with a page; one valued per coalition has its start
+// solved now. Bad input is a UsageError naming what is wrong.
+void open_variant(Service& service, const std::string& variant) {
   try {
-    return std::make_unique<Service>(o);
+    registry::visit(variant, [&](auto e) {
+      using E = decltype(e);
+      if constexpr (!E::info.commands.has(registry::Command::serve)) {
+        throw UsageError(registry::refusal(registry::Command::serve, E::info, variant));
+      } else {
+        const std::string name = E::normalized(variant);
+        if constexpr (E::info.family == registry::ValueFamily::coalition_values) {
+          auto s = E::setup(variant, std::nullopt);
+          service.coalitions().template prepare<E>(
+              name, std::shared_ptr<const typename E::Game>(std::move(s.game)), s.position);
+        }
+      }
+    });
+  } catch (const common::ParseError& e) {
+    throw UsageError(std::string("--variant: ") + e.what());
+  } catch (const solver::CyclicMemoryError& e) {
+    throw UsageError("--variant " + variant + ": " + e.what() + " (raise --memory-mb)");
+  }
+}
+
+// The oracle, or bad input: a directory without tables, a damaged table, a cap too small, a
+// --variant that names no game the server serves, or one valued per coalition whose start does
+// not solve under --memory-mb (solved here, before the server starts, so that it says so).
+std::unique_ptr<Service> open_service(const ServeOptions& o) {
+  std::unique_ptr<Service> service;
+  try {
+    service = std::make_unique<Service>(o);
   } catch (const tablebase::TableError& e) {
     throw UsageError(e.what());
   } catch (const std::invalid_argument& e) {
     throw UsageError("--memory-mb " + std::to_string(o.memory_mb) + ": " + e.what());
   }
+  if (!o.variant.empty()) open_variant(*service, o.variant);
+  return service;
 }
 
 std::optional<std::string> param(const httplib::Request& req, const char* name) {
@@ -161,13 +199,23 @@ Json with_subject(Service& service, const httplib::Request& req, F&& f) {
   });
 }
 
+// What the page draws by (rules/game_entry.h): the game's drawing and its sides' names, by index;
+// the game's name only names it.
+template <typename E>
+void add_drawing(Json& j) {
+  j["game"] = E::info.id;
+  j["drawing"] = registry::drawing_name(E::info.drawing);
+  j["players"] = Json::array();
+  for (const std::string_view player : E::kPlayers) j["players"].push_back(player);
+}
+
 // The position as the page draws it: the game's own JSON (rules/<game>/entry.h) between the
 // names and the moves every game has.
 template <typename E>
 Json position_json(const Subject<E>& s, const typename E::Game::Position& p) {
   Json j;
   j["variant"] = s.variant;
-  j["game"] = E::info.id;
+  add_drawing<E>(j);
   j["fen"] = E::fen(*s.game, p);
   j.update(E::position_json(*s.game, p));
   typename E::Game::MoveList moves;
@@ -198,6 +246,21 @@ Clock::time_point deadline_from_now(const Service& service) {
   return Clock::now() + std::chrono::milliseconds(service.options().solve_ms);
 }
 
+// A game valued per coalition: every coalition's value at the position and after each move
+// (app/serve_coalitions.h); a solve that does not fit under --memory-mb is the request's fault
+// only in that it asks too much: 400 with the solver's words.
+template <typename E>
+Json coalition_analysis(Service& service, const std::string& variant,
+                        const std::shared_ptr<const typename E::Game>& game,
+                        const typename E::Game::Position& p) {
+  try {
+    return service.coalitions().template analysis<E>(variant, game, p);
+  } catch (const solver::CyclicMemoryError& e) {
+    throw BadRequest(std::string(e.what()) + " (the server's --memory-mb is " +
+                     std::to_string(service.options().memory_mb) + ")");
+  }
+}
+
 Json handle_analyze(Service& service, const httplib::Request& req) {
   const std::string variant = request_variant(service, req);
   return registry::visit(variant, [&](auto e) -> Json {
@@ -206,6 +269,10 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
     // a distance (rules/nardy/commands/query.h), with the player searching one ply and no database.
     if constexpr (E::info.solvers.has(registry::Solver::dice_player)) {
       return nardy_query_json(variant, param(req, "fen"), param(req, "roll"), nullptr, 1);
+    } else if constexpr (E::info.family == registry::ValueFamily::coalition_values &&
+                         E::info.commands.has(registry::Command::serve)) {
+      const auto s = subject_of<E>(req, variant);
+      return coalition_analysis<E>(service, s.variant, s.game, s.position);
     } else if constexpr (E::info.views.has(registry::View::page)) {
       const auto s = subject_of<E>(req, variant);
       tablebase::Oracle::Claim claim;
@@ -229,7 +296,7 @@ Json handle_moves(Service& service, const httplib::Request& req) {
       auto s = E::setup(variant, fen && !fen->empty() ? fen : std::nullopt);
       set_roll<E>(s, param(req, "roll"));
       Json j = dice_moves_json<E>(s);
-      j["game"] = E::info.id;
+      add_drawing<E>(j);
       return j;
     } else {
       return with_subject(service, req,
@@ -258,26 +325,32 @@ constexpr int kMaxDrawnLinePlies = 24;
 // Perfect play from the position (tablebase::Oracle::line): the moves and the positions after
 // them, "complete" when played to the end, else the "reason" it stopped.
 Json handle_line(Service& service, const httplib::Request& req) {
-  return with_subject(service, req, [&](const auto& s) {
+  return with_subject(service, req, [&](const auto& s) -> Json {
     using E = typename std::remove_cvref_t<decltype(s)>::Entry;
-    const auto line = service.oracle().template line<E>(
-        s.game, s.position, deadline_from_now(service), kMaxDrawnLinePlies);
-    Json j;
-    j["variant"] = s.variant;
-    j["fen"] = E::fen(*s.game, s.position);
-    Json moves = Json::array(), fens = Json::array();
-    for (std::size_t i = 0; i < line.moves.size(); ++i) {
-      moves.push_back(registry::move_text<E>(*s.game, i == 0 ? s.position : line.positions[i - 1],
-                                             line.moves[i]));
-      fens.push_back(E::fen(*s.game, line.positions[i]));
+    if constexpr (E::info.family == registry::ValueFamily::coalition_values)
+      throw BadRequest("variant " + s.variant + ": " + std::string(E::info.title) +
+                       " is valued per coalition of players, with no one perfect line; "
+                       "/api/analyze gives every coalition's value of each move");
+    else {
+      const auto line = service.oracle().template line<E>(
+          s.game, s.position, deadline_from_now(service), kMaxDrawnLinePlies);
+      Json j;
+      j["variant"] = s.variant;
+      j["fen"] = E::fen(*s.game, s.position);
+      Json moves = Json::array(), fens = Json::array();
+      for (std::size_t i = 0; i < line.moves.size(); ++i) {
+        moves.push_back(registry::move_text<E>(*s.game, i == 0 ? s.position : line.positions[i - 1],
+                                               line.moves[i]));
+        fens.push_back(E::fen(*s.game, line.positions[i]));
+      }
+      j.update(tablebase::value_json(line.value));
+      j["line"] = moves;
+      j["fens"] = fens;
+      j["complete"] = line.complete;
+      j["reason"] = line.complete ? Json(nullptr) : Json(line.reason);
+      j["source"] = line.source;
+      return j;
     }
-    j.update(tablebase::value_json(line.value));
-    j["line"] = moves;
-    j["fens"] = fens;
-    j["complete"] = line.complete;
-    j["reason"] = line.complete ? Json(nullptr) : Json(line.reason);
-    j["source"] = line.source;
-    return j;
   });
 }
 
@@ -418,6 +491,11 @@ void register_serve(CLI::App& app) {
       "serve",
       "a local web page to explore and play positions, with every move's value, over a JSON API");
   cmd->add_option("--tables", o->tables, "directory of solved tables to answer from");
+  cmd->add_option("--variant", o->variant,
+                  "the variant the page opens (default: the tables', else " +
+                      registry::default_variant() +
+                      "); a game valued per coalition is solved in memory, under --memory-mb, "
+                      "before the server starts");
   cmd->add_option("--host", o->host, "address to listen on")->capture_default_str();
   cmd->add_option("--port", o->port, "port to listen on (0: any free port)")
       ->check(CLI::Range(0, 65535))

@@ -9,7 +9,6 @@
 // all its arrays before its first step, so a solve whose labelling does not fit is refused before
 // it labels anything.
 #include <algorithm>
-#include <bit>
 #include <chrono>
 #include <iostream>
 #include <string>
@@ -22,34 +21,16 @@
 #include "solver/counted_memory.h"
 #include "solver/size_text.h"
 #include "solver/wdl.h"
+#include "tablebase/coalition_json.h"
 
 namespace app {
 
 namespace {
 
-// "white+green": a coalition (bit q for player q) by its players' names, in the order of play.
+// "white+green": a coalition by the entry's players' names.
 template <registry::CoalitionEntry E>
 std::string coalition_name(std::uint32_t s) {
-  std::string out;
-  for (std::size_t q = 0; q < E::kPlayers.size(); ++q)
-    if (s & (1u << q)) out += (out.empty() ? "" : "+") + std::string(E::kPlayers[q]);
-  return out;
-}
-
-// The coalitions of n players as answers list them: single players, then pairs, and so on, each
-// size in increasing order of its bits.
-std::vector<std::uint32_t> coalitions_by_size(int players) {
-  std::vector<std::uint32_t> out;
-  const std::uint32_t everyone = (1u << players) - 1;
-  for (int size = 1; size < players; ++size)
-    for (std::uint32_t s = 1; s < everyone; ++s)
-      if (std::popcount(s) == size) out.push_back(s);
-  return out;
-}
-
-// A distance, or null for a draw (which has none) or a coalition that wins nowhere (-1).
-nlohmann::ordered_json distance_json(int distance) {
-  return distance < 0 ? nlohmann::ordered_json() : nlohmann::ordered_json(distance);
+  return tablebase::coalition_name(E::kPlayers, s);
 }
 
 template <registry::CoalitionEntry E>
@@ -73,7 +54,7 @@ nlohmann::ordered_json solution_json(const solver::CoalitionSolution& solution) 
           {"renamings", r.renamings},
           {"coalition_classes", r.coalition_classes},
           {"kingmakers", r.kingmakers},
-          {"longest_forced_win", distance_json(longest)},
+          {"longest_forced_win", tablebase::distance_json(longest)},
           {"splits", splits},
           {"counted_peak_mb", double(r.peak_bytes) / double(1 << 20)},
           {"explore_seconds", r.explore_seconds},
@@ -84,16 +65,11 @@ nlohmann::ordered_json solution_json(const solver::CoalitionSolution& solution) 
 template <registry::CoalitionEntry E>
 nlohmann::ordered_json coalitions_json(const solver::CoalitionSolution& solution) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (const std::uint32_t s : coalitions_by_size(solution.report.players)) {
-    nlohmann::ordered_json players = nlohmann::ordered_json::array();
-    for (std::size_t q = 0; q < E::kPlayers.size(); ++q)
-      if (s & (1u << q)) players.push_back(E::kPlayers[q]);
-    const solver::WdlValue v = solution.root_values[s];
-    out.push_back({{"coalition", coalition_name<E>(s)},
-                   {"players", players},
-                   {"value", solver::wdl_name(v.wdl)},
-                   {"distance", distance_json(v.wdl == solver::Wdl::draw ? -1 : v.distance)},
-                   {"longest_win", distance_json(solution.report.longest_wins[s])}});
+  for (const std::uint32_t s : tablebase::coalitions_by_size(solution.report.players)) {
+    nlohmann::ordered_json c =
+        tablebase::coalition_value_json(E::kPlayers, s, solution.root_values[s]);
+    c["longest_win"] = tablebase::distance_json(solution.report.longest_wins[s]);
+    out.push_back(c);
   }
   return out;
 }

@@ -8,13 +8,17 @@
 // Royal Nardy: its board drawn as the FEN says, a roll picked, the plays with their expected
 // points as `drop16 query` gives them, plays played by clicks into the positions the server names,
 // a random roll, undo and redo, the player taking a side, a game's end with its points and a bad
-// FEN. Saves a screenshot of each game.
+// FEN. Then Nevsky checkers, served with --variant and solved in memory: the four-colour grid as
+// the FEN says, every coalition's value at the position and after each move as `drop16 solve`
+// gives them for the position and for each move's child, a step, a multi-capture and a king's
+// capture with a choice of landing played by clicks. Saves a screenshot of each game.
 //
 //   node e2e/serve.spec.mjs [--drop16 build/drop16] [--chromium /usr/bin/chromium]
 //                           [--screenshot e2e-serve.png] [--variant 3x3:NBRK]
 //                           [--spock-screenshot e2e-serve-spock.png] [--spock-row spock:3x3:RK/rk]
 //                           [--rookrace-screenshot e2e-serve-rookrace.png] [--rookrace rookrace:4x4:1]
 //                           [--nardy-screenshot e2e-serve-nardy.png] [--nardy-fen F --nardy-roll R]
+//                           [--nevsky-screenshot e2e-serve-nevsky.png] [--nevsky nevsky:4x4:1]
 import {execFileSync, spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -49,6 +53,18 @@ const nardyFen = option('nardy-fen', 'r/2P/./R/./3P/r/./R/././r/R/./R/./r/r/3p/R
 const nardyRoll = option('nardy-roll', '3-2');
 // A game's end: White's last checker eaten on Black's play.
 const nardyEnd = '././././././././p/././././././././././././././. 0/0 14/11 1/3 w -';
+const nevskyScreenshot =
+    path.resolve(option('nevsky-screenshot', path.join(os.tmpdir(), 'drop16-serve-nevsky.png')));
+// Small enough to solve in memory in well under a second.
+const nevskyVariant = option('nevsky', 'nevsky:4x4:1');
+// White's man on 11 takes Red's on 12 and Green's on 23 in one move: 11:13:33.
+const nevskyCapture = {fen: '4/1g2/r2b/w3 w', move: '11:13:33', left: 2};
+// White's king on 11 flies over Red's on 12, Green's on 23 and Black's on 42: one capture taking
+// checkers of all three opponents, the longest of the king's routes (landing on 43, not 33, to go
+// on), which ends the game.
+const nevskyKing = {fen: '4/1g2/r2b/W3 w', move: '11:13:43:41', left: 1};
+// The screenshot's position: White's king in the middle, Red to move.
+const nevskyShot = '3r/4/1W2/b2g r';
 // A position with pieces on the board and in both hands, pasted into the page.
 const pastedFen = option('fen', 'k1b/1N1/B2[RKnr] b');
 
@@ -81,10 +97,11 @@ const spockTables = path.join(work, 'spock-tables');
 let server = null;
 let browser = null;
 
-// Starts `drop16 serve` on a free port; resolves to its URL from the first line it prints.
-function startServer(dir = tables) {
+// Starts `drop16 serve` on a free port (with the tables of `dir`, or the options `args`);
+// resolves to its URL from the first line it prints.
+function startServer(dir = tables, args = ['--tables', dir]) {
   return new Promise((resolve, reject) => {
-    server = spawn(drop16, ['serve', '--tables', dir, '--port', '0', '--quiet'],
+    server = spawn(drop16, ['serve', ...args, '--port', '0', '--quiet'],
                    {stdio: ['ignore', 'pipe', 'inherit']});
     let out = '';
     const timer = setTimeout(() => reject(new Error('drop16 serve did not start in 20 s')), 20000);
@@ -220,6 +237,67 @@ async function checkNardyPlays(page, q, label) {
   const shownValue = await page.evaluate(() => document.getElementById('evaluation').dataset.value);
   check(shownValue === String(q.expected_points),
         `${label}: position's ${shownValue}, query ${q.expected_points}`);
+}
+
+// Nevsky: the grid drawn holds what the FEN says, cell by cell (rows from the top, digits for
+// runs of empty cells; men lower case, kings upper case).
+async function checkNevskyBoard(page, fen, label) {
+  const want = {};
+  fen.split(' ')[0].split('/').forEach((text, i, rows) => {
+    let column = 1;
+    for (const ch of text) {
+      if (/\d/.test(ch)) column += Number(ch);
+      else want[`${column++}${rows.length - i}`] = ch;
+    }
+  });
+  const shown = await page.evaluate(() => {
+    const out = {};
+    for (const c of document.querySelectorAll('#checkers-board .checker')) {
+      out[c.closest('.cell').dataset.cell] = c.dataset.piece;
+    }
+    return out;
+  });
+  const sorted = (o) => JSON.stringify(Object.entries(o).sort());
+  check(sorted(shown) === sorted(want), `${label}: grid ${sorted(shown)}, FEN ${sorted(want)}`);
+}
+
+// Nevsky: every coalition's value shown for the position is what `drop16 solve` gives for it,
+// and each move's is what it gives for the move's child, one ply further.
+async function checkNevskyValues(page, label) {
+  const fen = await page.evaluate(() => document.body.dataset.fen);
+  const text = (c, plies) => `${c.value} ${c.distance === null ? '' : c.distance + plies}`;
+  const solved = cli(['solve', '--variant', nevskyVariant, '--fen', fen, '--json', '--quiet']);
+  const shown = await page.evaluate(() => {
+    const position = {};
+    for (const li of document.querySelectorAll('#coalition-values li')) {
+      position[li.dataset.coalition] = `${li.dataset.value} ${li.dataset.distance}`;
+    }
+    const moves = {};
+    for (const tr of document.querySelectorAll('#coalition-moves tbody tr')) {
+      moves[tr.dataset.move] = {};
+      for (const td of tr.querySelectorAll('td[data-coalition]')) {
+        moves[tr.dataset.move][td.dataset.coalition] = `${td.dataset.value} ${td.dataset.distance}`;
+      }
+    }
+    return {position, moves};
+  });
+  check(Object.keys(shown.position).length === 14, `${label}: ${Object.keys(shown.position).length} coalitions shown`);
+  for (const c of solved.coalitions) {
+    check(shown.position[c.coalition] === text(c, 0),
+          `${label}: ${c.coalition} shown '${shown.position[c.coalition]}', solve '${text(c, 0)}'`);
+  }
+  const listed = cli(['moves', '--variant', nevskyVariant, '--fen', fen, '--json']).moves;
+  check(JSON.stringify(Object.keys(shown.moves).sort()) === JSON.stringify([...listed].sort()),
+        `${label}: moves shown ${Object.keys(shown.moves)}, moves ${listed}`);
+  for (const move of listed) {
+    const child = cli(['moves', '--variant', nevskyVariant, '--fen', fen, '--moves', move, '--json']).fen;
+    const childSolved = cli(['solve', '--variant', nevskyVariant, '--fen', child, '--json', '--quiet']);
+    for (const c of childSolved.coalitions) {
+      check((shown.moves[move] || {})[c.coalition] === text(c, 1),
+            `${label}: ${move} for ${c.coalition} shown '${(shown.moves[move] || {})[c.coalition]}', ` +
+            `solve of ${child} '${text(c, 1)}'`);
+    }
+  }
 }
 
 const started = Date.now();
@@ -543,6 +621,78 @@ try {
   await page.screenshot({path: nardyScreenshot, fullPage: true});
   check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
   console.log(`e2e: Royal Nardy checked, screenshot ${nardyScreenshot}`);
+
+  // 9. Nevsky checkers, the server started with --variant (its start solved in memory).
+  server.kill('SIGTERM');
+  const nevskyUrl = await startServer(null, ['--variant', nevskyVariant]);
+  const nevskyStart = cli(['moves', '--variant', nevskyVariant, '--json']).fen;
+  await page.goto(nevskyUrl);
+  await waitReady(page, nevskyStart);
+  check((await page.evaluate(() => document.body.dataset.drawing)) === 'corner_checkers',
+        'Nevsky: the corner-checkers drawing not shown');
+  check(await page.isHidden('#board'), 'Nevsky shows the chess board');
+  await checkNevskyBoard(page, nevskyStart, 'Nevsky start');
+  check((await page.$$('#checkers-board .cell.corner')).length === 4, 'Nevsky: four corners not marked');
+  await checkNevskyValues(page, 'Nevsky start');
+  // A step by clicks: the checker, then its landing cell, marked with the mover's value.
+  const step = (await page.$$eval('#coalition-moves tbody tr', (trs) => trs.map((t) => t.dataset.move)))
+                   .find((m) => m.includes('-'));
+  const [stepFrom, stepTo] = step.split('-');
+  await page.click(`#checkers-board .cell[data-cell="${stepFrom}"]`);
+  await page.waitForSelector(`#checkers-board .cell[data-cell="${stepTo}"] .mark`);
+  await page.click(`#checkers-board .cell[data-cell="${stepTo}"]`);
+  const afterStep = cli(['moves', '--variant', nevskyVariant, '--fen', nevskyStart, '--moves', step, '--json']).fen;
+  await waitReady(page, afterStep);
+  await checkNevskyBoard(page, afterStep, `Nevsky after ${step}`);
+  await checkNevskyValues(page, `Nevsky after ${step}`);
+  // A pasted position (solved from itself): a capture of two opponents' checkers by clicks, each
+  // landing in turn.
+  await page.fill('#fen-input', nevskyCapture.fen);
+  await page.click('#load-fen');
+  await waitReady(page, nevskyCapture.fen);
+  await checkNevskyValues(page, `Nevsky ${nevskyCapture.fen}`);
+  // Plays a capture by clicks (its checker, then each landing) from its position, and checks the
+  // position reached.
+  const clickCapture = async ({fen, move, left}) => {
+    const cells = move.split(':');
+    await page.click(`#checkers-board .cell[data-cell="${cells[0]}"]`);
+    for (const cell of cells.slice(1)) {
+      await page.waitForSelector(`#checkers-board .cell[data-cell="${cell}"] .mark`);
+      await page.click(`#checkers-board .cell[data-cell="${cell}"]`);
+    }
+    const after = cli(['moves', '--variant', nevskyVariant, '--fen', fen, '--moves', move, '--json']).fen;
+    await waitReady(page, after);
+    await checkNevskyBoard(page, after, `Nevsky after ${move}`);
+    check((await page.$$('#checkers-board .checker')).length === left,
+          `Nevsky: ${move} did not leave ${left} checkers`);
+    const history = await page.$$eval('#history li', (items) => items.map((i) => i.textContent));
+    check(history[history.length - 1] === move, `Nevsky game record ${history}`);
+  };
+  await clickCapture(nevskyCapture);
+  // A king, crowned on the board, and its capture with a choice of landing.
+  await page.fill('#fen-input', nevskyKing.fen);
+  await page.click('#load-fen');
+  await waitReady(page, nevskyKing.fen);
+  await checkNevskyBoard(page, nevskyKing.fen, `Nevsky ${nevskyKing.fen}`);
+  check((await page.$$('#checkers-board .checker[data-king="yes"] path')).length === 1,
+        'Nevsky: the king is not crowned');
+  await checkNevskyValues(page, `Nevsky ${nevskyKing.fen}`);
+  await clickCapture(nevskyKing);
+  const over = await page.textContent('#status');
+  check(/over: White wins/.test(over), `Nevsky after the king's capture: '${over}'`);
+  // The screenshot: four players, White's king, Red's checker selected, its landings marked.
+  await page.click('#undo');
+  await waitReady(page, nevskyKing.fen);
+  await page.fill('#fen-input', nevskyShot);
+  await page.click('#load-fen');
+  await waitReady(page, nevskyShot);
+  await checkNevskyValues(page, `Nevsky ${nevskyShot}`);
+  await page.click('#checkers-board .cell[data-cell="44"]');
+  await page.waitForSelector('#checkers-board .cell .mark');
+  fs.mkdirSync(path.dirname(nevskyScreenshot), {recursive: true});
+  await page.screenshot({path: nevskyScreenshot, fullPage: true});
+  check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
+  console.log(`e2e: Nevsky ${nevskyVariant} checked, screenshot ${nevskyScreenshot}`);
 } catch (e) {
   failures++;
   console.error(`FAIL: ${e.stack || e}`);

@@ -1,10 +1,12 @@
 // drop16py: the libraries from Python, for querying at scale without a process per position. Only
 // converts text and answers: the games and their names are the registry's (rules/registry.h), the
 // counting solver/perft.h's, the probing tablebase::TableProbe's (any game's tables), and the
-// answers' shape tablebase/analysis_json.h's, the command's own.
+// answers' shape tablebase/analysis_json.h's, the command's own (for a game valued per coalition,
+// tablebase/coalition_analysis.h's, serve's).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -15,6 +17,8 @@
 
 #include "rules/registry.h"
 #include "solver/perft.h"
+#include "tablebase/coalition_analysis.h"
+#include "tablebase/coalition_oracle.h"
 #include "tablebase/table_probe.h"
 
 namespace py = pybind11;
@@ -121,6 +125,50 @@ class Tables {
   tablebase::AnyTableProbe probe_;
 };
 
+// Every coalition's value at positions of one variant of a game valued per coalition, from the
+// coalition solver in memory (tablebase/coalition_oracle.h): the variant's start is solved when
+// the object is made, a position it does not reach when it is asked.
+class Coalitions {
+ public:
+  Coalitions(const std::string& variant, std::uint64_t memory_mb) {
+    registry::visit(variant, [&](auto e) {
+      using E = decltype(e);
+      if constexpr (!E::info.solvers.has(registry::Solver::coalition_values)) {
+        throw std::invalid_argument("variant " + variant + ": " + std::string(E::info.title) +
+                                    " is valued " +
+                                    std::string(registry::family_name(E::info.family)) +
+                                    ", not per coalition (Tables answers it)");
+      } else {
+        using G = typename E::Game;
+        auto s = E::setup(variant, std::nullopt);
+        const std::shared_ptr<const G> game(std::move(s.game));
+        const auto oracle = std::make_shared<tablebase::CoalitionOracle<G>>(memory_mb << 20);
+        const std::string name = E::normalized(variant);
+        variant_ = name;
+        {
+          py::gil_scoped_release unlocked;
+          oracle->prepare(name, game, s.position);
+        }
+        analyze_ = [game, oracle, name, start = s.position](const std::optional<std::string>& fen) {
+          const auto p = fen ? E::parse_fen(*game, *fen) : start;
+          typename tablebase::CoalitionOracle<G>::Answer answer;
+          {
+            py::gil_scoped_release unlocked;
+            answer = oracle->evaluate(name, game, p);
+          }
+          return tablebase::coalition_analysis_json<E>(name, *game, p, answer);
+        };
+      }
+    });
+  }
+  const std::string& variant() const { return variant_; }
+  py::dict analyze(const std::optional<std::string>& fen) { return to_python(analyze_(fen)); }
+
+ private:
+  std::string variant_;
+  std::function<nlohmann::ordered_json(const std::optional<std::string>&)> analyze_;
+};
+
 std::string variants_doc() {
   std::string out;
   for (const registry::GameInfo& g : registry::kGames)
@@ -163,4 +211,20 @@ or a damaged table file (the message names it); OverflowError for a count past 2
       .def("analyze", &Tables::analyze, py::arg("fen"),
            "analyze(fen) -> probe(fen)'s dict with 'moves': [{'move', 'value', 'dte'}, ...], "
            "every legal move, as `drop16 query --json`");
+
+  py::class_<Coalitions>(
+      m, "Coalitions",
+      "Coalitions(variant, memory_mb=512): every coalition's value at positions of a game valued "
+      "per coalition of players (Nevsky checkers), from the coalition solver in memory: the "
+      "variant's start is solved at once, a position it does not reach when asked; the solves "
+      "kept hold at most memory_mb (RuntimeError past it).")
+      .def(py::init<const std::string&, std::uint64_t>(), py::arg("variant"),
+           py::arg("memory_mb") = 512)
+      .def_property_readonly("variant", &Coalitions::variant, "the variant, as answers name it")
+      .def("analyze", &Coalitions::analyze, py::arg("fen") = py::none(),
+           "analyze(fen=None) -> {'variant', 'fen', 'family', 'to_move', 'coalitions': "
+           "[{'coalition', 'players', 'value', 'distance'}, ...], 'moves': [{'move', 'fen', "
+           "'coalitions'}, ...], 'positions', 'source'}: every coalition's value from its own "
+           "side at fen (default: the start) and after each move (distances counted from fen), "
+           "as `drop16 serve`'s /api/analyze");
 }

@@ -98,6 +98,8 @@ PERFT_CASES = [
     (ROW, "k1r/3/R1K b", 4),
     ("rookrace:4x4:2", None, 4),
     ("rookrace", "R6P/8/8/8/8/8/8/7r [6,8] [2,-] b", 2),
+    ("nevsky:4x4:1", None, 4),
+    ("nevsky:4x4:1", "4/1g2/r2b/w3 w", 3),
 ]
 
 
@@ -114,6 +116,49 @@ def test_moves_match_the_command_and_perft_1(variant, fen, depth):
     args = ["moves", "--variant", variant] + (["--fen", fen] if fen else [])
     assert moves == drop16(*args)["moves"]
     assert len(moves) == drop16py.perft(variant, fen, depth=1)
+
+
+# --- values per coalition (Nevsky checkers) ---
+
+NEVSKY = "nevsky:3x3:1"
+
+
+def solved_coalitions(fen, plies):
+    """Every coalition's value at fen as `drop16 solve` gives it, `plies` added to distances."""
+    j = drop16("solve", "--variant", NEVSKY, "--fen", fen, "--quiet")
+    return {
+        c["coalition"]: (c["value"], None if c["distance"] is None else c["distance"] + plies)
+        for c in j["coalitions"]
+    }
+
+
+def listed_coalitions(values):
+    return {c["coalition"]: (c["value"], c["distance"]) for c in values}
+
+
+def test_coalition_values_match_the_solve_command():
+    c = drop16py.Coalitions(NEVSKY)
+    assert c.variant == NEVSKY
+    fen = drop16("moves", "--variant", NEVSKY)["fen"]
+    for _ in range(3):
+        a = c.analyze(fen)
+        assert a["fen"] == fen and a["family"] == "values per coalition"
+        assert len(a["coalitions"]) == 14
+        assert listed_coalitions(a["coalitions"]) == solved_coalitions(fen, 0)
+        assert [m["move"] for m in a["moves"]] == drop16py.moves(NEVSKY, fen)
+        for m in a["moves"]:
+            child = drop16("moves", "--variant", NEVSKY, "--fen", fen, "--moves", m["move"])["fen"]
+            assert m["fen"] == child
+            assert listed_coalitions(m["coalitions"]) == solved_coalitions(child, 1)
+        if not a["moves"]:
+            break
+        fen = a["moves"][-1]["fen"]
+    assert c.analyze()["fen"] == drop16("moves", "--variant", NEVSKY)["fen"]
+
+
+def test_coalitions_past_the_memory_cap_raise_runtime_error():
+    with pytest.raises(RuntimeError):
+        drop16py.Coalitions("nevsky:4x4:1", memory_mb=1)
 
 
 # --- tables ---
@@ -165,6 +210,9 @@ def test_spock_tables_match_query(spock_tables):
         lambda: drop16py.perft("3x3:NBK:", depth=1),
         lambda: drop16py.moves("rookrace:5x5:2"),
         lambda: drop16py.moves("rookrace:4x4:2", "3r/4/PP2/R3 [0,2] [-,-] w"),
+        lambda: drop16py.Coalitions("nevsky:9x9:1"),
+        lambda: drop16py.Coalitions("spock"),  # not valued per coalition
+        lambda: drop16py.Coalitions(NEVSKY).analyze("4/4/4/4 w"),  # no checker
     ],
 )
 def test_bad_input_raises_value_error(call):

@@ -194,6 +194,38 @@ constexpr std::string_view view_name(View v) {
   return "?";
 }
 
+// How the explorer page (web/app.js) draws a game that has the page view: the position's JSON
+// carries it as "drawing", and the page picks its drawing by that kind, never by the game's name,
+// so a game drawn like another declares the same kind and needs nothing new in the page.
+enum class PageDrawing : std::uint8_t {
+  none,              // no page view
+  pieces_and_hands,  // chess figures on a chequered board (first side upper case), and the hands
+                     // of pieces beside it when the JSON has "hands" (drops written "N@c3")
+  lettered_discs,    // discs in the sides' colours, each with its piece's letter (first side upper)
+  points_and_dice,   // a race over numbered points with dice: the moves' JSON of a dice game
+  corner_checkers,   // checkers on a grid whose corners are the players' (men lower case, kings
+                     // upper case), a colour per player, captures written start:landing:landing
+};
+inline constexpr std::array kPageDrawings = {
+    PageDrawing::pieces_and_hands, PageDrawing::lettered_discs, PageDrawing::points_and_dice,
+    PageDrawing::corner_checkers};
+// As the position's JSON and the page name it: "pieces_and_hands".
+constexpr std::string_view drawing_name(PageDrawing d) {
+  switch (d) {
+    case PageDrawing::none:
+      return "none";
+    case PageDrawing::pieces_and_hands:
+      return "pieces_and_hands";
+    case PageDrawing::lettered_discs:
+      return "lettered_discs";
+    case PageDrawing::points_and_dice:
+      return "points_and_dice";
+    case PageDrawing::corner_checkers:
+      return "corner_checkers";
+  }
+  return "?";
+}
+
 // Everything about a game that is not its rules: what the listing prints and what the front ends
 // read to decide what applies.
 struct GameInfo {
@@ -207,6 +239,8 @@ struct GameInfo {
   EnumSet<Solver> solvers;
   EnumSet<TableFormat> tables;
   EnumSet<View> views;
+  // With View::page: how the page draws it (none without the page view).
+  PageDrawing drawing = PageDrawing::none;
   // Keyed tables hold everything reachable from a whole variant: which variants are whole, for
   // the message that refuses another ("a ladder row (--variant spock:WxH:BLUE/red)").
   std::string_view whole_variants = {};

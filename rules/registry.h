@@ -17,7 +17,9 @@
 //                             text depends on the position it is played from: front ends call
 //                             registry::move_text, which passes p to the entries that take it)
 // and, by capability:
-//   View::page                position_json(game, p) (board, hands, side to move as the page
+//   View::page                info.drawing (how the page draws it), kPlayers (the sides' names,
+//                             by index, as the position's JSON names the side to move),
+//                             position_json(game, p) (board, hands, side to move as the page
 //                             draws them) and start_fen(variant) (where the page opens); a dice
 //                             game's page draws what its moves answer (the dice members below)
 //   TableFormat::keyed        kKeyFormat (the version of its key packing) and the whole variants'
@@ -101,6 +103,7 @@ concept PageEntry = GameEntry<E> && requires(std::string_view text, const typena
                                              const typename E::Game::Position& p) {
   {E::position_json(g, p)};
   { E::start_fen(text) } -> std::same_as<std::string>;
+  { E::kPlayers.size() } -> std::convertible_to<std::size_t>;
 };
 
 // What tables of whole variants ask of a game: which variants are whole (everything reachable
@@ -146,6 +149,9 @@ constexpr bool declares_what_it_has() {
   static_assert(!E::info.views.has(View::page) || PageEntry<E> || (E::info.dice && DiceEntry<E>),
                 "a game with the page view needs position_json and start_fen (a dice game's page "
                 "draws its moves' JSON instead)");
+  static_assert(E::info.views.has(View::page) == (E::info.drawing != PageDrawing::none),
+                "a game with the page view declares how the page draws it (info.drawing), and "
+                "only such a game");
   static_assert(!E::info.tables.has(TableFormat::keyed) || KeyedEntry<E>,
                 "a game with keyed tables needs kKeyFormat, has_start, root_count, whole_game and "
                 "roots");

@@ -68,6 +68,7 @@
 
 #include "solver/capped_map.h"
 #include "solver/game_concept.h"
+#include "solver/kept_children.h"
 #include "solver/turn_order.h"
 #include "solver/wdl.h"
 
@@ -226,12 +227,6 @@ class CyclicSearch {
     int lower = kLowestLive;
     int upper = kHighest;
   };
-  struct Child {
-    Move move;
-    std::uint32_t replies;
-    std::uint32_t order;  // in generation, so ties keep it
-    Key key;
-  };
   struct TimeUp {};
 
   // Lost for the side to move: the game says so, or there is no move (game_concept.h's contract,
@@ -257,7 +252,7 @@ class CyclicSearch {
   template <typename Question>
   std::optional<bool> ask(Question question, const Position& p) {
     for (bool cleared = false;; cleared = true) {
-      children_.clear();  // what a question stopped by an exception left
+      kept_.clear();  // what a question stopped by an exception left
       Position q = p;
       try {
         return question(q);
@@ -350,7 +345,7 @@ class CyclicSearch {
     // At or above kHighest, every child is below w but one that wins at once: a child's question
     // is then answered by a look at its children, cheaper than its key.
     const bool unless_quick_win = rounded_up(w) == kHighest;
-    const std::size_t first = children_.size();
+    const std::size_t first = kept_.mark();
     bool yes = false;
     for (int i = 0; i < moves.size() && !yes; ++i) {
       const auto undo = game_.make(p, moves[i]);
@@ -362,34 +357,17 @@ class CyclicSearch {
         yes = !wins_at_once(p);
       } else if (!only_lost) {
         const Key key = game_.canonical_key(p);
-        const Bounds* b = table_.find(key);
-        if (b && b->upper < w)
-          yes = true;
-        else if (!b || b->lower < w)
-          children_.push_back({moves[i], replies, std::uint32_t(i), key});
+        yes = kept_.below_or_keep(table_.find(key), w, {moves[i], replies, std::uint32_t(i), key});
       }
       game_.unmake(p, moves[i], undo);
     }
-    if (!yes) {
-      std::sort(children_.begin() + std::ptrdiff_t(first), children_.end(),
-                [](const Child& a, const Child& b) {
-                  return std::pair(a.replies, a.order) < std::pair(b.replies, b.order);
-                });
-      // By index: the searches below push onto children_ and may move it.
-      for (std::size_t i = first; i < children_.size() && !yes; ++i) {
-        const Child c = children_[i];
-        const auto undo = game_.make(p, c.move);
-        yes = !at_least(p, c.key, w);
-        game_.unmake(p, c.move, undo);
-      }
-    }
-    children_.resize(first);
-    return yes;
+    return kept_.search(first, yes, game_, p,
+                        [&](Position& c, const Key& key) { return !at_least(c, key, w); });
   }
 
   const G& game_;
   CappedMap<Key, Bounds> table_;
-  std::vector<Child> children_;  // the children still to search, of every node on the path
+  KeptChildren<Move, Key> kept_;  // the children still to search, of every node on the path
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   SearchStop stop_ = SearchStop::none;
   std::uint64_t nodes_ = 0, clears_ = 0;

@@ -34,6 +34,7 @@
 #include "solver/capped_map.h"
 #include "solver/forward_solver.h"
 #include "solver/game_concept.h"
+#include "solver/kept_children.h"
 #include "solver/move_analysis.h"
 #include "solver/outcome.h"
 #include "solver/turn_order.h"
@@ -57,7 +58,7 @@ class DteSearch {
 
   // DTE of p (p is restored on return, unless the probe or the table throws).
   int dte(Position& p) {
-    children_.clear();  // what a search stopped by an exception left
+    kept_.clear();  // what a search stopped by an exception left
     typename G::MoveList moves;
     game_.generate(p, moves);
     if (moves.empty()) return 0;
@@ -86,12 +87,6 @@ class DteSearch {
   struct Bounds {
     int lower = kLowest;
     int upper = kHighest;
-  };
-  struct Child {
-    Move move;
-    std::uint32_t replies;
-    std::uint32_t order;  // in generation, so ties keep it
-    Key key;
   };
 
   // The least score that is at least v: a win's DTE is odd and a loss's even, so "at least v" and
@@ -124,7 +119,7 @@ class DteSearch {
   bool some_child_below(Position& p, int w) {
     typename G::MoveList moves;
     game_.generate(p, moves);
-    const std::size_t first = children_.size();
+    const std::size_t first = kept_.mark();
     bool yes = false;
     // The cheap pass: terminal children (lost at once, s = kLowest < w), probed ones and those
     // whose bounds decide; the others are kept to search.
@@ -137,35 +132,18 @@ class DteSearch {
         yes = score(*known) < w;
       } else {
         const Key key = game_.canonical_key(p);
-        const Bounds* b = table_.find(key);
-        if (b && b->upper < w)
-          yes = true;
-        else if (!b || b->lower < w)
-          children_.push_back({moves[i], replies, std::uint32_t(i), key});
+        yes = kept_.below_or_keep(table_.find(key), w, {moves[i], replies, std::uint32_t(i), key});
       }
       game_.unmake(p, moves[i], undo);
     }
-    if (!yes) {
-      std::sort(children_.begin() + std::ptrdiff_t(first), children_.end(),
-                [](const Child& a, const Child& b) {
-                  return std::pair(a.replies, a.order) < std::pair(b.replies, b.order);
-                });
-      // By index: the searches below push onto children_ and may move it.
-      for (std::size_t i = first; i < children_.size() && !yes; ++i) {
-        const Child c = children_[i];
-        const auto undo = game_.make(p, c.move);
-        yes = !at_least(p, c.key, w);
-        game_.unmake(p, c.move, undo);
-      }
-    }
-    children_.resize(first);
-    return yes;
+    return kept_.search(first, yes, game_, p,
+                        [&](Position& c, const Key& key) { return !at_least(c, key, w); });
   }
 
   const G& game_;
   Probe probe_;
   CappedMap<Key, Bounds> table_;
-  std::vector<Child> children_;  // the children still to search, of every node on the path
+  KeptChildren<Move, Key> kept_;  // the children still to search, of every node on the path
 };
 
 }  // namespace solver

@@ -18,7 +18,6 @@
 #include <cstdint>
 #include <optional>
 #include <random>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -36,6 +35,8 @@ struct LoopyVerifyOptions {
 struct LoopyVerifyReport {
   std::uint64_t children_checked = 0, children_mismatches = 0;
   std::uint64_t searched = 0, search_mismatches = 0;
+  // Searched entries whose search filled its table (search_bytes) before it decided: left open.
+  std::uint64_t search_unfinished = 0;
   LoopyTally searched_values;  // the stored values of the entries searched
   int depth = 0;               // the forward search's: the tables' longest distance
   std::optional<Location> first_mismatch;
@@ -131,9 +132,11 @@ LoopyVerifyReport verify_loopy_tables(LoopyTables<S>& tables, int longest,
     const LoopyCode stored = tables.code(at);
     report.searched_values.add(stored);
     const solver::BoundedValue found = search.solve(space.unrank(at.tier, at.index), {longest, 0});
-    if (found.stop == solver::SearchStop::memory)
-      throw std::runtime_error("the forward search needs more than its " +
-                               std::to_string(options.search_bytes >> 20) + " MB for one position");
+    if (found.stop == solver::SearchStop::memory) {
+      // Neither agreement nor a fault: counted, so the report says how many were left open.
+      ++report.search_unfinished;
+      continue;
+    }
     const bool agrees = stored == kLoopyDraw ? !found.value : found.value == loopy_value(stored);
     if (agrees) continue;
     ++report.search_mismatches;

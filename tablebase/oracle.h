@@ -372,6 +372,24 @@ class Oracle {
     }
   }
 
+  // The search a leased slot keeps for E's games, made afresh by `make` (given the slot's
+  // KeptSearch with its game set) when the slot holds none or one for another game; null when
+  // no slot is free before the deadline.
+  template <typename E, typename Make>
+  oracle_detail::KeptSearch<E>* kept_search(Claim& claim, OracleClock::time_point deadline,
+                                            const std::shared_ptr<const typename E::Game>& game,
+                                            Make make) {
+    Slot* slot = lease(claim, deadline);
+    if (!slot) return nullptr;
+    auto& kept = std::get<oracle_detail::KeptSearch<E>>(*slot);
+    if (!kept.search || !(*kept.game == *game)) {
+      kept.search.reset();
+      kept.game = game;
+      make(kept);
+    }
+    return &kept;
+  }
+
   // Fills what the game's search finds before the deadline; the evaluation's source.
   template <typename E>
   std::string search_children(const std::shared_ptr<const typename E::Game>& game,
@@ -380,16 +398,13 @@ class Oracle {
     using G = typename E::Game;
     if constexpr (E::info.solvers.has(registry::Solver::dte_search)) {
       if (!game->keys_fit()) return "none";
-      Slot* slot = lease(claim, deadline);
-      if (!slot) return "busy";
-      auto& kept = std::get<oracle_detail::KeptSearch<E>>(*slot);
-      if (!kept.search || !(*kept.game == *game)) {
-        kept.search.reset();
-        kept.game = game;
+      auto* held = kept_search<E>(claim, deadline, game, [&](auto& kept) {
         kept.probe_state.tables = tables_for<E>(*game);
         kept.search = std::make_unique<typename oracle_detail::KeptSearch<E>::Search>(
             *game, slot_memory(), oracle_detail::SearchProbe<E>{&kept.probe_state});
-      }
+      });
+      if (!held) return "busy";
+      auto& kept = *held;
       kept.probe_state.deadline = deadline;
       bool found = false;
       for (auto& m : e.moves) {
@@ -408,14 +423,11 @@ class Oracle {
       return found ? "search" : "none";
     } else if constexpr (E::info.solvers.has(registry::Solver::bounded_search)) {
       if (!game->keys_fit()) return "none";
-      Slot* slot = lease(claim, deadline);
-      if (!slot) return "busy";
-      auto& kept = std::get<oracle_detail::KeptSearch<E>>(*slot);
-      if (!kept.search || !(*kept.game == *game)) {
-        kept.search.reset();
-        kept.game = game;
+      auto* held = kept_search<E>(claim, deadline, game, [&](auto& kept) {
         kept.search = std::make_unique<solver::CyclicSearch<G>>(*kept.game, slot_memory());
-      }
+      });
+      if (!held) return "busy";
+      auto& kept = *held;
       const double seconds = std::chrono::duration<double>(deadline - OracleClock::now()).count();
       if (seconds <= 0) return "none";
       const auto a = kept.search->analyze(p, {solver::kCyclicSearchMaxDepth, seconds});

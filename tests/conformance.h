@@ -83,6 +83,26 @@ int check_moves(const G& game, const typename G::Position& p, const Text<G>& tex
   return list.size();
 }
 
+// A move worked out by hand from the rules: `move` played from `fen` gives `after`, in the
+// engine (its position printed) and in the reference (`reference_after`, its own play's text of
+// the result), and unmake gives the engine's position back.
+struct WorkedMove {
+  const char *fen, *move, *after;
+};
+template <typename G>
+void check_worked_move(const G& game, const Text<G>& text, const WorkedMove& c,
+                       const std::string& reference_after) {
+  INFO(c.fen << " " << c.move);
+  auto p = text.parse_position(c.fen);
+  const auto before = p;
+  const auto m = text.parse_move(p, c.move);
+  const auto undo = game.make(p, m);
+  CHECK(text.position(p) == c.after);
+  CHECK(reference_after == c.after);
+  game.unmake(p, m, undo);
+  CHECK(p == before);
+}
+
 // A class of positions with the same game tree, p and its `images` (its board's symmetries, its
 // colours swapped: built by the test without the engine's keys): p's raw key reads back to p,
 // every image has p's canonical key, and p's perft to `depth`.
@@ -104,6 +124,22 @@ struct RoundTrips {
   int positions = 0;  // checked, ends included
   int ends = 0;       // terminal positions among them
 };
+
+// The boards a plain reference engine's random walk from `start` passes, as `print` writes
+// them: `start`, then up to `max_plies` random legal moves (fewer if the game ends). The engine
+// is found in Board's namespace (argument-dependent lookup): legal_moves(board), play(board,
+// move).
+template <typename Board, typename Print>
+std::vector<std::string> random_walk(Board b, int max_plies, std::mt19937& rng, Print print) {
+  std::vector<std::string> out{print(b)};
+  for (int i = 0; i < max_plies; ++i) {
+    const auto moves = legal_moves(b);
+    if (moves.empty()) break;
+    b = play(b, moves[rng() % moves.size()]);
+    out.push_back(print(b));
+  }
+  return out;
+}
 
 // Plays `games` random games from `start`, each until it ends or for `plies` plies (a roll of the
 // dice counts as one; a game with chance, solver/chance.h, rolls with its own odds), and checks

@@ -6,7 +6,9 @@
 #     folder (what binds a game to the solvers is not a front end).
 #  2. Front ends and generic code never compare a game's name: no "drop16", "spock", "rookrace",
 #     "nardy" or "nevsky" compared as a string in app/, solver/, tablebase/, python/, probe/,
-#     mpi/, include/ or web/ (they dispatch through rules/registry.h instead).
+#     mpi/, include/ or web/ (they dispatch through rules/registry.h instead; the page draws by
+#     the "drawing" its position's JSON names), nor matched by a style sheet's attribute selector
+#     ([data-game="nardy"]).
 # Prints each violation as FILE:LINE: TEXT and exits 1 if there is any, 0 otherwise.
 #
 # Usage: layering_check.sh SOURCE_DIR
@@ -33,18 +35,15 @@ check() {
     status=1
   fi
   # 2. Game names compared as strings: NAME == x, x != NAME (and JavaScript's ===, !==),
-  # starts_with/startswith/rfind/compare/find(NAME...), case NAME.
+  # starts_with/startswith/rfind/compare/find(NAME...), case NAME, [attribute="NAME..."].
   local names='(drop16|spock|rookrace|nardy|nevsky)'
   local q="[\"']"
-  local pattern="(==|!=)=?[[:space:]]*${q}${names}[^\"']*${q}|${q}${names}[^\"']*${q}[[:space:]]*(==|!=)|(starts_with|startswith|rfind|compare|find)\([[:space:]]*${q}${names}|case[[:space:]]+${q}${names}"
+  local pattern="(==|!=)=?[[:space:]]*${q}${names}[^\"']*${q}|${q}${names}[^\"']*${q}[[:space:]]*(==|!=)|(starts_with|startswith|rfind|compare|find)\([[:space:]]*${q}${names}|case[[:space:]]+${q}${names}|\[[[:alnum:]_-]+[~|^\$*]?=[[:space:]]*${q}?${names}"
   local dirs=()
   for d in app solver tablebase python probe mpi include web; do [ -d "$d" ] && dirs+=("$d"); done
   hits=$(find "${dirs[@]}" -type f \( -name '*.h' -o -name '*.cpp' -o -name '*.py' -o -name '*.js' \
-      -o -name '*.mjs' -o -name '*.html' \) ! -name 'test_*.py' -print0 |
-    xargs -0 -r grep -nE "$pattern" |
-    # Known, and the page's own concern: web/app.js picks Spock's and Royal Nardy's drawing by the
-    # game's name (issue 45 item 5, the explorer drawing every game). Nothing else may join it.
-    grep -vE "^web/app\.js:[0-9]+:  return state\.position && state\.position\.game === '(spock|nardy)';$")
+      -o -name '*.mjs' -o -name '*.html' -o -name '*.css' \) ! -name 'test_*.py' -print0 |
+    xargs -0 -r grep -nE "$pattern")
   if [ -n "$hits" ]; then
     echo "a game's name compared outside rules/ (dispatch through rules/registry.h instead):"
     echo "$hits"
@@ -64,6 +63,8 @@ self_test() {
     'app/cmd_x.cpp:  if (name == "nardy") return;'
     'python/module.cpp:  if (game.starts_with("spock")) return;'
     "web/view.js:  if (game !== 'rookrace') draw();"
+    "web/app.js:  return state.position && state.position.game === 'spock';"
+    'web/style.css:body[data-game="nardy"] .board-game { display: none; }'
   )
   local failed=0 entry file line out
   for entry in "${plant[@]}"; do

@@ -138,7 +138,8 @@ void compare_loopy_with_hashed(const std::string& name, const Game& game,
 // A row solved into tables and checked, for results/: the tables go to $DROP16_LOOPY_TABLES/ROW
 // (kept) or to a temporary directory (removed), under a cap of $DROP16_LOOPY_MEMORY_GB (default
 // 8), on two threads; prints the counts, the times, the memory and the checks, the forward search
-// on $DROP16_LOOPY_SEARCHES samples (default 200); predecessors by sweeps with
+// on $DROP16_LOOPY_SEARCHES samples (default 200) with $DROP16_LOOPY_SEARCH_MB for its table
+// (default 256); predecessors by sweeps with
 // $DROP16_LOOPY_SWEEPS set, else the solver's default.
 template <typename Space, typename Fen>
 void solve_loopy_row(const char* variant, const Space& space, const Fen& to_fen) {
@@ -183,21 +184,26 @@ void solve_loopy_row(const char* variant, const Space& space, const Fen& to_fen)
   checks.children_samples = 100000;
   const char* searches = std::getenv("DROP16_LOOPY_SEARCHES");
   checks.search_samples = searches ? std::stoull(searches) : 200;
+  if (const char* mb = std::getenv("DROP16_LOOPY_SEARCH_MB"))
+    checks.search_bytes = std::stoull(mb) << 20;
   const auto c = tablebase::verify_loopy_tables(
       tables, std::max(r.entries.longest_win, r.entries.longest_loss), checks);
   std::printf(
       "%s checked: %llu reached entries against their children, %llu mismatches; %llu by the "
-      "forward search to %d plies (%llu wins, %llu draws, %llu losses), %llu mismatches; %.1f s\n",
+      "forward search to %d plies (%llu wins, %llu draws, %llu losses), %llu mismatches, %llu "
+      "left open (the search's %llu MB filled); %.1f s\n",
       variant, (unsigned long long)c.children_checked, (unsigned long long)c.children_mismatches,
       (unsigned long long)c.searched, c.depth, (unsigned long long)c.searched_values.wins,
       (unsigned long long)c.searched_values.draws, (unsigned long long)c.searched_values.losses,
-      (unsigned long long)c.search_mismatches, c.seconds);
+      (unsigned long long)c.search_mismatches, (unsigned long long)c.search_unfinished,
+      (unsigned long long)(checks.search_bytes >> 20), c.seconds);
   if (c.first_mismatch)
     std::printf("first mismatch: %s: %s\n",
                 to_fen(space.unrank(c.first_mismatch->tier, c.first_mismatch->index)).c_str(),
                 c.first_fault.c_str());
   CHECK(c.children_mismatches == 0);
   CHECK(c.search_mismatches == 0);
+  CHECK(c.search_unfinished < c.searched);  // some searches decided, or the check says nothing
 }
 
 }  // namespace test_support

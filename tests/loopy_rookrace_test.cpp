@@ -332,6 +332,7 @@ TEST_CASE("rookrace loopy verify: sound tables pass, a flipped value is caught",
     CHECK(sound.searched == 200);
     CHECK(sound.children_mismatches == 0);
     CHECK(sound.search_mismatches == 0);
+    CHECK(sound.search_unfinished == 0);
     CHECK(sound.searched_values.wins > 0);
     CHECK(sound.searched_values.losses > 0);
   }

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "rules/nevsky/reference_rules.h"
+#include "tests/conformance.h"
 
 namespace nevsky_test {
 
@@ -31,16 +32,11 @@ inline std::string board(int n, const std::map<std::string, char>& pieces, char 
 inline std::vector<std::string> random_games(const reference::Board& start, int games,
                                              int max_plies, std::mt19937& rng) {
   std::vector<std::string> out;
-  for (int i = 0; i < games; ++i) {
-    reference::Board b = start;
-    out.push_back(reference::to_text(b));
-    for (int ply = 0; ply < max_plies; ++ply) {
-      const auto moves = reference::legal_moves(b);
-      if (moves.empty()) break;
-      b = reference::play(b, moves[rng() % moves.size()]);
-      out.push_back(reference::to_text(b));
-    }
-  }
+  for (int i = 0; i < games; ++i)
+    for (auto& text :
+         conformance::random_walk(start, max_plies, rng,
+                                  [](const reference::Board& b) { return reference::to_text(b); }))
+      out.push_back(std::move(text));
   return out;
 }
 

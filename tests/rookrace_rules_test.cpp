@@ -97,15 +97,8 @@ std::string random_placement(int n, int pawns, double fill, std::mt19937& rng) {
 
 // Positions reached from `start` by 0..max_plies random reference moves (fewer if the game ends).
 std::vector<std::string> random_walk(const std::string& start, int max_plies, std::mt19937& rng) {
-  std::vector<std::string> out{start};
-  reference::Board b = reference::from_fen(start);
-  for (int i = 0; i < max_plies; ++i) {
-    const auto moves = reference::legal_moves(b);
-    if (moves.empty()) break;
-    b = reference::play(b, moves[rng() % moves.size()]);
-    out.push_back(reference::to_fen(b));
-  }
-  return out;
+  return conformance::random_walk(reference::from_fen(start), max_plies, rng,
+                                  [](const reference::Board& b) { return reference::to_fen(b); });
 }
 
 struct Sample {
@@ -198,10 +191,7 @@ TEST_CASE("rookrace: the starts' moves, worked out by hand", "[rookrace]") {
 
 TEST_CASE("rookrace: moves and their results worked out by hand", "[rookrace]") {
   const Game g = game_of("rookrace:4x4:2");
-  struct Case {
-    const char *fen, *move, *after;
-  };
-  const Case cases[] = {
+  const conformance::WorkedMove cases[] = {
       // A rook move inside its block counts; the second one makes 2.
       {"3r/4/4/R3 [2,2] [-,-] w", "a1b1", "3r/4/4/1R2 [2,2] [1,-] b"},
       {"3r/4/4/1R2 [2,2] [1,-] w", "b1b2", "3r/4/1R2/4 [2,2] [2,-] b"},
@@ -215,17 +205,9 @@ TEST_CASE("rookrace: moves and their results worked out by hand", "[rookrace]") 
       // The race: White's rook takes its own pawn on Black's corner d4 and wins (below).
       {"R2P/4/4/3r [1,2] [-,-] w", "a4d4", "3R/4/4/3r [1,2] [-,-] b"},
   };
-  for (const Case& c : cases) {
-    INFO(c.fen << " " << c.move);
-    Position p = rookrace::parse_fen(g, c.fen);
-    const Position before = p;
-    const auto m = rookrace::parse_move(g, p, c.move);
-    const auto undo = g.make(p, m);
-    CHECK(rookrace::to_fen(g, p) == c.after);
-    CHECK(reference::to_fen(reference::play(reference::from_fen(c.fen), c.move)) == c.after);
-    g.unmake(p, m, undo);
-    CHECK(p == before);
-  }
+  for (const auto& c : cases)
+    conformance::check_worked_move(
+        g, text_of(g), c, reference::to_fen(reference::play(reference::from_fen(c.fen), c.move)));
   // Black, to move after White's rook reached d4, has lost: no moves, though it has some.
   const Position won = rookrace::parse_fen(g, "3R/4/4/3r [1,2] [-,-] b");
   CHECK(g.is_terminal(won));

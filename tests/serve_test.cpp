@@ -30,6 +30,9 @@
 #include "rules/drop/entry.h"
 #include "rules/drop/game.h"
 #include "rules/drop/notation.h"
+#include "rules/nevsky/game.h"
+#include "rules/nevsky/notation.h"
+#include "rules/nevsky/variant.h"
 #include "rules/rookrace/game.h"
 #include "rules/rookrace/notation.h"
 #include "rules/rookrace/solve/tier_space.h"
@@ -40,6 +43,7 @@
 #include "tablebase/keyed_tables.h"
 #include "tablebase/loopy_tier_solver.h"
 #include "tablebase/wdl_table.h"
+#include "tests/coalition_fixed_point.h"
 #include "tests/serve_process.h"
 #include "tests/test_support.h"
 
@@ -505,8 +509,6 @@ TEST_CASE("serve answers bad requests with 400 and a message, and keeps serving"
     check_refused(port, path, with({{"variant", "9x9:K"}}), "variant");
     check_refused(port, path, with({{"variant", "4x4:XYZ"}}), "variant");
     check_refused(port, path, with({{"variant", "chess"}}), "variant");
-    check_refused(port, path, with({{"variant", "nevsky:3x3:1"}}),
-                  "serve serves Drop 16, Spock, the rook race and Royal Nardy; Nevsky checkers");
     check_refused(port, path, with({{"fen", std::string(5000, '4')}}), "longer than");
     check_refused(port, path, with({{"variant", std::string(300, 'x')}}), "longer than");
   }
@@ -551,6 +553,13 @@ TEST_CASE("drop16 serve refuses bad options with exit status 2", "[serve]") {
   CHECK(run("--solve-ms -1") == 2);
   CHECK(run("--searches 0") == 2);
   CHECK(run("--searches 4 --memory-mb 3") == 2);  // less than 1 MB a search
+  CHECK(run("--variant chess") == 2);
+  CHECK(run("--variant nevsky:9x9:1") == 2);
+  // A game valued per coalition is solved before the server starts: too little memory says so.
+  CHECK(run("--variant nevsky:4x4:1 --memory-mb 1") == 2);
+  std::ifstream err(tmp.dir / "err");
+  const std::string message((std::istreambuf_iterator<char>(err)), {});
+  CHECK_THAT(message, Catch::Matchers::Contains("--memory-mb"));
 }
 
 // --- Spock (games/SPOCK.md): a ladder row's table, solved here by the library ---
@@ -836,5 +845,98 @@ TEST_CASE("serve answers the rook race from its loopy tier tables, draws include
     }
   }
   CHECK(values_seen == std::set<std::string>{"win", "draw", "loss"});
+  CHECK(server.stop() == 0);
+}
+
+// --- Nevsky checkers (games/NEVSKY.md): values per coalition, from the solve in memory ---
+
+namespace {
+
+// Coalition s (bit q for player q) from the names an answer lists.
+std::uint32_t coalition_of(const json& players) {
+  const std::vector<std::string> names = {"white", "red", "green", "black"};
+  std::uint32_t s = 0;
+  for (const auto& p : players)
+    s |= 1u << (std::find(names.begin(), names.end(), p.get<std::string>()) - names.begin());
+  return s;
+}
+
+// Every coalition's value as an answer lists it equals the plain fixed point's at p, `plies`
+// added to its distance.
+void check_coalitions(const json& listed, const test_support::CoalitionFixedPoint<nevsky::Game>& fp,
+                      const nevsky::Game& game, const nevsky::Position& p, int plies) {
+  const auto i = fp.find(game.raw_key(p));
+  REQUIRE(i);
+  REQUIRE(listed.size() == 14);
+  std::set<std::uint32_t> seen;
+  for (const auto& c : listed) {
+    INFO(c.dump());
+    const std::uint32_t s = coalition_of(c["players"]);
+    seen.insert(s);
+    const solver::WdlValue v = fp.value(*i, s);
+    CHECK(c["value"] == std::string(solver::wdl_name(v.wdl)));
+    CHECK(c["distance"] == (v.wdl == solver::Wdl::draw ? json(nullptr) : json(v.distance + plies)));
+  }
+  CHECK(seen.size() == 14);
+}
+
+}  // namespace
+
+TEST_CASE("serve answers Nevsky checkers with every coalition's value of each move",
+          "[serve][nevsky]") {
+  const std::string variant = "nevsky:3x3:1";
+  ServeProcess server({"--variant", variant});
+  const int port = server.port();
+  CHECK(get(port, "/api/info").body["default_variant"] == variant);
+  const nevsky::Game game(nevsky::parse_variant(variant));
+  const nevsky::Position start = game.start();
+  const test_support::CoalitionFixedPoint<nevsky::Game> fp(game, {start});
+  // The position as the page draws it: the grid's checkers, the corners, the players.
+  const Reply moves = get(port, "/api/moves", {});
+  REQUIRE(moves.status == 200);
+  CHECK(moves.body["drawing"] == "corner_checkers");
+  CHECK(moves.body["players"] == json({"white", "red", "green", "black"}));
+  CHECK(moves.body["fen"] == nevsky::to_fen(game, start));
+  CHECK(moves.body["board"] == json({{"13", "w"}, {"33", "r"}, {"31", "g"}, {"11", "b"}}));
+  CHECK(moves.body["corners"] == json({"13", "33", "31", "11"}));
+  CHECK(moves.body["side_to_move"] == "white");
+  nevsky::MoveList legal;
+  game.generate(start, legal);
+  CHECK(moves.body["moves"].size() == std::size_t(legal.size()));
+  // Every coalition's value at positions along a game, and after each of their moves, as the
+  // plain fixed point gives them.
+  nevsky::Position p = start;
+  for (int ply = 0; ply < 4 && !game.is_terminal(p); ++ply) {
+    const Reply a = get(port, "/api/analyze", {{"fen", nevsky::to_fen(game, p)}});
+    REQUIRE(a.status == 200);
+    CHECK(a.body["family"] == "values per coalition");
+    CHECK(a.body["source"] == "solve");
+    check_coalitions(a.body["coalitions"], fp, game, p, 0);
+    nevsky::MoveList list;
+    game.generate(p, list);
+    REQUIRE(a.body["moves"].size() == std::size_t(list.size()));
+    for (int i = 0; i < list.size(); ++i) {
+      nevsky::Position after = p;
+      game.make(after, list[i]);
+      const json& m = a.body["moves"][i];
+      CHECK(m["move"] == nevsky::move_name(game, p, list[i]));
+      CHECK(m["fen"] == nevsky::to_fen(game, after));
+      check_coalitions(m["coalitions"], fp, game, after, 1);
+    }
+    game.make(p, list[ply % list.size()]);
+  }
+  // A move played; no principal line; bad input refused, and the server goes on.
+  const std::string first = nevsky::move_name(game, start, legal[0]);
+  const Reply played = get(port, "/api/play", {{"move", first}});
+  REQUIRE(played.status == 200);
+  nevsky::Position after = start;
+  game.make(after, legal[0]);
+  CHECK(played.body["fen"] == nevsky::to_fen(game, after));
+  CHECK(played.body["side_to_move"] == "red");
+  check_refused(port, "/api/line", {}, "valued per coalition");
+  check_refused(port, "/api/play", {{"move", "13-11"}}, "13-11");
+  check_refused(port, "/api/analyze", {{"fen", "3/3/3 w"}}, "checker");
+  check_refused(port, "/api/moves", {{"variant", "nevsky:9x9:1"}}, "9");
+  CHECK(get(port, "/api/analyze", {}).status == 200);
   CHECK(server.stop() == 0);
 }

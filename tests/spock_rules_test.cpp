@@ -75,15 +75,8 @@ std::string random_placement(int width, int height, double fill, std::mt19937& r
 
 // Positions reached from `start` by 0..max_plies random reference moves (fewer if the game ends).
 std::vector<std::string> random_walk(const std::string& start, int max_plies, std::mt19937& rng) {
-  std::vector<std::string> out{start};
-  reference::Board b = reference::from_fen(start);
-  for (int i = 0; i < max_plies; ++i) {
-    const auto moves = reference::legal_moves(b);
-    if (moves.empty()) break;
-    b = reference::play(b, moves[rng() % moves.size()]);
-    out.push_back(reference::to_fen(b));
-  }
-  return out;
+  return conformance::random_walk(reference::from_fen(start), max_plies, rng,
+                                  [](const reference::Board& b) { return reference::to_fen(b); });
 }
 
 // Positions on many board sizes: the 5x5 game from its start and random placements on 3x3, 4x4,
@@ -175,10 +168,7 @@ TEST_CASE("spock: the start's 21 moves, worked out by hand", "[spock]") {
 }
 
 TEST_CASE("spock: moves and their results worked out by hand", "[spock]") {
-  struct Case {
-    const char *fen, *move, *after;
-  };
-  const Case cases[] = {
+  const conformance::WorkedMove cases[] = {
       // A Spock takes an enemy Paper: a friendly Spock appears where it stood.
       {"3k/2p1/4/1K2 w", "b1c3", "3k/2K1/4/1K2 b"},
       // ... lands on its own Lizard: a Paper appears.
@@ -194,16 +184,11 @@ TEST_CASE("spock: moves and their results worked out by hand", "[spock]") {
       // A Red Lizard takes Blue's only Spock through its own Paper: Blue has lost.
       {"4/1K2/1p2/1l1k b", "b1b3", "4/1l2/1p2/3k w"},
   };
-  for (const Case& c : cases) {
-    INFO(c.fen << " " << c.move);
-    auto s = spock::parse_fen(c.fen);
-    const Position before = s.position;
-    const auto m = spock::parse_move(s.game, s.position, c.move);
-    const auto undo = s.game.make(s.position, m);
-    CHECK(spock::to_fen(s.game, s.position) == c.after);
-    CHECK(reference::to_fen(reference::play(reference::from_fen(c.fen), c.move)) == c.after);
-    s.game.unmake(s.position, m, undo);
-    CHECK(s.position == before);
+  for (const auto& c : cases) {
+    const Game game = spock::parse_fen(c.fen).game;
+    conformance::check_worked_move(
+        game, text_of(game), c,
+        reference::to_fen(reference::play(reference::from_fen(c.fen), c.move)));
   }
   // Blue without a Spock has lost: no moves, terminal, though its Rook could move.
   const auto lost = spock::parse_fen("4/1l2/1p1R/3k w");

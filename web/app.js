@@ -1,8 +1,11 @@
-// The explorer page for Drop 16, Spock, the rook race (drawn as Drop 16 is: its reserves are
-// hands of pawns) and Royal Nardy (its board, dice and plays: nardy.js): draws the position the
-// server describes (/api/moves; its "game" says which), marks every legal move with its value and
-// distance to end (/api/analyze; Spock's draws have no distance), lists perfect play (/api/line),
-// and plays moves by clicks (/api/play). Plain JavaScript, no build step.
+// The explorer page: draws the position the server describes (/api/moves), marks every legal move
+// with its value and distance to end (/api/analyze; draws have no distance), lists perfect play
+// (/api/line), and plays moves by clicks (/api/play). How a position is drawn is the kind its JSON
+// names in "drawing", which each game's registry entry declares (rules/game_entry.h), never the
+// game's name: "pieces_and_hands" (chess figures and hands: Drop 16, the rook race's rooks and
+// reserves of pawns), "lettered_discs" (Spock), "points_and_dice" (Royal Nardy's board, dice and
+// plays: nardy.js), "corner_checkers" (four players' checkers, every coalition's value of each
+// move: checkers.js). The sides' names are the JSON's "players". Plain JavaScript, no build step.
 'use strict';
 
 // ---- pieces, drawn as SVG (viewBox 0 0 100 100) ----
@@ -73,16 +76,25 @@ function spockPieceSvg(letter) {
       ` font-family="DejaVu Sans, sans-serif">${upper}</text></svg>`;
 }
 
-function isSpock() {
-  return state.position && state.position.game === 'spock';
+// How the shown position is drawn (rules/game_entry.h, PageDrawing).
+function drawing() {
+  return state.position ? state.position.drawing : '';
 }
 
-function isNardy() {
-  return state.position && state.position.game === 'nardy';
+function drawsDiscs() {
+  return drawing() === 'lettered_discs';
+}
+
+function drawsDice() {
+  return drawing() === 'points_and_dice';
+}
+
+function drawsCheckers() {
+  return drawing() === 'corner_checkers';
 }
 
 function drawPiece(letter) {
-  return isSpock() ? spockPieceSvg(letter) : pieceSvg(letter);
+  return drawsDiscs() ? spockPieceSvg(letter) : pieceSvg(letter);
 }
 
 // ---- state ----
@@ -185,9 +197,9 @@ function sideToMove() {
   return state.position ? state.position.side_to_move : 'white';
 }
 
-// White and Blue are written in upper case.
+// The first side's pieces are written in upper case.
 function upperToMove() {
-  return sideToMove() === 'white' || sideToMove() === 'blue';
+  return state.position && sideToMove() === state.position.players[0];
 }
 
 function isOwn(letter) {
@@ -268,8 +280,10 @@ function colorName(side) {
   return side.charAt(0).toUpperCase() + side.slice(1);
 }
 
+// The side after `side` in the order of play.
 function otherSide(side) {
-  return {white: 'black', black: 'white', blue: 'red', red: 'blue'}[side];
+  const players = state.position.players;
+  return players[(players.indexOf(side) + 1) % players.length];
 }
 
 function drawStatus() {
@@ -356,29 +370,35 @@ function drawHistory() {
 
 // Whether the shown position's answers have all come: what the e2e test waits for.
 function loaded() {
-  if (isNardy()) return state.position.terminal || !state.position.roll || state.analysis !== null;
+  if (drawsCheckers()) return state.analysis !== null;
+  if (drawsDice()) return state.position.terminal || !state.position.roll || state.analysis !== null;
   return state.analysis !== null && state.line !== null;
 }
 
 function draw() {
   if (!state.position) return;
   document.body.dataset.game = state.position.game;
-  $('hint').textContent = isNardy() ?
+  document.body.dataset.drawing = drawing();
+  $('hint').textContent = drawsDice() ?
       'Pick a roll (or roll the dice), then click a play; points are numbered for the side to move.' :
-      isSpock() ? 'Click a piece on the board, then a marked square.' :
-                  'Click a piece in hand or on the board, then a marked square.';
+      drawsCheckers() ?
+      'Click a checker of the player to move, then each cell it lands on; marks: the mover alone.' :
+      state.position.hands ? 'Click a piece in hand or on the board, then a marked square.' :
+                             'Click a piece on the board, then a marked square.';
   const select = $('solver-side');
-  if (select.dataset.game !== state.position.game) {  // the sides' names are the game's
-    const sides = isSpock() ? ['blue', 'red'] : ['white', 'black'];
+  const sides = state.position.players;
+  if (select.dataset.sides !== sides.join(' ')) {  // the sides' names are the game's
     select.innerHTML = sides.reduce(
         (html, side) => html + `<option value="${side}">${colorName(side)}</option>`,
         '<option value="none">nobody</option>');
-    select.dataset.game = state.position.game;
+    select.dataset.sides = sides.join(' ');
     if (!sides.includes(state.solverSide)) state.solverSide = 'none';
     select.value = state.solverSide;
   }
-  if (isNardy()) {
+  if (drawsDice()) {
     drawNardy();
+  } else if (drawsCheckers()) {
+    drawCheckers();
   } else {
     drawBoard();
     drawHand('black');
@@ -412,9 +432,17 @@ async function show(fen, roll) {
   state.analysis = null;
   state.line = null;
   state.selected = null;
+  checkers.path = [];
   draw();
   const at = {variant: position.variant, fen: position.fen};
-  if (isNardy()) {  // a rolled position's plays have values; there is no perfect line
+  if (drawsCheckers()) {  // values per coalition; there is no one perfect line
+    const analysis = await api('analyze', at);
+    if (seq !== state.seq) return;
+    state.analysis = analysis;
+    draw();
+    return maybeSolverMove();
+  }
+  if (drawsDice()) {  // a rolled position's plays have values; there is no perfect line
     if (position.terminal || !position.roll) return maybeSolverMove();
     const [analysis] = await Promise.all([api('analyze', at), fetchNardyRolls(position)]);
     if (seq !== state.seq) return;
@@ -450,7 +478,13 @@ async function playMove(move) {
 
 function maybeSolverMove() {
   const pos = state.position;
-  if (isNardy()) {
+  if (drawsCheckers()) {
+    if (state.autoplay && !pos.terminal && state.solverSide === pos.side_to_move) {
+      checkersSolverMove(state.seq);
+    }
+    return;
+  }
+  if (drawsDice()) {
     if (state.autoplay && !pos.terminal && state.solverSide === parseNardyFen(pos.fen).side) {
       nardySolverMove(state.seq);
     }
@@ -550,6 +584,7 @@ function startNew(fen) {
 
 function wire() {
   wireNardy();
+  wireCheckers();
   $('board').addEventListener('click', (e) => {
     const square = e.target.closest('.square');
     if (square) onSquareClick(square.dataset.square);

@@ -57,6 +57,12 @@ std::vector<std::string_view> split(std::string_view s, auto is_separator, bool 
   return out;
 }
 
+// The words of s: its runs of characters other than white space, in order.
+inline std::vector<std::string_view> words(std::string_view s) {
+  return split(
+      s, [](char ch) { return std::isspace(static_cast<unsigned char>(ch)) != 0; }, false);
+}
+
 // A whole decimal number of 1 to `digits` digits, or false (nothing is written to `out` then).
 inline bool read_number(std::string_view s, int digits, int& out) {
   if (s.empty() || int(s.size()) > digits) return false;

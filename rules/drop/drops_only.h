@@ -6,18 +6,14 @@
 
 #include <cstdint>
 
+#include "rules/common/game_types.h"
 #include "rules/drop/game.h"
 
 namespace drop {
 
-class DropsOnlyGame {
+class DropsOnlyGame
+    : public common::GameTypes<drop::Position, drop::Move, drop::MoveList, drop::Undo, drop::Key> {
  public:
-  using Position = drop::Position;
-  using Move = drop::Move;
-  using MoveList = drop::MoveList;
-  using Undo = drop::Undo;
-  using Key = drop::Key;
-
   // `game` must outlive this object.
   explicit DropsOnlyGame(const Game& game) : game_(game) {}
 

@@ -2,6 +2,7 @@
 // forms, position JSON and capabilities, as the front ends read them.
 #pragma once
 
+#include <array>
 #include <cctype>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -38,7 +39,10 @@ struct Entry {
                   registry::Solver::proof_search},
       .tables = {registry::TableFormat::tiers},
       .views = {registry::View::diagram, registry::View::page},
+      .drawing = registry::PageDrawing::pieces_and_hands,
   };
+  // The sides by index, as the page and answers name them (the side to move).
+  static constexpr std::array<std::string_view, 2> kPlayers = {"white", "black"};
 
   // "drop16" and the WxH forms, well formed or not, so that their parser names the fault.
   static bool claims(std::string_view text) {

@@ -3,19 +3,11 @@
 #include <algorithm>
 #include <bit>
 
+#include "rules/common/nibble_board.h"
+
 namespace drop {
 
 namespace {
-
-// Spreads the low 16 bits of x so that bit i lands on bit 4i (one bit of each square's nibble).
-std::uint64_t spread_to_nibbles(std::uint64_t x) {
-  x &= 0xFFFF;
-  x = (x | x << 24) & 0x000000FF000000FFull;
-  x = (x | x << 12) & 0x000F000F000F000Full;
-  x = (x | x << 6) & 0x0303030303030303ull;
-  x = (x | x << 3) & 0x1111111111111111ull;
-  return x;
-}
 
 // Exchanges the bits of x selected by mask with those `shift` places above them.
 std::uint64_t delta_swap(std::uint64_t x, std::uint64_t mask, int shift) {
@@ -71,15 +63,6 @@ std::array<std::uint32_t, 4> Game::code_planes(const Position& p, Color us) cons
   return planes;
 }
 
-Key128 Game::board_bits(const std::array<std::uint32_t, 4>& planes) const {
-  std::uint64_t lo = 0, hi = 0;
-  for (int j = 0; j < 4; ++j) {
-    lo |= spread_to_nibbles(planes[j]) << j;
-    hi |= spread_to_nibbles(planes[j] >> 16) << j;
-  }
-  return Key128(hi) << 64 | lo;
-}
-
 Key128 Game::hand_bits(const Position& p, Color us) const {
   Key128 index = 0;
   for (Color c : {us, opposite(us)})
@@ -89,7 +72,7 @@ Key128 Game::hand_bits(const Position& p, Color us) const {
 
 Key Game::raw_key(const Position& p) const {
   const Key128 stm = Key128(p.side_to_move) << (key_bits() - 1);
-  return to_key(board_bits(code_planes(p, kWhite)) | hand_bits(p, kWhite) | stm);
+  return to_key(common::nibble_board(code_planes(p, kWhite)) | hand_bits(p, kWhite) | stm);
 }
 
 template <bool kMoverRelative>
@@ -98,12 +81,12 @@ Key Game::least_image(const Position& p) const {
   const auto planes = code_planes(p, us);
   Key128 best = ~Key128(0);
   if (geometry_.width() == 4 && geometry_.height() == 4)
-    best = least_image_4x4(std::uint64_t(board_bits(planes)));
+    best = least_image_4x4(std::uint64_t(common::nibble_board(planes)));
   else
     for (const Symmetry& s : geometry_.symmetries()) {
       std::array<std::uint32_t, 4> image;
       for (int j = 0; j < 4; ++j) image[j] = s.apply_small(planes[j]);
-      best = std::min(best, board_bits(image));
+      best = std::min(best, common::nibble_board(image));
     }
   Key128 rest = hand_bits(p, us);
   if (!kMoverRelative) rest |= Key128(p.side_to_move) << (key_bits() - 1);

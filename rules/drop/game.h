@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <utility>
 
+#include "rules/common/game_types.h"
 #include "rules/drop/geometry.h"
 #include "rules/drop/key.h"
 #include "rules/drop/move.h"
@@ -13,14 +14,9 @@
 
 namespace drop {
 
-class Game {
+class Game
+    : public common::GameTypes<drop::Position, drop::Move, drop::MoveList, drop::Undo, drop::Key> {
  public:
-  using Position = drop::Position;
-  using Move = drop::Move;
-  using MoveList = drop::MoveList;
-  using Undo = drop::Undo;
-  using Key = drop::Key;
-
   explicit Game(const Variant& v);
 
   const Variant& variant() const { return variant_; }
@@ -75,7 +71,6 @@ class Game {
   }
   // The board's nibble planes from `us`'s point of view (bit j of each square's code).
   std::array<std::uint32_t, 4> code_planes(const Position& p, Color us) const;
-  Key128 board_bits(const std::array<std::uint32_t, 4>& planes) const;
   Key128 hand_bits(const Position& p, Color us) const;
   template <bool kMoverRelative>
   Key least_image(const Position& p) const;

@@ -20,18 +20,6 @@ const char* kTypeNames[kPieceTypes] = {"knight", "bishop", "rook", "queen", "kin
   throw ParseError("FEN: " + what);
 }
 
-std::vector<std::string_view> split_whitespace(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-    if (i > start) out.push_back(s.substr(start, i - start));
-  }
-  return out;
-}
-
 struct ColoredType {
   PieceType type;
   Color color;
@@ -123,7 +111,7 @@ std::string to_fen(const Game& game, const Position& p) {
 }
 
 Position parse_fen(const Game& game, std::string_view fen) {
-  const auto fields = split_whitespace(fen);
+  const auto fields = common::words(fen);
   if (fields.empty()) fen_error("empty");
   const std::string_view first = fields[0];
   const auto open = first.find('[');

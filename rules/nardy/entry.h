@@ -39,6 +39,7 @@ struct Entry {
                   registry::Solver::race_database},
       .tables = {registry::TableFormat::bearoff},
       .views = {registry::View::diagram, registry::View::page},
+      .drawing = registry::PageDrawing::points_and_dice,
       .dice = true,
   };
   // The players, by index, as answers name them ("points": {"white": 2, "black": -2}).

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdint>
 
+#include "rules/common/game_types.h"
 #include "rules/common/key128.h"
 #include "rules/nardy/dice.h"
 #include "rules/nardy/move.h"
@@ -24,13 +25,9 @@
 
 namespace nardy {
 
-class Game {
+class Game : public common::GameTypes<nardy::Position, nardy::Move, nardy::MoveList, nardy::Undo,
+                                      common::Key> {
  public:
-  using Position = nardy::Position;
-  using Move = nardy::Move;
-  using MoveList = nardy::MoveList;
-  using Undo = nardy::Undo;
-  using Key = common::Key;
   using Points = std::array<int, 2>;  // [side], zero-sum
   using ChanceOutcome = Roll;
   struct ChanceUndo {};

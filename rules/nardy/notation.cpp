@@ -4,6 +4,8 @@
 #include <charconv>
 #include <vector>
 
+#include "rules/common/text.h"
+
 namespace nardy {
 
 namespace {
@@ -13,26 +15,8 @@ namespace {
 }
 
 std::vector<std::string_view> split(std::string_view s, char separator) {
-  std::vector<std::string_view> out;
-  std::size_t start = 0;
-  for (std::size_t i = 0; i <= s.size(); ++i)
-    if (i == s.size() || s[i] == separator) {
-      out.push_back(s.substr(start, i - start));
-      start = i + 1;
-    }
-  return out;
-}
-
-std::vector<std::string_view> words(std::string_view s) {
-  std::vector<std::string_view> out;
-  std::size_t i = 0;
-  while (i < s.size()) {
-    while (i < s.size() && std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-    const std::size_t start = i;
-    while (i < s.size() && !std::isspace(static_cast<unsigned char>(s[i]))) ++i;
-    if (i > start) out.push_back(s.substr(start, i - start));
-  }
-  return out;
+  return common::split(
+      s, [separator](char ch) { return ch == separator; }, true);
 }
 
 // A whole decimal number in 0..most, or -1.
@@ -145,7 +129,7 @@ std::string roll_text(Roll r) {
 }
 
 Setup parse_fen(std::string_view fen) {
-  const auto fields = words(fen);
+  const auto fields = common::words(fen);
   if (fields.empty()) fen_error("empty");
   if (fields.size() != 6)
     fen_error(std::to_string(fields.size()) +
@@ -227,7 +211,7 @@ Move parse_move(const Game& g, const Position& p, std::string_view text) {
   if (legal.empty()) throw ParseError(shown + ": the game is over");
   const Side s = p.side_to_move;
   Position after = p;
-  const auto steps = words(text);
+  const auto steps = common::words(text);
   if (steps.size() == 1 && steps[0] == "pass") {
     // nothing moves
   } else {

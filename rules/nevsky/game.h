@@ -40,6 +40,7 @@
 #include <array>
 #include <cstdint>
 
+#include "rules/common/game_types.h"
 #include "rules/nevsky/geometry.h"
 #include "rules/nevsky/key.h"
 #include "rules/nevsky/move.h"
@@ -69,14 +70,9 @@ struct CanonicalForm {
   }
 };
 
-class Game {
+class Game : public common::GameTypes<nevsky::Position, nevsky::Move, nevsky::MoveList,
+                                      nevsky::Undo, nevsky::Key> {
  public:
-  using Position = nevsky::Position;
-  using Move = nevsky::Move;
-  using MoveList = nevsky::MoveList;
-  using Undo = nevsky::Undo;
-  using Key = nevsky::Key;
-
   // Throws ParseError when v is not a variant (check_variant).
   explicit Game(const Variant& v);
 

@@ -17,6 +17,8 @@
 #include <utility>
 #include <vector>
 
+#include "rules/common/reference_perft.h"
+
 namespace nevsky::reference {
 
 struct Board {
@@ -284,12 +286,9 @@ inline Board start(int n, int men, int kings, bool pairs) {
   return b;
 }
 
-// Every leaf is played, no bulk counting.
+// Perft by this engine alone, every leaf played (rules/common/reference_perft.h).
 inline std::uint64_t perft(const Board& b, int depth) {
-  if (depth == 0) return 1;
-  std::uint64_t count = 0;
-  for (const auto& m : legal_moves(b)) count += perft(play(b, m), depth - 1);
-  return count;
+  return common::reference_perft(b, depth);
 }
 
 }  // namespace nevsky::reference

@@ -4,6 +4,7 @@
 // (tablebase/LOOPY.md), a file a tier.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -36,8 +37,11 @@ struct Entry {
       .solvers = registry::kCyclicGameSolvers,
       .tables = {registry::TableFormat::loopy_tiers},
       .views = {registry::View::diagram, registry::View::page},
+      .drawing = registry::PageDrawing::pieces_and_hands,
       .whole_variants = "every variant (everything reachable from its start)",
   };
+  // The sides by index, as the page and answers name them (the side to move).
+  static constexpr std::array<std::string_view, 2> kPlayers = {"white", "black"};
 
   static bool claims(std::string_view text) { return names_rookrace(text); }
   static std::string normalized(std::string_view variant) { return parse_variant(variant).name(); }

@@ -12,6 +12,7 @@
 #include <array>
 #include <cstdint>
 
+#include "rules/common/game_types.h"
 #include "rules/rookrace/key.h"
 #include "rules/rookrace/move.h"
 #include "rules/rookrace/position.h"
@@ -19,14 +20,9 @@
 
 namespace rookrace {
 
-class Game {
+class Game : public common::GameTypes<rookrace::Position, rookrace::Move, rookrace::MoveList,
+                                      rookrace::Undo, rookrace::Key> {
  public:
-  using Position = rookrace::Position;
-  using Move = rookrace::Move;
-  using MoveList = rookrace::MoveList;
-  using Undo = rookrace::Undo;
-  using Key = rookrace::Key;
-
   explicit Game(Variant v);
 
   const Variant& variant() const { return variant_; }

@@ -10,6 +10,8 @@
 #include <string>
 #include <vector>
 
+#include "rules/common/reference_perft.h"
+
 namespace rookrace::reference {
 
 struct Board {
@@ -138,12 +140,9 @@ inline Board play(Board b, const std::string& move) {
   return b;
 }
 
-// Every leaf is played, no bulk counting.
+// Perft by this engine alone, every leaf played (rules/common/reference_perft.h).
 inline std::uint64_t perft(const Board& b, int depth) {
-  if (depth == 0) return 1;
-  std::uint64_t n = 0;
-  for (const auto& m : legal_moves(b)) n += perft(play(b, m), depth - 1);
-  return n;
+  return common::reference_perft(b, depth);
 }
 
 }  // namespace rookrace::reference

@@ -6,6 +6,7 @@
 //                        variant: its tables hold all of it.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -42,8 +43,11 @@ struct Entry {
       .solvers = registry::kCyclicGameSolvers,
       .tables = {registry::TableFormat::keyed},
       .views = {registry::View::diagram, registry::View::page},
+      .drawing = registry::PageDrawing::lettered_discs,
       .whole_variants = "a ladder row (--variant spock:WxH:BLUE/red)",
   };
+  // The sides by index, as the page and answers name them (the side to move).
+  static constexpr std::array<std::string_view, 2> kPlayers = {"blue", "red"};
   // The packing of the keys its tables store (key.h).
   static constexpr std::uint32_t kKeyFormat = spock::kKeyFormat;
 

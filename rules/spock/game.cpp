@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <string>
 
+#include "rules/common/nibble_board.h"
 #include "rules/spock/parse_error.h"
 
 namespace spock {
@@ -14,26 +15,6 @@ int checked_side(int n, const char* what) {
     throw ParseError("board " + std::string(what) + " " + std::to_string(n) +
                      ": Spock boards have 3 to 8 files and ranks");
   return n;
-}
-
-// Moves bit i of the low 16 bits of x to bit 4i: one bit of each square's nibble.
-std::uint64_t spread_to_nibbles(std::uint64_t x) {
-  x &= 0xFFFF;
-  x = (x | x << 24) & 0x000000FF000000FFull;
-  x = (x | x << 12) & 0x000F000F000F000Full;
-  x = (x | x << 6) & 0x0303030303030303ull;
-  x = (x | x << 3) & 0x1111111111111111ull;
-  return x;
-}
-
-// The nibbles of squares 0..31 from the four bit planes of their codes.
-Key128 board_bits(const std::array<std::uint32_t, 4>& planes) {
-  std::uint64_t lo = 0, hi = 0;
-  for (int j = 0; j < 4; ++j) {
-    lo |= spread_to_nibbles(planes[j]) << j;
-    hi |= spread_to_nibbles(planes[j] >> 16) << j;
-  }
-  return Key128(hi) << 64 | lo;
 }
 
 // Square code in a key: 0 empty, 1..5 the key's own side's pieces, 6..10 the other side's.
@@ -59,7 +40,7 @@ std::array<std::uint32_t, 4> Game::code_planes(const Position& p, Color us) cons
 
 Key Game::raw_key(const Position& p) const {
   const Key128 stm = Key128(p.side_to_move) << (key_bits() - 1);
-  return common::to_key(board_bits(code_planes(p, kBlue)) | stm);
+  return common::to_key(common::nibble_board(code_planes(p, kBlue)) | stm);
 }
 
 template <bool kMoverRelative>
@@ -69,7 +50,7 @@ Key Game::least_image(const Position& p) const {
   for (const Symmetry& s : geometry_.symmetries()) {
     std::array<std::uint32_t, 4> image;
     for (int j = 0; j < 4; ++j) image[j] = s.apply_small(planes[j]);
-    best = std::min(best, board_bits(image));
+    best = std::min(best, common::nibble_board(image));
   }
   if (!kMoverRelative) best |= Key128(p.side_to_move) << (key_bits() - 1);
   return common::to_key(best);

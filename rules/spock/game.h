@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "rules/common/game_types.h"
 #include "rules/spock/geometry.h"
 #include "rules/spock/key.h"
 #include "rules/spock/move.h"
@@ -12,14 +13,9 @@
 
 namespace spock {
 
-class Game {
+class Game : public common::GameTypes<spock::Position, spock::Move, spock::MoveList, spock::Undo,
+                                      spock::Key> {
  public:
-  using Position = spock::Position;
-  using Move = spock::Move;
-  using MoveList = spock::MoveList;
-  using Undo = spock::Undo;
-  using Key = spock::Key;
-
   // A board of 3..8 files and 3..8 ranks; throws ParseError otherwise.
   Game(int width, int height);
 

@@ -1,0 +1,132 @@
+// Values per coalition for a server (drop16 serve): every coalition's value at a position of a
+// coalition game (solver/coalition_game.h) and after each of its moves, from the coalition
+// solver (solver/coalition_retrograde.h) run in memory over everything reachable from a root.
+//
+// A position is answered from a solve kept from an earlier request when that solve reached it
+// (its moves' positions are then reached too); otherwise everything reachable from the position
+// itself is solved, and kept. The solves kept hold together at most the cap given (counted as
+// the solver counts its arrays, solver/counted_memory.h): a new solve gets what the kept ones
+// leave, and when that is too little they are dropped and it is tried once more with the whole
+// cap; a solve that does not fit under the whole cap throws CyclicMemoryError. Solves are keyed
+// by the caller's name of the variant (a position is only looked up among the solves of its own
+// game). One request solves at a time (a mutex): the rows small enough to solve in memory solve
+// in well under a second, and a solve cannot be interrupted.
+#pragma once
+
+#include <cstdint>
+#include <list>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "solver/coalition_retrograde.h"
+#include "solver/wdl.h"
+
+namespace tablebase {
+
+template <solver::CoalitionGame G>
+class CoalitionOracle {
+ public:
+  using Position = typename G::Position;
+  using Move = typename G::Move;
+
+  // Every coalition's value, by coalition s (bit q for player q, 0 < s < 2^players - 1; the
+  // entries for none and everyone are unused draws), from s's side.
+  using Values = std::vector<solver::WdlValue>;
+  struct MoveValues {
+    Move move;
+    Position after;
+    Values values;  // at the position after the move
+  };
+  struct Answer {
+    Values values;                  // at the position asked
+    std::vector<MoveValues> moves;  // its legal moves, in the game's order
+    std::uint64_t positions = 0;    // positions of the solve that answered (up to symmetry)
+    bool solved_now = false;        // whether this request ran that solve
+  };
+
+  explicit CoalitionOracle(std::uint64_t memory_bytes) : memory_bytes_(memory_bytes) {}
+
+  // The values at p of `variant` (the caller's name for `game`'s variant) and after each move.
+  Answer evaluate(const std::string& variant, const std::shared_ptr<const G>& game,
+                  const Position& p) {
+    const std::lock_guard lock(mutex_);
+    Answer out;
+    const Solve* solve = find(variant, p);
+    if (!solve) {
+      solve = &add(variant, game, p);
+      out.solved_now = true;
+    }
+    out.positions = solve->solved->report().positions;
+    out.values = values(*solve, p);
+    typename G::MoveList moves;
+    game->generate(p, moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      Position after = p;
+      game->make(after, moves[i]);
+      Values v = values(*solve, after);
+      out.moves.push_back({moves[i], after, std::move(v)});
+    }
+    return out;
+  }
+
+  // Solves everything reachable from p now, unless a kept solve reached it (so that a server
+  // says at its start when its opening variant does not fit).
+  void prepare(const std::string& variant, const std::shared_ptr<const G>& game,
+               const Position& p) {
+    const std::lock_guard lock(mutex_);
+    if (!find(variant, p)) add(variant, game, p);
+  }
+
+ private:
+  struct Solve {
+    std::string variant;
+    std::shared_ptr<const G> game;  // what the solver refers to
+    std::unique_ptr<const solver::CoalitionRetrograde<G>> solved;
+  };
+
+  const Solve* find(const std::string& variant, const Position& p) const {
+    for (const Solve& s : solves_)
+      if (s.variant == variant && s.solved->value(p, 1)) return &s;
+    return nullptr;
+  }
+
+  const Solve& add(const std::string& variant, const std::shared_ptr<const G>& game,
+                   const Position& p) {
+    std::uint64_t held = 0;
+    for (const Solve& s : solves_) held += s.solved->held_bytes();
+    std::unique_ptr<const solver::CoalitionRetrograde<G>> solved;
+    try {
+      solved = solve(*game, p, memory_bytes_ > held ? memory_bytes_ - held : 0);
+    } catch (const solver::CyclicMemoryError&) {
+      if (solves_.empty()) throw;
+      solves_.clear();
+      solved = solve(*game, p, memory_bytes_);
+    }
+    solves_.push_front({variant, game, std::move(solved)});
+    return solves_.front();
+  }
+
+  static std::unique_ptr<const solver::CoalitionRetrograde<G>> solve(const G& game,
+                                                                     const Position& p,
+                                                                     std::uint64_t memory_bytes) {
+    return std::make_unique<const solver::CoalitionRetrograde<G>>(
+        game, std::span(&p, 1), solver::CoalitionSolveOptions{memory_bytes, false});
+  }
+
+  static Values values(const Solve& solve, const Position& p) {
+    const std::uint32_t everyone = (1u << solve.solved->players()) - 1;
+    Values out(everyone + 1, {solver::Wdl::draw, 0});
+    for (std::uint32_t s = 1; s < everyone; ++s) out[s] = *solve.solved->value(p, s);
+    return out;
+  }
+
+  std::uint64_t memory_bytes_;
+  std::mutex mutex_;
+  std::list<Solve> solves_;  // newest first
+};
+
+}  // namespace tablebase
