@@ -101,14 +101,6 @@ int disagreeing_lines(const std::string& out, const std::vector<rookrace::Positi
 nlohmann::ordered_json value_of(const rookrace::Position& p) {
   return tablebase::value_json(solved().solved.value(p));
 }
-// Python's probe(fen): the variant and the position besides.
-nlohmann::ordered_json probe_of(const rookrace::Position& p) {
-  nlohmann::ordered_json j;
-  j["variant"] = solved().game.variant().name();
-  j["fen"] = rookrace::to_fen(solved().game, p);
-  j.update(value_of(p));
-  return j;
-}
 nlohmann::ordered_json analysis_of(const rookrace::Position& p) {
   return solved().analysis(p);
 }
@@ -120,6 +112,14 @@ void write_fens(const std::filesystem::path& file, const std::vector<rookrace::P
 
 // The Python module (python/module.cpp) built beside drop16, if it was.
 #ifdef DROP16_PYTHONPATH
+// Python's probe(fen): the variant and the position besides.
+nlohmann::ordered_json probe_of(const rookrace::Position& p) {
+  nlohmann::ordered_json j;
+  j["variant"] = solved().game.variant().name();
+  j["fen"] = rookrace::to_fen(solved().game, p);
+  j.update(value_of(p));
+  return j;
+}
 // Tables(tables).<method>(fen) for each line of `fens`, one JSON line each.
 Run run_python(const test_support::TempDir& dir, const std::string& tables,
                const std::string& method, const std::string& fens) {
