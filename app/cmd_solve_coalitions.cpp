@@ -81,24 +81,9 @@ void print_text(const nlohmann::ordered_json& j) {
             << s["kingmakers"] << " kingmaker positions; longest forced win "
             << (s["longest_forced_win"].is_null() ? "none"
                                                   : s["longest_forced_win"].dump() + " plies")
-            << "\n"
-            << j["fen"].get<std::string>() << ": "
-            << (j["to_move"].is_null() ? "the game is over"
-                                       : j["to_move"].get<std::string>() + " to move")
             << "\n";
-  std::size_t width = 0;
-  for (const auto& c : j["coalitions"])
-    width = std::max(width, c["coalition"].get<std::string>().size());
-  for (const auto& c : j["coalitions"]) {
-    const std::string name = c["coalition"].get<std::string>();
-    std::cout << "  " << name << std::string(width - name.size() + 2, ' ')
-              << c["value"].get<std::string>()
-              << (c["distance"].is_null() ? "" : " in " + c["distance"].dump()) << "\n";
-  }
-  std::cout << "winning coalitions:";
-  for (const auto& c : j["winning_coalitions"]) std::cout << " " << c.get<std::string>();
-  std::cout << (j["winning_coalitions"].empty() ? " none" : "") << "\n"
-            << "solved in " << j["seconds"].get<double>() << " s, peak memory "
+  print_coalition_values(j);
+  std::cout << "solved in " << j["seconds"].get<double>() << " s, peak memory "
             << j["peak_memory_mb"].get<double>() << " MB" << std::endl;
 }
 
@@ -143,6 +128,25 @@ void solve_position(const CoalitionSolveRequest& r) {
 }
 
 }  // namespace
+
+void print_coalition_values(const nlohmann::ordered_json& j) {
+  std::cout << j["fen"].get<std::string>() << ": "
+            << (j["to_move"].is_null() ? "the game is over"
+                                       : j["to_move"].get<std::string>() + " to move")
+            << "\n";
+  std::size_t width = 0;
+  for (const auto& c : j["coalitions"])
+    width = std::max(width, c["coalition"].get<std::string>().size());
+  for (const auto& c : j["coalitions"]) {
+    const std::string name = c["coalition"].get<std::string>();
+    std::cout << "  " << name << std::string(width - name.size() + 2, ' ')
+              << c["value"].get<std::string>()
+              << (c["distance"].is_null() ? "" : " in " + c["distance"].dump()) << "\n";
+  }
+  std::cout << "winning coalitions:";
+  for (const auto& c : j["winning_coalitions"]) std::cout << " " << c.get<std::string>();
+  std::cout << (j["winning_coalitions"].empty() ? " none" : "") << "\n";
+}
 
 void run_coalition_solve(const CoalitionSolveRequest& r) {
   with_capability<registry::Solver::coalition_values>(

@@ -3,6 +3,9 @@
 #pragma once
 
 #include <cstdint>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
 
 #include "app/command.h"
 
@@ -20,5 +23,23 @@ struct CoalitionSolveRequest {
 // keys do not fit, or when the solve does not fit under --memory (the message says how far it
 // got).
 void run_coalition_solve(const CoalitionSolveRequest& r);
+
+// The lines both print for people from their JSON: the position, who is to move, each
+// coalition's value and the coalitions that force a win.
+void print_coalition_values(const nlohmann::ordered_json& j);
+
+// drop16 solve --variant V [--fen F] --max-depth D [--time-limit S] for the same games: the forward
+// search per coalition (solver/coalition_search.h), for positions too large to explore whole (the
+// full game): each coalition's win or loss forced within D plies with its exact distance, "unknown"
+// where nothing is forced within the depth searched. Refuses (UsageError) --tables, a time limit
+// without a depth, and positions whose keys do not fit.
+struct CoalitionSearchRequest {
+  PositionOptions position;
+  std::string tables;
+  std::optional<int> max_depth;
+  std::optional<double> seconds;  // none: no limit
+  std::uint64_t memory_bytes = 0;
+};
+void run_coalition_search(const CoalitionSearchRequest& r);
 
 }  // namespace app
