@@ -148,7 +148,11 @@ class CoalitionSearch {
   // Does s force a win within d plies of p? p is restored before returning.
   bool wins_within(Position& p, std::uint32_t s, int d) {
     if (finished(p)) return wins_finished(p, s);
-    if (d == 0) return false;
+    return d > 0 && wins_unfinished(p, s, d);
+  }
+
+  // The same for p not finished and d > 0.
+  bool wins_unfinished(Position& p, std::uint32_t s, int d) {
     if ((++nodes_ & 4095) == 0 && seconds_ > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >
             seconds_) {
@@ -158,18 +162,22 @@ class CoalitionSearch {
     const bool chooses = (s >> game_.player_to_move(p) & 1) != 0;
     typename G::MoveList moves;
     game_.generate(p, moves);
-    // The cheap pass: a finished child decides for the side that chooses it.
-    bool all_finished = true;
+    // The cheap pass: a finished child decides for the side that chooses it. Which children are
+    // not finished is kept (the first 64; later ones are looked at again), so that finding out,
+    // which generates a child's moves, is done once a child.
+    std::uint64_t open = 0;
+    bool any_open = false;
     for (int i = 0; i < int(moves.size()); ++i) {
       const auto undo = game_.make(p, moves[i]);
       const bool done = finished(p);
       const bool won = done && wins_finished(p, s);
       game_.unmake(p, moves[i], undo);
-      all_finished = all_finished && done;
       if (done && won == chooses) return won;
+      if (!done && i < 64) open |= std::uint64_t{1} << i;
+      any_open = any_open || !done;
     }
     // Every finished child went against the chooser; a last ply has nothing else to ask.
-    if (all_finished) return !chooses;
+    if (!any_open) return !chooses;
     if (d == 1) return false;
 
     const CanonicalImage<Key> image = canonical_image(game_, p);
@@ -180,12 +188,12 @@ class CoalitionSearch {
     }
     bool wins = !chooses;
     for (int i = 0; i < int(moves.size()); ++i) {
+      if (i < 64 && !(open >> i & 1)) continue;  // finished: it decides nothing (above)
       const auto undo = game_.make(p, moves[i]);
-      // A finished child was seen by the cheap pass to go against the chooser: it decides nothing.
-      const bool counts = !finished(p);
-      const bool child = counts && wins_within(p, s, d - 1);
+      const bool child =
+          i < 64 ? wins_unfinished(p, s, d - 1) : !finished(p) && wins_unfinished(p, s, d - 1);
       game_.unmake(p, moves[i], undo);
-      if (counts && child == chooses) {
+      if (child == chooses) {
         wins = chooses;
         break;
       }
