@@ -36,6 +36,8 @@
 #include <cstdint>
 #include <optional>
 #include <stdexcept>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/capped_map.h"
@@ -95,6 +97,24 @@ class CoalitionSearch {
       out.depth = d;
     }
     return out;
+  }
+
+  // Coalition s's value at p alone (s neither empty nor everyone): its win or loss with the exact
+  // distance when one is forced within max_depth plies, else nullopt (a draw, or further away).
+  // Throws SearchMemoryError when one question alone fills the table.
+  std::optional<WdlValue> value(const Position& p, std::uint32_t s, int max_depth) {
+    start_ = std::chrono::steady_clock::now();
+    seconds_ = 0;
+    const std::uint32_t rest = ((1u << game_.players()) - 1) & ~s;
+    for (int d = 0; d <= max_depth; ++d)
+      for (const auto& [side, wdl] : {std::pair{s, Wdl::win}, std::pair{rest, Wdl::loss}}) {
+        const std::optional<bool> wins = ask(p, side, d);
+        if (!wins)
+          throw SearchMemoryError("the coalition search's table cannot hold one question to " +
+                                  std::to_string(d) + " plies");
+        if (*wins) return WdlValue{wdl, d};
+      }
+    return std::nullopt;
   }
 
   std::uint64_t nodes() const { return nodes_; }

@@ -47,6 +47,10 @@ std::uint64_t check_search(const G& game, const std::vector<typename G::Position
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const solver::CoalitionBounded found = search.analyze(positions[i], {d, 0});
     REQUIRE(found.stop == solver::SearchStop::none);
+    // One coalition alone, as a check of a stored value asks it, on some positions.
+    if (i % 7 == 0)
+      for (std::uint32_t s = 1; s < everyone; ++s)
+        CHECK(search.value(positions[i], s, d) == found.values[s]);
     for (std::uint32_t s = 1; s < everyone; ++s) {
       const solver::WdlValue expected = fixed.value(i, s);
       const bool within = expected.wdl != Wdl::draw && expected.distance <= d;
@@ -106,4 +110,5 @@ TEST_CASE("coalition search: a table too small stops the search, saying so",
   const solver::CoalitionBounded found = search.analyze(game.start(), {40, 0});
   CHECK(found.stop == solver::SearchStop::memory);
   CHECK(search.table_clears() > 0);
+  CHECK_THROWS_AS(search.value(game.start(), 1, 40), solver::SearchMemoryError);
 }
