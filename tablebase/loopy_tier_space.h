@@ -68,6 +68,16 @@ concept LoopyUnmoveSpace = LoopyTierSpace<S> &&
   {s.for_each_parent(cursor, tier, index, [](std::uint64_t) {})};
 };
 
+// A space that names, for block `block` of a tier, the ranges of entries in other tiers its
+// moves can lead to (each a block of a child tier; more than its moves reach will do): what lets
+// the solver read, of a child too large to hold beside its parent, only the parts a slice of the
+// parent's blocks needs (loopy_slices.h).
+template <typename S>
+concept LoopyChildBlockSpace = LoopyTierSpace<S> &&
+    requires(const S& s, int tier, std::uint64_t block, typename S::Cursor& cursor) {
+  {s.for_each_child_block(cursor, tier, block, [](LocationRange) {})};
+};
+
 // Whether a space vouches that each entry's moves inside its block reach distinct entries and its
 // unmoves visit each parent once (static constexpr bool kDistinctInBlock = true): the solver then
 // need not sort out repeats, which cost the rook race 12% of its time. Without, it does.
