@@ -281,12 +281,14 @@ class LoopyTierSolver {
     const LoopyTableName name = table_name(t);
     std::vector<IndexRange> ranges;
     for (const LoopySlice& s : plan.slices) ranges.push_back(s.entries);
+    make_room(-1, plan.children_whole ? space_.tier_children(t) : std::vector<int>{},
+              plan.peak_bytes);
     if (loopy_tier_present(name, space_.tier_size(t))) {
       ++report.tiers_resumed;
       progress.advance(space_.tier_size(t));
+      // A run stopped between the merge and the removal of the slices it merged.
+      for (const IndexRange& r : ranges) std::filesystem::remove(loopy_slice_path(name, r));
     } else {
-      make_room(-1, plan.children_whole ? space_.tier_children(t) : std::vector<int>{},
-                plan.peak_bytes);
       codes_[t] = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(t));
       for (int c : space_.tier_children(t)) {
         if (plan.children_whole)
@@ -381,6 +383,7 @@ class LoopyTierSolver {
 
   // --- residency (on disk only: in memory every tier stays) ---
   void load(int t) {
+    touch(t);  // held, so that make_room may evict it again
     if (!codes_[t].empty()) return;
     codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
     read_loopy_tier(table_name(t), codes_[t]);

@@ -3,8 +3,9 @@
 // cycles stay inside blocks.
 //
 // - Tiers are listed in solve order: a move leads into the same tier or into one of the tier's
-//   children (tier_children), which all come earlier. A tier is the unit held in memory and
-//   written to disk; the rook race's are its counts of pawns on the board and in reserve.
+//   children (tier_children), which all come earlier. A tier is the unit written to disk, and
+//   held in memory whole when it fits (else a slice of its blocks at a time, loopy_slices.h);
+//   the rook race's are its counts of pawns on the board and in reserve.
 // - A tier is cut into consecutive blocks, and a move that stays in the tier stays in its block:
 //   cycles live inside blocks, which are solved one at a time (in parallel), each from its own
 //   entries and its children in earlier tiers. The rook race's block is one exact placement of
