@@ -20,6 +20,7 @@
 #include "solver/zeroed_array.h"
 #include "tablebase/index_range.h"
 #include "tablebase/loopy_tier_space.h"
+#include "tablebase/table_file.h"  // kDefaultBlockBytes
 
 namespace tablebase {
 
@@ -53,6 +54,13 @@ inline std::uint64_t loopy_range_bytes(IndexRange r, bool with_bits) {
   using loopy_slices_detail::pages_spanned;
   return pages_spanned(r.begin, r.end) +
          (with_bits ? pages_spanned(r.begin / 64 * 8, (r.end + 63) / 64 * 8) : 0);
+}
+
+// What reading a table file of `entries` records holds besides the records it hands out: its
+// block index, 16 bytes a block of at least kDefaultBlockBytes records (a byte a record at the
+// most), twice while the index is read and checked (table_file.cpp).
+inline std::uint64_t loopy_table_index_bytes(std::uint64_t entries) {
+  return 32 * (entries / kDefaultBlockBytes + 1);
 }
 
 // The ranges of other tiers that blocks [first, end) of tier t lead to, by tier, each sorted,
@@ -122,8 +130,12 @@ LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool 
       [&](std::uint64_t first) { first_block = first; });
   if (plan.fits || !LoopyChildBlockSpace<S>) return plan;
   if constexpr (LoopyChildBlockSpace<S>) {
-    // Only the child blocks each slice leads to, a block of a child counted once a slice.
+    // Only the child blocks each slice leads to, a block of a child counted once a slice, and
+    // the index of the file being read (one child at a time).
     plan.children_whole = false;
+    std::uint64_t index = 0;
+    for (int c : space.tier_children(t))
+      index = std::max(index, loopy_table_index_bytes(space.tier_size(c)));
     typename S::Cursor cursor;
     std::unordered_set<std::uint64_t> seen;  // tier << 48 | a child block's first entry
     std::uint64_t child_bytes = 0;
@@ -133,7 +145,7 @@ LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool 
             if (seen.insert(std::uint64_t(r.tier) << 48 | r.range.begin).second)
               child_bytes += loopy_slices_detail::pages_spanned(r.range.begin, r.range.end);
           });
-          return child_bytes + slice_bytes(first_block, b);
+          return index + child_bytes + slice_bytes(first_block, b);
         },
         [&](std::uint64_t first) {
           first_block = first;
