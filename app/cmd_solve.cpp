@@ -248,8 +248,12 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
   with_entry<registry::Command::solve>(cmd, o.position.variant, [&](auto e) {
     using E = decltype(e);
     const std::uint64_t memory = gigabytes_to_bytes(o.memory_gb);
-    if (o.max_depth || o.time_limit)  // only games with the bounded search get here
-      return run_cyclic_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
+    if (o.max_depth || o.time_limit) {  // only games with a bounded search get here
+      if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
+        return run_coalition_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
+      else
+        return run_cyclic_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
+    }
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
       run_cyclic_solve({o.position, o.tables, memory, o.threads, o.zstd_level,
                         cmd.count("--zstd-level") > 0, o.plan});
@@ -635,7 +639,9 @@ OptionNeed tier_tables() {
   return {.solvers = {registry::Solver::tiers}, .what = "tier tables"};
 }
 OptionNeed bounded_search() {
-  return {.solvers = {registry::Solver::bounded_search}, .what = "a bounded forward search"};
+  // Every game solved by coalitions has the forward search per coalition too.
+  return {.solvers = {registry::Solver::bounded_search, registry::Solver::coalition_values},
+          .what = "a bounded forward search"};
 }
 OptionNeed loopy_tier_tables() {
   return {.tables = {registry::TableFormat::loopy_tiers}, .what = "loopy tier tables"};
