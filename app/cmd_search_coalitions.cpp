@@ -19,6 +19,7 @@ namespace {
 
 void print_text(const nlohmann::ordered_json& j) {
   print_coalition_values(j);
+  print_winning_coalitions(j);
   print_search_line(j["search"]);
 }
 

@@ -260,7 +260,7 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
-      run_coalition_solve({o.position, memory});
+      run_coalition_solve({o.position, memory, o.tables, o.zstd_level});
     else
       static_assert(E::info.solvers.has(registry::Solver::reachable_retrograde),
                     "a game declaring solve needs a solver it runs: reachable-retrograde, tiers "
@@ -362,12 +362,14 @@ void run_query(const CLI::App& cmd, const QueryOptions& o) {
         if (cmd.count("--batch"))
           return run_query_batch({position.variant, o.tables, o.batch, o.value_only});
         run_cyclic_query(position, o.tables, cmd.count("--variant") > 0);
+      } else if constexpr (E::info.tables.has(registry::TableFormat::coalitions)) {
+        run_coalition_query(position, o.tables, cmd.count("--variant") > 0);
       } else if constexpr (E::info.tables.has(registry::TableFormat::tiers)) {
         run_tier_query<E>(cmd, o);
       } else {
         static_assert(E::info.tables.has(registry::TableFormat::tiers),
                       "a game declaring query needs what it answers from: the dice player, or "
-                      "tables of whole variants or tier tables");
+                      "tables of whole variants, coalition tables or tier tables");
       }
     }
   });
@@ -614,12 +616,18 @@ void run_verify(const CLI::App& cmd, const VerifyOptions& o) {
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
       run_cyclic_verify(
           {position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb), o.children});
-    else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
+    else if constexpr (E::info.tables.has(registry::TableFormat::coalitions)) {
+      if (o.tables.empty())
+        throw UsageError("--tables: verify checks " + std::string(E::info.title) +
+                         "'s coalition tables; give their directory");
+      run_coalition_verify(
+          {position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb), o.children});
+    } else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
       run_tier_verify<E>(cmd, o);
     else
       static_assert(E::info.tables.has(registry::TableFormat::tiers),
-                    "a game declaring verify needs what it checks: the reachable retrograde or "
-                    "tier tables");
+                    "a game declaring verify needs what it checks: the reachable retrograde, "
+                    "coalition tables or tier tables");
   });
 }
 
@@ -648,8 +656,14 @@ OptionNeed loopy_tier_tables() {
 }
 OptionNeed tables_on_disk() {
   return {.tables = {registry::TableFormat::tiers, registry::TableFormat::keyed,
-                     registry::TableFormat::loopy_tiers},
+                     registry::TableFormat::loopy_tiers, registry::TableFormat::coalitions},
           .what = "tables on disk"};
+}
+// query --batch answers one value and distance a line: tables of a side to move's values.
+OptionNeed tables_of_one_value() {
+  return {.tables = {registry::TableFormat::tiers, registry::TableFormat::keyed,
+                     registry::TableFormat::loopy_tiers},
+          .what = "tables of one value a position (query --batch)"};
 }
 
 CLI::Option* add_tables_option(CLI::App& cmd, std::string& dir, bool required) {
@@ -727,11 +741,11 @@ void register_query(CLI::App& app) {
                                          "answer one FEN a line of FILE ('-': standard input), "
                                          "one JSON line each; exit 1 if any line got an error")
                              ->excludes("--fen"),
-                         tables_on_disk());
+                         tables_of_one_value());
   only_for(
       cmd->add_flag("--value-only", o->value_only, "with --batch: only each line's value and dte")
           ->needs(batch),
-      tables_on_disk());
+      tables_of_one_value());
   cmd->callback([cmd, o] { refusing_bad_tables([&] { run_query(*cmd, *o); }); });
 }
 

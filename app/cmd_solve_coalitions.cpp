@@ -1,27 +1,39 @@
 // drop16 solve for the games valued per coalition of players (app/coalition_solve.h): the
 // coalition solver (solver/coalition_solve.h) over every position reachable from the asked one,
-// then that position's value for every coalition, named by the entry's players.
+// then that position's value for every coalition, named by the entry's players. With --tables DIR
+// (games with coalition tables), everything reachable from the variant's start solved and written
+// to DIR/<game>.coalitions (tablebase/coalition_table.h), or loaded when an earlier run finished
+// it, and the asked position answered from the file as query answers it.
 //
 // --memory holds for the process's resident memory: what it holds before the solve is measured
 // and the rest is the solver's counted cap (solver/counted_memory.h). The positions reachable are
 // not known before they are explored, so the exploration is stopped at the first growth that would
 // pass the cap (the message says how many positions and links it had reached); the labelling takes
 // all its arrays before its first step, so a solve whose labelling does not fit is refused before
-// it labels anything.
+// it labels anything. Writing the table gathers the values beside the solve (48 bytes a position),
+// frees the solve, then lays out the file's columns: refused before it gathers anything when
+// either step would pass the cap.
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <iostream>
+#include <numeric>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/coalition_solve.h"
 #include "app/games.h"
 #include "app/resources.h"
+#include "app/table_solve_faults.h"
 #include "solver/coalition_solve.h"
 #include "solver/counted_memory.h"
 #include "solver/size_text.h"
 #include "solver/wdl.h"
 #include "tablebase/coalition_json.h"
+#include "tablebase/coalition_table.h"
+#include "tablebase/directory_lock.h"
+#include "tablebase/tables_found.h"
 
 namespace app {
 
@@ -33,42 +45,60 @@ std::string coalition_name(std::uint32_t s) {
   return tablebase::coalition_name(E::kPlayers, s);
 }
 
+// Each split's counts over the canonical positions, named by its coalition and the rest.
 template <registry::CoalitionEntry E>
-nlohmann::ordered_json solution_json(const solver::CoalitionSolution& solution) {
-  const solver::CoalitionSolveReport& r = solution.report;
-  const int longest =
-      *std::max_element(r.longest_wins.begin(), r.longest_wins.end());  // -1: no win anywhere
-  nlohmann::ordered_json splits = nlohmann::ordered_json::array();
-  const std::uint32_t everyone = (1u << r.players) - 1;
-  for (const solver::CoalitionTally& t : r.splits)
-    splits.push_back({{"coalition", coalition_name<E>(t.coalition)},
-                      {"against", coalition_name<E>(everyone & ~t.coalition)},
-                      {"wins", t.wins},
-                      {"draws", t.draws},
-                      {"losses", t.losses},
-                      {"longest_win", t.longest_win},
-                      {"longest_loss", t.longest_loss}});
+nlohmann::ordered_json splits_json(int players, const std::vector<solver::CoalitionTally>& splits) {
+  nlohmann::ordered_json out = nlohmann::ordered_json::array();
+  const std::uint32_t everyone = (1u << players) - 1;
+  for (const solver::CoalitionTally& t : splits)
+    out.push_back({{"coalition", coalition_name<E>(t.coalition)},
+                   {"against", coalition_name<E>(everyone & ~t.coalition)},
+                   {"wins", t.wins},
+                   {"draws", t.draws},
+                   {"losses", t.losses},
+                   {"longest_win", t.longest_win},
+                   {"longest_loss", t.longest_loss}});
+  return out;
+}
+
+// The longest forced win of any coalition (-1: none anywhere).
+int longest_of(const std::vector<int>& longest_wins) {
+  return *std::max_element(longest_wins.begin(), longest_wins.end());
+}
+
+template <registry::CoalitionEntry E>
+nlohmann::ordered_json solution_json(const solver::CoalitionSolveReport& r) {
   return {{"positions", r.positions},
           {"moves", r.moves},
           {"links", r.links},
           {"renamings", r.renamings},
           {"coalition_classes", r.coalition_classes},
           {"kingmakers", r.kingmakers},
-          {"longest_forced_win", tablebase::distance_json(longest)},
-          {"splits", splits},
+          {"longest_forced_win", tablebase::distance_json(longest_of(r.longest_wins))},
+          {"splits", splits_json<E>(r.players, r.splits)},
           {"counted_peak_mb", double(r.peak_bytes) / double(1 << 20)},
           {"explore_seconds", r.explore_seconds},
           {"solve_seconds", r.solve_seconds}};
 }
 
-// Each coalition's value at the asked position, and its longest forced win anywhere reached.
+// What a table's header says of the positions reached from the start.
 template <registry::CoalitionEntry E>
-nlohmann::ordered_json coalitions_json(const solver::CoalitionSolution& solution) {
+nlohmann::ordered_json table_counts_json(const tablebase::CoalitionTableInfo& info) {
+  return {{"positions", info.positions},
+          {"kingmakers", info.kingmakers},
+          {"longest_forced_win", tablebase::distance_json(longest_of(info.longest_wins))},
+          {"splits", splits_json<E>(info.players, info.splits)}};
+}
+
+// Each coalition's value at the asked position (by coalition), and its longest forced win
+// anywhere reached.
+template <registry::CoalitionEntry E>
+nlohmann::ordered_json coalitions_json(const std::vector<solver::WdlValue>& values,
+                                       const std::vector<int>& longest_wins) {
   nlohmann::ordered_json out = nlohmann::ordered_json::array();
-  for (const std::uint32_t s : tablebase::coalitions_by_size(solution.report.players)) {
-    nlohmann::ordered_json c =
-        tablebase::coalition_value_json(E::kPlayers, s, solution.root_values[s]);
-    c["longest_win"] = tablebase::distance_json(solution.report.longest_wins[s]);
+  for (const std::uint32_t s : tablebase::coalitions_by_size(int(E::kPlayers.size()))) {
+    nlohmann::ordered_json c = tablebase::coalition_value_json(E::kPlayers, s, values[s]);
+    c["longest_win"] = tablebase::distance_json(longest_wins[s]);
     out.push_back(c);
   }
   return out;
@@ -77,14 +107,66 @@ nlohmann::ordered_json coalitions_json(const solver::CoalitionSolution& solution
 void print_text(const nlohmann::ordered_json& j) {
   const auto& s = j["solved"];
   std::cout << j["variant"].get<std::string>() << ": " << s["positions"]
-            << " positions reached (up to symmetry), " << s["links"] << " links, "
+            << " positions reached (up to symmetry), "
+            << (s.contains("links") ? s["links"].dump() + " links, " : std::string())
             << s["kingmakers"] << " kingmaker positions; longest forced win "
             << (s["longest_forced_win"].is_null() ? "none"
                                                   : s["longest_forced_win"].dump() + " plies")
             << "\n";
   print_coalition_values(j);
+  print_winning_coalitions(j);
+  if (j.contains("tables"))
+    std::cout << "table " << j["tables"]["file"].get<std::string>() << " ("
+              << (j["tables"]["loaded"].get<bool>() ? "loaded" : "written") << ", "
+              << j["tables"]["file_bytes"] << " bytes)\n";
   std::cout << "solved in " << j["seconds"].get<double>() << " s, peak memory "
             << j["peak_memory_mb"].get<double>() << " MB" << std::endl;
+}
+
+// The process's resident memory before solving, refused when it is --memory already.
+std::uint64_t resident_under(std::uint64_t memory_bytes) {
+  const std::uint64_t resident = resident_bytes();
+  if (resident >= memory_bytes)
+    throw UsageError("--memory: this process holds " + solver::size_text(resident) +
+                     " before solving, more than " + solver::size_text(memory_bytes) +
+                     " (raise --memory)");
+  return resident;
+}
+
+template <solver::CoalitionGame G>
+std::unique_ptr<solver::CoalitionRetrograde<G>> solve_from(const G& game,
+                                                           const typename G::Position& root,
+                                                           std::uint64_t cap, bool progress) {
+  try {
+    return std::make_unique<solver::CoalitionRetrograde<G>>(
+        game, std::span(&root, 1), solver::CoalitionSolveOptions{cap, progress});
+  } catch (const solver::CyclicMemoryError& e) {
+    throw UsageError(std::string(e.what()) + " (raise --memory)");
+  }
+}
+
+// The answer's fields about the asked position p: who moves, every coalition's value (by
+// coalition), the winning coalitions.
+template <registry::CoalitionEntry E>
+void add_position(nlohmann::ordered_json& j, const typename E::Game& game,
+                  const typename E::Game::Position& p, const std::vector<solver::WdlValue>& values,
+                  const std::vector<int>& longest_wins) {
+  const nlohmann::ordered_json head = coalition_position_json<E>(game, p);
+  for (const auto& [key, value] : head.items()) j[key] = value;
+  j["coalitions"] = coalitions_json<E>(values, longest_wins);
+  add_winning_coalitions(j);
+}
+
+template <registry::CoalitionEntry E>
+void print_solved(nlohmann::ordered_json& j, const CoalitionSolveRequest& r,
+                  std::chrono::steady_clock::time_point start) {
+  j["memory_mb"] = double(r.memory_bytes) / double(1 << 20);
+  j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  j["peak_memory_mb"] = peak_memory_mb();
+  if (r.position.json)
+    std::cout << j.dump() << std::endl;
+  else
+    print_text(j);
 }
 
 template <registry::CoalitionEntry E>
@@ -100,17 +182,135 @@ void solve_position(const CoalitionSolveRequest& r) {
   } catch (const solver::CyclicMemoryError& e) {
     throw UsageError(std::string(e.what()) + " (raise --memory)");
   }
-  nlohmann::ordered_json j = coalition_position_json<E>(game, s.position);
-  j["coalitions"] = coalitions_json<E>(solution);
-  add_winning_coalitions(j);
-  j["solved"] = solution_json<E>(solution);
-  j["memory_mb"] = double(r.memory_bytes) / double(1 << 20);
-  j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  j["peak_memory_mb"] = peak_memory_mb();
-  if (o.json)
-    std::cout << j.dump() << std::endl;
-  else
-    print_text(j);
+  nlohmann::ordered_json j;
+  j["variant"] = E::variant_name(game);
+  add_position<E>(j, game, s.position, solution.root_values, solution.report.longest_wins);
+  j["solved"] = solution_json<E>(solution.report);
+  print_solved<E>(j, r, start);
+}
+
+// --- --tables ---
+
+// DIR's finished table of the variant (DIR locked for the solve), loaded and read whole (every
+// block's checksum, the header's counts) rather than solved again; nullopt when DIR holds none. One
+// of another variant, another game's tables or a damaged file are refused, named, never replaced.
+template <registry::CoalitionTablesEntry E>
+std::optional<tablebase::CoalitionTable> finished_table(
+    const CoalitionSolveRequest& r, const std::string& name,
+    std::optional<tablebase::DirectoryLock>& lock) {
+  std::optional<tablebase::CoalitionTable> table;
+  locking_tables_dir(r.tables, lock, [&] {
+    if (!tablebase::holds_coalition_table(r.tables, E::info.id)) return;
+    table.emplace(tablebase::open_coalition_table(r.tables, E::info.id, E::kKeyFormat,
+                                                  int(E::kPlayers.size())));
+    table->verify_all();  // every block, before a value of it is trusted
+  });
+  if (table && table->info().name != name)
+    throw UsageError("--tables " + r.tables + " holds the table of " + table->info().name +
+                     ", not of " + name + ": give another directory");
+  if (const std::string other = table ? std::string() : tablebase::tables_held(r.tables);
+      !other.empty())
+    throw UsageError("--tables " + r.tables + " holds " + other + ": give another directory");
+  return table;
+}
+
+// Writes what `solved` holds to DIR and frees the solve: the values gathered in key order
+// beside it, the solve freed, then the file's columns laid out. Refused (UsageError, nothing
+// written) when either step would take the process past --memory.
+template <registry::CoalitionTablesEntry E, typename G>
+void write_table(const CoalitionSolveRequest& r, const std::string& name,
+                 std::unique_ptr<solver::CoalitionRetrograde<G>>& solved, std::uint64_t resident) {
+  const std::uint64_t n = solved->report().positions;
+  const int players = solved->players();
+  const int count = solver::CoalitionSplits(players).count();
+  const std::uint64_t gathered = n * (sizeof(common::Key) + sizeof(std::uint32_t) * (count + 1));
+  const std::uint64_t need =
+      resident + std::max(solved->held_bytes() + gathered,
+                          gathered + tablebase::coalition_table_write_bytes(n, players));
+  if (need > r.memory_bytes)
+    throw UsageError("--memory: writing the table of " + std::to_string(n) + " positions needs " +
+                     solver::size_text(need) + ", more than " + solver::size_text(r.memory_bytes) +
+                     " (raise --memory)");
+  tablebase::CoalitionTableInfo info;
+  info.game = E::info.id;
+  info.name = name;
+  info.key_format = tablebase::key_format(E::info.id, E::kKeyFormat);
+  info.players = players;
+  info.kingmakers = solved->report().kingmakers;
+  info.longest_wins = solved->report().longest_wins;
+  std::vector<common::Key> keys;
+  std::vector<std::uint32_t> words;  // packed (wdl.h), count a position
+  keys.reserve(n);
+  words.reserve(n * count);
+  solved->for_each_value([&](const common::Key& k, std::span<const solver::WdlValue> values) {
+    keys.push_back(k);
+    for (const solver::WdlValue v : values) words.push_back(solver::pack_wdl(v));
+  });
+  solved.reset();
+  std::vector<std::uint32_t> order(n);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return keys[a] < keys[b]; });
+  try {
+    tablebase::write_coalition_table(
+        tablebase::coalition_table_file(r.tables, E::info.id), info, n,
+        [&](std::uint64_t i) { return keys[order[i]]; },
+        [&](std::uint64_t i, std::span<solver::WdlValue> out) {
+          for (int u = 0; u < count; ++u)
+            out[u] = solver::unpack_wdl(words[std::uint64_t(order[i]) * count + u]);
+        },
+        r.zstd_level);
+  } catch (const tablebase::TableWriteError& e) {  // the machine's fault: status 1
+    throw std::runtime_error(e.what());
+  }
+}
+
+template <registry::CoalitionTablesEntry E>
+void solve_tables(const CoalitionSolveRequest& r) {
+  using G = typename E::Game;
+  const auto start = std::chrono::steady_clock::now();
+  const PositionOptions& o = r.position;
+  const std::string name = E::normalized(o.variant);
+  const auto asked = E::setup(o.variant, o.fen);
+  const G& game = *asked.game;
+  if (!game.keys_fit())
+    throw UsageError("solve: this variant's positions need " + std::to_string(game.key_bits()) +
+                     " bits, more than the 128-bit exact keys its tables hold them by");
+  std::optional<tablebase::DirectoryLock> lock;
+  std::optional<tablebase::CoalitionTable> table = finished_table<E>(r, name, lock);
+  const bool loaded = table.has_value();
+  nlohmann::ordered_json solved;
+  if (!loaded) {
+    const std::uint64_t resident = resident_under(r.memory_bytes);
+    auto retrograde =
+        solve_from(game, game.start(), r.memory_bytes - resident, !o.quiet);  // the whole variant
+    solved = solution_json<E>(retrograde->report());
+    write_table<E>(r, name, retrograde, resident);
+    try {
+      table.emplace(tablebase::open_coalition_table(r.tables, E::info.id, E::kKeyFormat,
+                                                    int(E::kPlayers.size()), name));
+    } catch (const tablebase::TableError& e) {
+      throw std::runtime_error(e.what());  // just written: the machine's fault
+    }
+  }
+  const auto values = tablebase::coalition_values_at(game, *table, asked.position);
+  if (!values)
+    throw UsageError("--fen: this position is not among " + name +
+                     "'s (not reached from its start, which its table holds)");
+  nlohmann::ordered_json j;
+  j["variant"] = name;
+  add_position<E>(j, game, asked.position, *values, table->info().longest_wins);
+  j["solved"] = loaded ? table_counts_json<E>(table->info()) : solved;
+  const std::string file = tablebase::coalition_table_file(r.tables, E::info.id).string();
+  j["tables"] = {
+      {"dir", r.tables},
+      {"file", file},
+      {"format", registry::table_format_name(registry::TableFormat::coalitions)},
+      {"loaded", loaded},
+      {"file_bytes", table->file_bytes()},
+      {"bytes_per_position",
+       double(table->file_bytes()) / double(std::max<std::uint64_t>(1, table->info().positions))}};
+  print_solved<E>(j, r, start);
 }
 
 }  // namespace
@@ -119,18 +319,19 @@ std::uint64_t coalition_memory(bool keys_fit, int key_bits, std::uint64_t memory
   if (!keys_fit)
     throw UsageError("solve: this variant's positions need " + std::to_string(key_bits) +
                      " bits, more than the 128-bit exact keys the solvers hold them by");
-  const std::uint64_t resident = resident_bytes();
-  if (resident >= memory_bytes)
-    throw UsageError("--memory: this process holds " + solver::size_text(resident) +
-                     " before solving, more than " + solver::size_text(memory_bytes) +
-                     " (raise --memory)");
-  return memory_bytes - resident;
+  return memory_bytes - resident_under(memory_bytes);
 }
 
 void add_winning_coalitions(nlohmann::ordered_json& j) {
   j["winning_coalitions"] = nlohmann::ordered_json::array();
   for (const auto& c : j["coalitions"])
     if (c["value"] == "win") j["winning_coalitions"].push_back(c["coalition"]);
+}
+
+void print_winning_coalitions(const nlohmann::ordered_json& j) {
+  std::cout << "winning coalitions:";
+  for (const auto& c : j["winning_coalitions"]) std::cout << " " << c.get<std::string>();
+  std::cout << (j["winning_coalitions"].empty() ? " none" : "") << "\n";
 }
 
 void print_coalition_values(const nlohmann::ordered_json& j) {
@@ -147,14 +348,16 @@ void print_coalition_values(const nlohmann::ordered_json& j) {
               << c["value"].get<std::string>()
               << (c["distance"].is_null() ? "" : " in " + c["distance"].dump()) << "\n";
   }
-  std::cout << "winning coalitions:";
-  for (const auto& c : j["winning_coalitions"]) std::cout << " " << c.get<std::string>();
-  std::cout << (j["winning_coalitions"].empty() ? " none" : "") << "\n";
 }
 
 void run_coalition_solve(const CoalitionSolveRequest& r) {
-  with_capability<registry::Solver::coalition_values>(
-      r.position.variant, [&](auto e) { solve_position<decltype(e)>(r); });
+  with_capability<registry::Solver::coalition_values>(r.position.variant, [&](auto e) {
+    using E = decltype(e);
+    if constexpr (registry::CoalitionTablesEntry<E> &&
+                  E::info.tables.has(registry::TableFormat::coalitions))
+      if (!r.tables.empty()) return solve_tables<E>(r);
+    solve_position<E>(r);
+  });
 }
 
 }  // namespace app

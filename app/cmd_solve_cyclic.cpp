@@ -167,19 +167,11 @@ template <registry::KeyedEntry E>
 std::optional<tablebase::WdlTable> finished_keyed_table(
     const CyclicSolveRequest& r, const std::string& name,
     std::optional<tablebase::DirectoryLock>& lock) {
-  std::error_code error;
-  std::filesystem::create_directories(r.tables, error);
-  if (error) throw UsageError("--tables " + r.tables + ": cannot create: " + error.message());
   std::optional<tablebase::WdlTable> table;
-  try {
-    lock.emplace(r.tables);
+  locking_tables_dir(r.tables, lock, [&] {
     if (tablebase::holds_keyed_table(r.tables, E::info.id))
       table.emplace(tablebase::open_keyed_table(r.tables, E::info.id, E::kKeyFormat));
-  } catch (const tablebase::DirectoryBusy& e) {
-    throw UsageError(e.what());
-  } catch (const tablebase::TableError& e) {
-    throw UsageError(e.what());
-  }
+  });
   if (table && table->info().name != name)
     throw UsageError("--tables " + r.tables + " holds the table of " + table->info().name +
                      ", not of " + name + ": give another directory");

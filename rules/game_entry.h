@@ -164,9 +164,12 @@ enum class TableFormat : std::uint8_t {
   loopy_tiers,  // a whole variant of a game with cycles, a file per tier of its loopy tier space
                 // (DIR/<tier>.wdl and .reached, tablebase/LOOPY.md)
   bearoff,      // a one-sided race database file
+  coalitions,   // one file of canonical keys and every coalition's value, sorted, for a variant
+                // solved by coalitions from its start (DIR/<game id>.coalitions)
 };
 inline constexpr std::array kTableFormats = {TableFormat::tiers, TableFormat::keyed,
-                                             TableFormat::loopy_tiers, TableFormat::bearoff};
+                                             TableFormat::loopy_tiers, TableFormat::bearoff,
+                                             TableFormat::coalitions};
 constexpr std::string_view table_format_name(TableFormat t) {
   switch (t) {
     case TableFormat::tiers:
@@ -177,6 +180,8 @@ constexpr std::string_view table_format_name(TableFormat t) {
       return "loopy-tiers";
     case TableFormat::bearoff:
       return "bearoff";
+    case TableFormat::coalitions:
+      return "coalitions";
   }
   return "?";
 }

@@ -34,6 +34,8 @@
 //                             with_roll and kPlayers (player names, by index)
 //   Solver::coalition_values  kPlayers (player names, by index: a coalition's, a winner's) and
 //                             a game that names its players (solver::NamesPlayers)
+//   TableFormat::coalitions   kKeyFormat (the version of its key packing): a variant's table holds
+//                             everything reachable from its start (setup without a FEN)
 //   optionally                end_text(game, p): what a finished position's result is, for the
 //                             commands that list its moves (default: the side to move has lost)
 //
@@ -141,6 +143,12 @@ concept CoalitionEntry = GameEntry<E> &&
   { g.player_to_move(p) } -> std::convertible_to<int>;
 };
 
+// What coalition tables ask of a game: solved by coalitions, keys of 128 bits.
+template <typename E>
+concept CoalitionTablesEntry = CoalitionEntry<E> && requires {
+  { E::kKeyFormat } -> std::convertible_to<std::uint32_t>;
+};
+
 namespace detail {
 
 template <typename E>
@@ -161,6 +169,9 @@ constexpr bool declares_what_it_has() {
                 "a dice game needs chance_text, parse_chance, rolled, with_roll and kPlayers");
   static_assert(!E::info.solvers.has(Solver::coalition_values) || CoalitionEntry<E>,
                 "a game solved by coalitions needs kPlayers and a game that names its players");
+  static_assert(!E::info.tables.has(TableFormat::coalitions) ||
+                    (CoalitionTablesEntry<E> && E::info.solvers.has(Solver::coalition_values)),
+                "a game with coalition tables is solved by coalitions and needs kKeyFormat");
   return true;
 }
 

@@ -51,36 +51,13 @@
 #include <vector>
 
 #include "solver/coalition_game.h"
+#include "solver/coalition_splits.h"
 #include "solver/counted_memory.h"
 #include "solver/position_graph.h"
 #include "solver/progress.h"
 #include "solver/wdl.h"
 
 namespace solver {
-
-// The splits of n players into a coalition and the rest, each named by its coalition without the
-// last player (coalition_retrograde.h).
-class CoalitionSplits {
- public:
-  explicit CoalitionSplits(int players)
-      : players_(players), everyone_((1u << players) - 1), count_((1 << (players - 1)) - 1) {}
-  int players() const { return players_; }
-  std::uint32_t everyone() const { return everyone_; }
-  int count() const { return count_; }
-  static std::uint32_t coalition(int split) { return std::uint32_t(split) + 1; }
-  // Whether s is a coalition: some players, not all.
-  bool valid(std::uint32_t s) const { return s != 0 && s < everyone_; }
-  // The split of coalition s (valid), and whether s is the rest of it.
-  std::pair<int, bool> of(std::uint32_t s) const {
-    const bool rest = s >> (players_ - 1) & 1;
-    return {int(rest ? everyone_ & ~s : s) - 1, rest};
-  }
-
- private:
-  int players_;
-  std::uint32_t everyone_;
-  int count_;
-};
 
 // Every split's value at every position of a position graph (packed, wdl.h), from the side of the
 // split's coalition, in the names of the position's canonical image.
@@ -242,15 +219,6 @@ struct CoalitionSolveOptions {
   bool show_progress = false;
 };
 
-// One coalition's values over the canonical positions (each symmetry class once, the coalition
-// named as in each canonical image, whose names the game's canonical_form chooses: Nevsky's images
-// have White to move, so there {White} is the player to move alone), from its side.
-struct CoalitionTally {
-  std::uint32_t coalition = 0;  // bit q for player q
-  std::uint64_t wins = 0, draws = 0, losses = 0;
-  int longest_win = 0, longest_loss = 0;  // the greatest distance of each (0 if none)
-};
-
 struct CoalitionSolveReport {
   std::uint64_t positions = 0;  // distinct canonical positions reached from the roots
   std::uint64_t moves = 0;      // moves generated in positions not finished
@@ -315,6 +283,19 @@ class CoalitionRetrograde {
     const auto id = graph_.find(image.key);
     if (!id) return std::nullopt;
     return values_->at(*id, image.renaming.rename(s));
+  }
+
+  // Calls f(canonical key, values) for every position reached, in no particular order: values[u]
+  // is split u's value (coalition CoalitionSplits::coalition(u) against the rest, from its side)
+  // in the names of the key's canonical image, what a table of the solve stores.
+  template <typename F>
+  void for_each_value(F&& f) const {
+    std::vector<WdlValue> values(splits_.count());
+    graph_.for_each_key([&](const Key& key, auto id) {
+      for (int u = 0; u < splits_.count(); ++u)
+        values[u] = values_->at(std::uint32_t(id), splits_.coalition(u));
+      f(key, std::span<const WdlValue>(values));
+    });
   }
 
   // The coalitions that can force a win from p (each a set of p's players), in increasing order;

@@ -62,7 +62,10 @@ class CoalitionSearch {
   using Position = typename G::Position;
   using Key = typename G::Key;
 
-  CoalitionSearch(const G& game, std::uint64_t memory_bytes) : game_(game), table_(memory_bytes) {
+  // by_symmetry false: answers kept by raw position, the game's canonical forms never asked (a
+  // check of tables solved through those forms then shares nothing with them but the rules).
+  CoalitionSearch(const G& game, std::uint64_t memory_bytes, bool by_symmetry = true)
+      : game_(game), table_(memory_bytes), by_symmetry_(by_symmetry) {
     if (!game.keys_fit())
       throw std::invalid_argument("this variant's positions do not fit exact 128-bit keys");
     if (game.players() < 2 || game.players() > 8)
@@ -125,7 +128,7 @@ class CoalitionSearch {
  private:
   struct Entry {
     Key key;
-    std::uint32_t coalition;  // as named in the canonical image
+    std::uint32_t coalition;  // as named in the canonical image (or the position, by raw key)
     bool operator==(const Entry&) const = default;
     template <typename H>
     friend H AbslHashValue(H h, const Entry& e) {
@@ -156,6 +159,12 @@ class CoalitionSearch {
         }
       }
     }
+  }
+
+  Entry entry_of(const Position& p, std::uint32_t s) const {
+    if (!by_symmetry_) return {game_.raw_key(p), s};
+    const CanonicalImage<Key> image = canonical_image(game_, p);
+    return {image.key, image.renaming.rename(s)};
   }
 
   bool finished(const Position& p) const {
@@ -200,8 +209,7 @@ class CoalitionSearch {
     if (!any_open) return !chooses;
     if (d == 1) return false;
 
-    const CanonicalImage<Key> image = canonical_image(game_, p);
-    const Entry entry{image.key, image.renaming.rename(s)};
+    const Entry entry = entry_of(p, s);
     if (const Bounds* b = table_.find(entry)) {
       if (d <= b->no_win_within) return false;
       if (d >= b->win_within) return true;
@@ -228,6 +236,7 @@ class CoalitionSearch {
 
   const G& game_;
   CappedMap<Entry, Bounds> table_;
+  bool by_symmetry_;
   std::chrono::steady_clock::time_point start_;
   double seconds_ = 0;
   SearchStop stop_ = SearchStop::none;

@@ -4,7 +4,8 @@
 //   {"variant", "fen", "family": "values per coalition", "to_move": player or null,
 //    "coalitions": [coalition value, ...],           the position's (coalition_json.h)
 //    "moves": [{"move", "fen", "coalitions": [...]}],  each legal move's, in the game's order
-//    "positions": positions of the solve that answered, "source": "solve"}
+//    "positions": positions of the solve (or the table) that answered, "source": "solve" or
+//    "tables"}
 // A coalition's value is from its own side whoever moves; a move's is the value of the position it
 // leads to, its distance counted from the position asked (the move included), so that the best
 // move of a coalition that wins is the one whose distance is the position's.
@@ -13,6 +14,7 @@
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/registry.h"
@@ -36,11 +38,13 @@ nlohmann::ordered_json coalition_values_json(const std::vector<solver::WdlValue>
 
 }  // namespace detail
 
-// The object above for position p of `variant` (as answers name it) in game E.
+// The object above for position p of `variant` (as answers name it) in game E, answered by the
+// in-memory solve of coalition_oracle.h or (source "tables") a coalition table.
 template <registry::CoalitionEntry E>
 nlohmann::ordered_json coalition_analysis_json(
     const std::string& variant, const typename E::Game& game, const typename E::Game::Position& p,
-    const typename CoalitionOracle<typename E::Game>::Answer& answer) {
+    const typename CoalitionOracle<typename E::Game>::Answer& answer,
+    std::string_view source = "solve") {
   nlohmann::ordered_json j;
   j["variant"] = variant;
   j["fen"] = E::fen(game, p);
@@ -54,7 +58,7 @@ nlohmann::ordered_json coalition_analysis_json(
                           {"fen", E::fen(game, m.after)},
                           {"coalitions", detail::coalition_values_json<E>(m.values, 1)}});
   j["positions"] = answer.positions;
-  j["source"] = "solve";
+  j["source"] = source;
   return j;
 }
 

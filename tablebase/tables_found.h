@@ -1,14 +1,15 @@
 // Which variant's tables a directory holds, as --variant names it, for the front ends that open
 // a directory without being told the game (query, verify, serve, the Python module, the probe
 // library): a keyed table of any registry game that has them (DIR/<game>.wdl, whose header names
-// the variant), else loopy tier tables (loopy_tier_files.h), else the tier tables' variant
-// (tier_files.h).
+// the variant) or its coalition table (DIR/<game>.coalitions, coalition_table.h), else loopy tier
+// tables (loopy_tier_files.h), else the tier tables' variant (tier_files.h).
 #pragma once
 
 #include <filesystem>
 #include <string>
 
 #include "rules/registry.h"
+#include "tablebase/coalition_table.h"
 #include "tablebase/keyed_tables.h"
 #include "tablebase/loopy_tier_files.h"
 #include "tablebase/tier_files.h"
@@ -23,6 +24,11 @@ inline std::string tables_variant_in(const std::filesystem::path& dir) {
     if constexpr (E::info.tables.has(registry::TableFormat::keyed))
       if (found.empty() && holds_keyed_table(dir, E::info.id))
         found = open_keyed_table(dir, E::info.id, E::kKeyFormat).info().name;
+    if constexpr (E::info.tables.has(registry::TableFormat::coalitions))
+      if (found.empty() && holds_coalition_table(dir, E::info.id))
+        found = open_coalition_table(dir, E::info.id, E::kKeyFormat, int(E::kPlayers.size()))
+                    .info()
+                    .name;
   });
   if (!found.empty()) return found;
   if (auto loopy = loopy_tables_variant(dir)) return *loopy;
@@ -35,9 +41,10 @@ inline std::string tables_held(const std::filesystem::path& dir) {
   try {
     const std::string variant = tables_variant_in(dir);
     const registry::GameInfo& game = registry::info_of(variant);
-    return std::string(game.has(registry::TableFormat::keyed) ? "the table of "
-                                                              : "the tables of ") +
-           variant + " (" + std::string(game.title) + ")";
+    const bool one_file =
+        game.has(registry::TableFormat::keyed) || game.has(registry::TableFormat::coalitions);
+    return std::string(one_file ? "the table of " : "the tables of ") + variant + " (" +
+           std::string(game.title) + ")";
   } catch (const std::exception&) {  // TableError, or a header naming no game
     return {};
   }

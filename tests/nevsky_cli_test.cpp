@@ -282,8 +282,8 @@ TEST_CASE("drop16 --variant nevsky: bad input gets one line and exit status 2",
   check_refused({"moves", "--variant", "nevsky", "--fen", kKingsFen, "--moves", "12:52"},
                 {"12:52", "most checkers"});
   check_refused({"moves", "--variant", "nevsky", "--moves", "16-15"}, {"16-15"});
-  check_refused({"solve", "--variant", "nevsky:3x3:1", "--tables", "t"},
-                {"--tables", "Nevsky checkers"});
+  check_refused({"query", "--variant", "nevsky:3x3:1", "--tables", "t", "--batch", "f"},
+                {"--batch", "Nevsky checkers"});
   check_refused({"solve", "--variant", "nevsky:8x8:6"}, {"bits", "128"});
   check_refused({"distinct", "--variant", "nevsky:8x8:6", "--depth", "1"}, {"bits"});
   check_refused({"perft", "--variant", "nevsky:8x8:6", "--depth", "1", "--hash", "1"}, {"--hash"});

@@ -5,7 +5,8 @@
 // takes the position; its players' names, by index, are what the front ends print for a player to
 // move, a winner or a coalition. The explorer page draws its grid with a colour per player and
 // each player's corner (PageDrawing::corner_checkers), and shows every coalition's value of each
-// move.
+// move. A variant's coalition tables (TableFormat::coalitions) hold everything reachable from its
+// start, by canonical key (key.h).
 #pragma once
 
 #include <array>
@@ -17,6 +18,7 @@
 
 #include "rules/game_entry.h"
 #include "rules/nevsky/game.h"
+#include "rules/nevsky/key.h"
 #include "rules/nevsky/notation.h"
 #include "rules/nevsky/player.h"
 #include "rules/nevsky/variant.h"
@@ -38,15 +40,18 @@ struct Entry {
           "(3 to 8) with M = 1, 3, 6 or 10 men each, +K of them kings (0 to 3), :pairs pair play",
       .family = registry::ValueFamily::coalition_values,
       .commands = {registry::Command::perft, registry::Command::distinct, registry::Command::moves,
-                   registry::Command::show, registry::Command::solve, registry::Command::serve},
+                   registry::Command::show, registry::Command::solve, registry::Command::query,
+                   registry::Command::verify, registry::Command::serve},
       .solvers = {registry::Solver::coalition_values},
-      .tables = {},
+      .tables = {registry::TableFormat::coalitions},
       .views = {registry::View::diagram, registry::View::page},
       .drawing = registry::PageDrawing::corner_checkers,
   };
   // The players by index (Player), in the order of play, as answers name them.
   static constexpr std::array<std::string_view, nevsky::kPlayers> kPlayers = {"white", "red",
                                                                               "green", "black"};
+  // The packing of the keys its tables store (key.h).
+  static constexpr std::uint32_t kKeyFormat = nevsky::kKeyFormat;
 
   static bool claims(std::string_view text) { return names_nevsky(text); }
   static std::string normalized(std::string_view variant) { return parse_variant(variant).name(); }
