@@ -26,6 +26,12 @@
 // cyclic retrograde in order of distance, levels taking the place of its FIFO, with children
 // outside the block entered at the level of their distance.
 //
+// Reached only: given the tier's reached bits (loopy_reach.h), an entry play does not reach is
+// left out: its code is kLoopyNotInRow at once, its moves are never generated, and a final entry
+// does not tell it (an unmove may still find it). Exact for the entries kept: a reached entry's
+// children are reached (the reach marks every child of a marked entry), so no value of a reached
+// entry depends on one left out.
+//
 // Predecessors: by the space's unmoves when it has them (LoopyUnmoveSpace), each entry final at
 // its level visiting its parents once; or by sweeps, each level regenerating the children of
 // every undecided entry to see if one is final at d. Sweeps need nothing from the game beyond its
@@ -52,6 +58,7 @@
 
 #include "solver/parallel_for.h"
 #include "solver/zeroed_array.h"
+#include "tablebase/loopy_reach.h"
 #include "tablebase/loopy_tier_space.h"
 #include "tablebase/loopy_value.h"
 
@@ -157,13 +164,15 @@ class BlockSolve {
 
  public:
   BlockSolve(const S& space, int tier, IndexRange block, const std::vector<const LoopyCode*>& tiers,
-             LoopyPredecessors predecessors, LoopyBlockScratch& scratch)
+             const std::uint64_t* reached, LoopyPredecessors predecessors,
+             LoopyBlockScratch& scratch)
       : space_(space),
         tier_(tier),
         block_(block),
         n_(block.end - block.begin),
         tiers_(tiers),
         codes_(const_cast<LoopyCode*>(tiers[tier]) + block.begin),
+        reached_(reached),
         unmoves_(predecessors == LoopyPredecessors::unmoves) {
     if constexpr (!LoopyUnmoveSpace<S>)
       if (unmoves_) throw std::logic_error("unmoves asked of a space that has none");
@@ -234,6 +243,10 @@ class BlockSolve {
   // written once, and a 0 (a loss in 0) not at all: a tier's fresh array already holds it, and a
   // tier of lost positions then takes no memory.
   void first_pass(std::uint64_t k, LoopyWorker<S>& worker) {
+    if (reached_ && !reached_bit(reached_, block_.begin + k)) {
+      Bytes::store(codes_[k], kLoopyNotInRow);
+      return;
+    }
     Outside outside;
     worker.found.clear();
     space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
@@ -285,7 +298,8 @@ class BlockSolve {
       distinct(worker.found);
       for (const std::uint64_t p : worker.found) {
         const LoopyCode v = Bytes::load(codes_[p]);
-        if (v <= d) continue;  // final already (undecided and draws are above every level)
+        // Final already (undecided and draws are above every level), or left out.
+        if (v <= d || !loopy_in_row(v)) continue;
         if (lost) {
           Bytes::lower(codes_[p], loopy_decided(d + 1));
           raise_to(last_, d + 1);
@@ -301,7 +315,7 @@ class BlockSolve {
   // d, so it reads as not final here, as it should.
   void sweep(std::uint64_t k, int d, LoopyWorker<S>& worker) {
     const LoopyCode v = Bytes::load(codes_[k]);
-    if (v <= d) return;  // final
+    if (v <= d || !loopy_in_row(v)) return;  // final, or left out
     // A loss waiting for its level, or a win that cannot come sooner.
     if (v != kLoopyUnresolved && (v % 2 == 0 || v == d + 1)) return;
     const bool lost = d % 2 == 0;
@@ -330,6 +344,7 @@ class BlockSolve {
   std::uint64_t n_;
   const std::vector<const LoopyCode*>& tiers_;
   LoopyCode* codes_;
+  const std::uint64_t* reached_;  // the tier's, or nullptr: every entry solved
   bool unmoves_;
   std::uint8_t *out_max_ = nullptr, *counter_ = nullptr;
   std::atomic<int> last_{0};
@@ -338,14 +353,16 @@ class BlockSolve {
 }  // namespace loopy_detail
 
 // Solves the entries `block` of tier `tier` into tiers[tier] on this thread; tiers[c] holds every
-// child tier c's codes. Throws std::overflow_error for a distance past kMaxLoopyDistance and
-// std::logic_error for a space that breaks its contract (a move out of the block into its own
-// tier).
+// child tier c's codes. With `reached` (tier `tier`'s reached bits, loopy_reach.h), only the
+// entries play reaches are solved, the others set kLoopyNotInRow; nullptr solves all. Throws
+// std::overflow_error for a distance past kMaxLoopyDistance and std::logic_error for a space that
+// breaks its contract (a move out of the block into its own tier).
 template <LoopyTierSpace S>
 void solve_loopy_block(const S& space, int tier, IndexRange block,
-                       const std::vector<const LoopyCode*>& tiers, LoopyPredecessors predecessors,
-                       LoopyBlockScratch& scratch, LoopyWorker<S>& worker) {
-  loopy_detail::BlockSolve<false, S>(space, tier, block, tiers, predecessors, scratch)
+                       const std::vector<const LoopyCode*>& tiers, const std::uint64_t* reached,
+                       LoopyPredecessors predecessors, LoopyBlockScratch& scratch,
+                       LoopyWorker<S>& worker) {
+  loopy_detail::BlockSolve<false, S>(space, tier, block, tiers, reached, predecessors, scratch)
       .solve([&](const auto& body) { body(0, block.end - block.begin, worker); });
 }
 
@@ -353,10 +370,11 @@ void solve_loopy_block(const S& space, int tier, IndexRange block,
 template <LoopyTierSpace S>
 void solve_shared_loopy_block(const S& space, int tier, IndexRange block,
                               const std::vector<const LoopyCode*>& tiers,
-                              LoopyPredecessors predecessors, LoopyBlockScratch& scratch) {
+                              const std::uint64_t* reached, LoopyPredecessors predecessors,
+                              LoopyBlockScratch& scratch) {
   tbb::enumerable_thread_specific<LoopyWorker<S>> workers;
   const std::uint64_t n = block.end - block.begin;
-  loopy_detail::BlockSolve<true, S>(space, tier, block, tiers, predecessors, scratch)
+  loopy_detail::BlockSolve<true, S>(space, tier, block, tiers, reached, predecessors, scratch)
       .solve([&](const auto& body) {
         solver::parallel_for(
             std::uint64_t{0}, (n + loopy_detail::kChunk - 1) / loopy_detail::kChunk,

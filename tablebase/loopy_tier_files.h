@@ -1,7 +1,9 @@
 // A solved loopy tier on disk (loopy_tier_solver.h), in the checked table format (table_file.h):
-//   NAME.wdl      a record an entry: 0 for a draw, else the distance + 1 (the distance's parity
-//                 is the value: odd a win for the side to move), in 1, 2, 4 or 8 bits, the fewest
-//                 the tier's longest distance needs
+//   NAME.wdl      a record an entry: 0 for an entry not in the row (left unsolved by a solve of
+//                 the reached entries only), 1 for a draw, else the distance + 2 (the distance's
+//                 parity is the value: odd a win for the side to move), in 1, 2, 4 or 8 bits, the
+//                 fewest the tier's greatest record needs ("loopy wdl 2"; files of "loopy wdl 1",
+//                 0 a draw and distance + 1 with every entry solved, are still read)
 //   NAME.reached  a bit an entry: reached by play from the variant's roots (what the counts of
 //                 positions in a solve's report are over)
 // The encoding strings name the space's index scheme (LoopyTierSpace::index_scheme), so tables of
@@ -37,12 +39,24 @@ bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries);
 // Reads a finished tier's codes into `codes` (its size must be the tier's); throws TableError on
 // any damage, a record no writer makes among it.
 void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes);
-// A finished tier's NAME.wdl or NAME.reached opened and checked as the functions above do, for
-// probes of single entries (TableReader::get): a record of .wdl turns into a code by
-// loopy_record_code, which throws TableError for one no writer makes.
-TableReader open_loopy_tier(const LoopyTableName& name, std::uint64_t entries);
+
+// A finished tier's NAME.wdl opened and checked as the functions above do, read an entry at a
+// time (TableReader::get, which keeps the last few blocks); thread-safe.
+class LoopyTierReader {
+ public:
+  LoopyTierReader(const LoopyTableName& name, std::uint64_t entries);
+  // Throws TableError for a record no writer makes.
+  LoopyCode code(std::uint64_t index);
+  void drop_cache() { reader_.drop_cache(); }
+
+ private:
+  std::filesystem::path path_;
+  int format_ = 0;  // the encoding's: 1 or 2 (set by reader_'s opening)
+  TableReader reader_;
+};
+
+// A finished tier's NAME.reached opened and checked, for probes of single entries.
 TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries);
-LoopyCode loopy_record_code(const LoopyTableName& name, std::uint32_t record);
 
 // The reached bits, `entries` of them packed LSB first into `words`.
 void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64_t> words,

@@ -2,13 +2,15 @@
 // or loss with its distance (loopy_value.h), in a byte an entry, with no hash map and no stored
 // edges. tablebase/LOOPY.md has the design and what it measured.
 //
-// - Reach: when asked (count_reached), the entries play reaches from the roots are marked first,
-//   tiers last to first (loopy_reach.h), so the report counts the same positions as
-//   solver/cyclic_retrograde.h does.
+// - Reach: when asked (count_reached or solve_reached_only), the entries play reaches from the
+//   roots are marked first, tiers last to first (loopy_reach.h), so the report counts the same
+//   positions as solver/cyclic_retrograde.h does.
 // - Solve: tiers in order, each with its children in memory; a tier's small blocks are solved in
 //   parallel, one to a thread, and its large ones one after another by all threads
-//   (loopy_block.h). Each finished tier is written at once (loopy_tier_files.h), so a run stopped
-//   and started again skips it.
+//   (loopy_block.h). Every entry, or with solve_reached_only only those the reach marked (exact
+//   for them: a reached entry's children are reached), the others stored as not in the row. Each
+//   finished tier is written at once (loopy_tier_files.h), so a run stopped and started again skips
+//   it.
 // - Memory: planned before anything starts, and refused (MemoryCapError, naming what it needs)
 //   when over the cap: the space's own tables, two bytes an entry of the largest small block a
 //   thread and one of the largest large block, and the larger of the reach's and the solve's
@@ -51,6 +53,10 @@ struct LoopySolveOptions {
   // CPU s for 0.653 bits an entry, 12 took 6.8 s for 0.696 (LOOPY.md).
   int zstd_level = 12;
   bool count_reached = true;  // mark and count the positions reached from the roots
+  // Solve only the entries play reaches from the roots (marked first, as count_reached does) and
+  // store the others as not in the row (kLoopyNotInRow): the space's choice when unset
+  // (loopy_solves_reached_only), for a space that numbers many more entries than play reaches.
+  std::optional<bool> solve_reached_only;
   // Blocks of at least this many entries are solved by all threads together (loopy_block.h).
   std::uint64_t shared_block_entries = kSharedBlockEntries;
   // Unmoves when the space has them; sweeps for a space without, or to compare.
@@ -59,7 +65,7 @@ struct LoopySolveOptions {
 
 struct LoopySolveReport {
   int tiers = 0, tiers_solved = 0, tiers_resumed = 0;
-  LoopyTally entries;  // every stored entry
+  LoopyTally entries;  // every stored entry (those left out as not_in_row)
   LoopyTally reached;  // the position classes reached from the roots (with count_reached)
   std::uint64_t planned_bytes = 0, table_bytes = 0;
   double reach_seconds = 0, solve_seconds = 0;
@@ -75,6 +81,7 @@ class LoopyTierSolver {
         bits_(space.tier_count()) {
     predecessors_ = options_.predecessors.value_or(LoopyUnmoveSpace<S> ? LoopyPredecessors::unmoves
                                                                        : LoopyPredecessors::sweeps);
+    reached_only_ = options_.solve_reached_only.value_or(loopy_solves_reached_only<S>());
     for (int t = 0; t < space.tier_count(); ++t)
       for (std::uint64_t b = 0; b < space.block_count(t); ++b) {
         const IndexRange r = space.block_range(t, b);
@@ -86,20 +93,20 @@ class LoopyTierSolver {
   // The memory the solve needs (what run() checks against the cap).
   std::uint64_t planned_bytes() const {
     // The reach of a large block also keeps a bit an entry of it (loopy_reach.h).
-    const std::uint64_t expanded = options_.count_reached ? (largest_shared_ + 63) / 64 * 8 : 0;
+    const std::uint64_t expanded = marks_reached() ? (largest_shared_ + 63) / 64 * 8 : 0;
     if (!on_disk()) {
       std::uint64_t all = fixed_bytes() + expanded;
       for (int t = 0; t < space_.tier_count(); ++t)
-        all += code_bytes(t) + (options_.count_reached ? bit_bytes(t) : 0);
+        all += code_bytes(t) + (marks_reached() ? bit_bytes(t) : 0);
       return all;
     }
     std::uint64_t solve = 0;
     for (int t = 0; t < space_.tier_count(); ++t) {
-      std::uint64_t held = code_bytes(t) + (options_.count_reached ? bit_bytes(t) : 0);
+      std::uint64_t held = code_bytes(t) + (marks_reached() ? bit_bytes(t) : 0);
       for (int c : space_.tier_children(t)) held += code_bytes(c);
       solve = std::max(solve, held);
     }
-    return fixed_bytes() + std::max(solve, options_.count_reached ? reach_peak() + expanded : 0);
+    return fixed_bytes() + std::max(solve, marks_reached() ? reach_peak() + expanded : 0);
   }
 
   LoopySolveReport run() {
@@ -116,7 +123,7 @@ class LoopyTierSolver {
     tbb::task_arena arena(std::max(1, options_.threads));
     arena.execute([&] {
       const auto start = std::chrono::steady_clock::now();
-      if (options_.count_reached) reach();
+      if (marks_reached()) reach();
       const auto reached = std::chrono::steady_clock::now();
       solve_all(report);
       report.reach_seconds = std::chrono::duration<double>(reached - start).count();
@@ -127,11 +134,13 @@ class LoopyTierSolver {
   }
 
   // After an in-memory run: the code at a location, and whether play reaches it.
+  // (kLoopyNotInRow for one left out: loopy_class_code reads a twin's).
   LoopyCode code(Location at) const { return codes_[at.tier][at.index]; }
   bool reached(Location at) const { return reached_bit(bits_[at.tier].data(), at.index); }
 
  private:
   bool on_disk() const { return !options_.dir.empty(); }
+  bool marks_reached() const { return options_.count_reached || reached_only_; }
   // What the plan holds besides tiers: the space, each thread's block scratch, the I/O buffers.
   std::uint64_t fixed_bytes() const {
     const auto threads = std::uint64_t(std::max(1, options_.threads));
@@ -210,13 +219,17 @@ class LoopyTierSolver {
                               options_.show_progress);
     for (int t = 0; t < space_.tier_count(); ++t) {
       progress.set_stage(space_.tier_name(t));
-      if (on_disk() && loopy_tier_present(table_name(t), space_.tier_size(t))) {
+      const bool present = on_disk() && loopy_tier_present(table_name(t), space_.tier_size(t));
+      make_room(t, present ? std::vector<int>{} : space_.tier_children(t));
+      if (marks_reached() && on_disk()) {
+        bits_[t] = solver::ZeroedArray<std::uint64_t>(bit_words(t));
+        read_loopy_reached(table_name(t), bits_[t], space_.tier_size(t));
+      }
+      if (present) {
         ++report.tiers_resumed;
-        make_room(t, {});
         load(t);
         progress.advance(space_.tier_size(t));
       } else {
-        make_room(t, space_.tier_children(t));
         for (int c : space_.tier_children(t)) load(c);
         codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
         solve_tier(t, progress);
@@ -226,11 +239,7 @@ class LoopyTierSolver {
       touch(t);
       const LoopyCode* codes = codes_[t].data();
       report.entries.add(tally_entries(codes, space_.tier_size(t)));
-      if (options_.count_reached) {
-        if (on_disk()) {
-          bits_[t] = solver::ZeroedArray<std::uint64_t>(bit_words(t));
-          read_loopy_reached(table_name(t), bits_[t], space_.tier_size(t));
-        }
+      if (marks_reached()) {
         report.reached.add(tally_reached(space_, t, codes, bits_[t].data()));
         if (on_disk()) bits_[t] = {};
       }
@@ -243,6 +252,7 @@ class LoopyTierSolver {
   void solve_tier(int t, solver::Progress& progress) {
     std::vector<const LoopyCode*> tiers(space_.tier_count(), nullptr);
     tiers[t] = codes_[t].data();
+    const std::uint64_t* reached = reached_only_ ? bits_[t].data() : nullptr;
     for (int c : space_.tier_children(t)) tiers[c] = codes_[c].data();
     struct Scratch {
       LoopyBlockScratch block;
@@ -253,14 +263,14 @@ class LoopyTierSolver {
       const IndexRange block = space_.block_range(t, b);
       if (shared(block)) return;
       Scratch& s = scratch.local();
-      solve_loopy_block(space_, t, block, tiers, predecessors_, s.block, s.worker);
+      solve_loopy_block(space_, t, block, tiers, reached, predecessors_, s.block, s.worker);
       progress.advance(block.end - block.begin);
       progress.add_to_rate(block.end - block.begin);
     });
     for (std::uint64_t b = 0; b < space_.block_count(t); ++b) {
       const IndexRange block = space_.block_range(t, b);
       if (!shared(block)) continue;
-      solve_shared_loopy_block(space_, t, block, tiers, predecessors_, shared_scratch_);
+      solve_shared_loopy_block(space_, t, block, tiers, reached, predecessors_, shared_scratch_);
       progress.advance(block.end - block.begin);
       progress.add_to_rate(block.end - block.begin);
     }
@@ -285,7 +295,7 @@ class LoopyTierSolver {
     if (!on_disk()) return;
     std::vector<char> keep(space_.tier_count(), 0);
     keep[t] = 1;
-    std::uint64_t held = code_bytes(t) + (options_.count_reached ? bit_bytes(t) : 0);
+    std::uint64_t held = code_bytes(t) + (marks_reached() ? bit_bytes(t) : 0);
     for (int c : needed) {
       keep[c] = 1;
       held += code_bytes(c);
@@ -307,6 +317,7 @@ class LoopyTierSolver {
   const S& space_;
   LoopySolveOptions options_;
   LoopyPredecessors predecessors_;
+  bool reached_only_ = false;
   std::uint64_t largest_small_ = 0, largest_shared_ = 0;  // the largest blocks of each kind
   LoopyBlockScratch shared_scratch_;                      // for the large blocks
   std::vector<solver::ZeroedArray<LoopyCode>> codes_;     // per tier, empty when not held

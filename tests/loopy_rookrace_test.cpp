@@ -3,8 +3,9 @@
 // - the space: every entry's position located back to it (or to a twin), and the unmoves against
 //   the rules' moves, edge for edge;
 // - the values: the hash-map retrograde (solver/cyclic_retrograde.h) on every position it reaches,
-//   with the same count of reached positions, values and longest distances; the plain fixed point
-//   of tests/fixed_point.h; unmoves and sweeps against each other;
+//   with the same count of reached positions, values and longest distances, solving every entry
+//   or the reached ones only; the plain fixed point of tests/fixed_point.h; unmoves and sweeps
+//   against each other; the reached entries only against every entry;
 // - the tables: written, read back, resumed, refused when damaged or of another variant;
 // - the memory plan: refused before starting when over the cap.
 #include <sys/resource.h>
@@ -30,6 +31,7 @@
 #include "tablebase/loopy_tier_files.h"
 #include "tablebase/loopy_tier_solver.h"
 #include "tablebase/loopy_verify.h"
+#include "tablebase/tier_files.h"
 #include "tests/fixed_point.h"
 #include "tests/loopy_checks.h"
 #include "tests/test_support.h"
@@ -96,12 +98,13 @@ namespace {
 // Solves the row both ways and compares every position the hash-map retrograde reaches, and the
 // counts of the two reports; prints both when asked (the hidden rows below, whose figures go to
 // results/).
-void compare_with_hashed(const char* variant, bool print = false) {
+void compare_with_hashed(const char* variant, bool reached_only, bool print = false) {
   const Game g = game_of(variant);
   const rookrace::Position start = g.start();
   LoopySolveOptions options = in_memory();
   options.memory_bytes = std::uint64_t{22} << 30;
   options.threads = 2;
+  options.solve_reached_only = reached_only;
   test_support::compare_loopy_with_hashed(
       variant, g, std::span(&start, 1), TierSpace(g), options,
       [&](const rookrace::Position& p) { return rookrace::to_fen(g, p); }, print);
@@ -113,7 +116,25 @@ TEST_CASE("rookrace loopy solve: every reached position as the hash-map retrogra
           "[loopy][rookrace]") {
   for (const char* v : {"rookrace:2x2:0", "rookrace:2x2:1", "rookrace:2x2:2", "rookrace:2x2:5",
                         "rookrace:4x4:0", "rookrace:4x4:1", "rookrace:6x6:0", "rookrace:8x8:0"})
-    compare_with_hashed(v);
+    for (const bool reached_only : {false, true}) {
+      INFO("reached only " << reached_only);
+      compare_with_hashed(v, reached_only);
+    }
+}
+
+TEST_CASE("rookrace loopy solve: the reached entries only, as a solve of every entry has them",
+          "[loopy][rookrace]") {
+  for (const char* v : {"rookrace:2x2:2", "rookrace:4x4:1"})
+    for (const auto predecessors : {LoopyPredecessors::unmoves, LoopyPredecessors::sweeps}) {
+      INFO(v << (predecessors == LoopyPredecessors::sweeps ? " sweeps" : " unmoves"));
+      const auto c =
+          test_support::check_reached_only(TierSpace(game_of(v)), in_memory(predecessors));
+      CHECK(c.marks_differ == 0);
+      CHECK(c.differ == 0);
+      CHECK(c.unreached_solved == 0);
+      CHECK(c.reached > 0);
+      CHECK(c.reached < c.entries);
+    }
 }
 
 // The rows too long for the test run (minutes to a quarter of an hour, up to 12 GB for the
@@ -121,19 +142,19 @@ TEST_CASE("rookrace loopy solve: every reached position as the hash-map retrogra
 // own tag. Their output lines are in results/rookrace.md.
 TEST_CASE("rookrace loopy solve against the hash-map retrograde: 4x4:2",
           "[.loopy-compare][.loopy-compare-4x4-2]") {
-  compare_with_hashed("rookrace:4x4:2", true);
+  compare_with_hashed("rookrace:4x4:2", false, true);
 }
 TEST_CASE("rookrace loopy solve against the hash-map retrograde: 6x6:1",
           "[.loopy-compare][.loopy-compare-6x6-1]") {
-  compare_with_hashed("rookrace:6x6:1", true);
+  compare_with_hashed("rookrace:6x6:1", false, true);
 }
 TEST_CASE("rookrace loopy solve against the hash-map retrograde: 4x4:3",
           "[.loopy-compare][.loopy-compare-4x4-3]") {
-  compare_with_hashed("rookrace:4x4:3", true);
+  compare_with_hashed("rookrace:4x4:3", false, true);
 }
 TEST_CASE("rookrace loopy solve against the hash-map retrograde: 8x8:1",
           "[.loopy-compare][.loopy-compare-8x8-1]") {
-  compare_with_hashed("rookrace:8x8:1", true);
+  compare_with_hashed("rookrace:8x8:1", false, true);
 }
 
 TEST_CASE("rookrace loopy solve: a plain fixed point over the positions play reaches agrees",
@@ -269,6 +290,38 @@ TEST_CASE("rookrace loopy tables: written, read back, resumed and checked",
   const TierSpace other(game_of("rookrace:4x4:2"));
   std::filesystem::remove(path);
   CHECK_THROWS_AS(LoopyTierSolver<TierSpace>(other, o).run(), tablebase::TableError);
+}
+
+TEST_CASE("rookrace loopy tables: a tier written in format 1 (every entry solved) still reads",
+          "[loopy][rookrace][tables]") {
+  const TierSpace space(game_of("rookrace:4x4:0"));
+  LoopyTierSolver<TierSpace> solved(space, in_memory());
+  solved.run();
+  const test_support::TempDir tmp("loopy_format_1");
+  const auto codes = all_codes(space, solved);
+  for (int t = 0; t < space.tier_count(); ++t) {
+    const tablebase::LoopyTableName name{tmp.dir, space.variant_name(), space.index_scheme(),
+                                         space.tier_name(t)};
+    // Format 1's records, as the files written before format 2 hold them: 0 a draw, else d + 1.
+    const tablebase::TableHeader header{
+        name.variant, name.tier, codes[t].size(), 8,
+        "loopy wdl 1: 0 draw, else distance + 1 (odd distance: win); " + name.scheme};
+    tablebase::write_byte_records(
+        tablebase::loopy_wdl_path(name), header, codes[t],
+        [](std::uint8_t c) { return c == tablebase::kLoopyDraw ? 0u : std::uint32_t(c) + 1; }, 1);
+  }
+  tablebase::LoopyTables<TierSpace> tables(space, tmp.dir);
+  std::uint64_t differ = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i)
+      differ += tables.code({t, i}) != codes[t][i];
+  CHECK(differ == 0);
+  for (int t = 0; t < space.tier_count(); ++t) {
+    std::vector<LoopyCode> read(space.tier_size(t));
+    tablebase::read_loopy_tier(
+        {tmp.dir, space.variant_name(), space.index_scheme(), space.tier_name(t)}, read);
+    CHECK(read == codes[t]);
+  }
 }
 
 TEST_CASE("rookrace loopy solve: a cap below the plan is refused before it starts",

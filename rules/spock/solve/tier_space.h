@@ -42,6 +42,10 @@ class TierSpace {
   using Game = spock::Game;
   using Position = spock::Position;
 
+  // The materials are placed whole, 2.1 to 2.5 times what play reaches on the rows measured
+  // (tablebase/LOOPY.md): the solver takes only the reached entries unless told otherwise.
+  static constexpr bool kSolveReachedOnly = true;
+
   // Throws std::invalid_argument for a board of more than 32 squares or a row too large to index.
   TierSpace(const Game& game, const Material& row);
   // Slices point into prefix_tables_.
