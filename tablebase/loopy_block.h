@@ -27,10 +27,11 @@
 // outside the block entered at the level of their distance.
 //
 // Reached only: given the tier's reached bits (loopy_reach.h), an entry play does not reach is
-// left out: its code is kLoopyNotInRow at once, its moves are never generated, and a final entry
-// does not tell it (an unmove may still find it). Exact for the entries kept: a reached entry's
-// children are reached (the reach marks every child of a marked entry), so no value of a reached
-// entry depends on one left out.
+// left out: its moves are never generated, a final entry does not tell it, and its code stays
+// what the fresh array holds (0, written by no one, so a tier's untouched pages take no memory);
+// the solver stores it as not in the row (kLoopyNotInRow) when it writes or counts the tier. Exact
+// for the entries kept: a reached entry's children are reached (the reach marks every child of a
+// marked entry), so no value of a reached entry depends on one left out.
 //
 // Predecessors: by the space's unmoves when it has them (LoopyUnmoveSpace), each entry final at
 // its level visiting its parents once; or by sweeps, each level regenerating the children of
@@ -207,6 +208,8 @@ class BlockSolve {
   }
 
  private:
+  // Whether entry k of the block is solved: reached, or every entry solved.
+  bool kept(std::uint64_t k) const { return !reached_ || reached_bit(reached_, block_.begin + k); }
   std::uint64_t in_block(Location c) const {
     if (c.tier != tier_ || c.index < block_.begin || c.index >= block_.end)
       throw std::logic_error("a move leaves its block for another block of the same tier");
@@ -243,10 +246,7 @@ class BlockSolve {
   // written once, and a 0 (a loss in 0) not at all: a tier's fresh array already holds it, and a
   // tier of lost positions then takes no memory.
   void first_pass(std::uint64_t k, LoopyWorker<S>& worker) {
-    if (reached_ && !reached_bit(reached_, block_.begin + k)) {
-      Bytes::store(codes_[k], kLoopyNotInRow);
-      return;
-    }
+    if (!kept(k)) return;
     Outside outside;
     worker.found.clear();
     space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
@@ -290,6 +290,7 @@ class BlockSolve {
   // Entry k is final at level d: its parents in the block learn it, each once.
   void tell_parents(std::uint64_t k, int d, LoopyWorker<S>& worker) {
     if constexpr (LoopyUnmoveSpace<S>) {
+      if (!kept(k)) return;  // a left-out 0, not a loss
       const bool lost = d % 2 == 0;
       worker.found.clear();
       space_.for_each_parent(worker.cursor, tier_, block_.begin + k, [&](std::uint64_t parent) {
@@ -299,7 +300,7 @@ class BlockSolve {
       for (const std::uint64_t p : worker.found) {
         const LoopyCode v = Bytes::load(codes_[p]);
         // Final already (undecided and draws are above every level), or left out.
-        if (v <= d || !loopy_in_row(v)) continue;
+        if (v <= d || !kept(p)) continue;
         if (lost) {
           Bytes::lower(codes_[p], loopy_decided(d + 1));
           raise_to(last_, d + 1);
@@ -315,7 +316,7 @@ class BlockSolve {
   // d, so it reads as not final here, as it should.
   void sweep(std::uint64_t k, int d, LoopyWorker<S>& worker) {
     const LoopyCode v = Bytes::load(codes_[k]);
-    if (v <= d || !loopy_in_row(v)) return;  // final, or left out
+    if (v <= d) return;  // final, or left out (a 0)
     // A loss waiting for its level, or a win that cannot come sooner.
     if (v != kLoopyUnresolved && (v % 2 == 0 || v == d + 1)) return;
     const bool lost = d % 2 == 0;
@@ -354,9 +355,9 @@ class BlockSolve {
 
 // Solves the entries `block` of tier `tier` into tiers[tier] on this thread; tiers[c] holds every
 // child tier c's codes. With `reached` (tier `tier`'s reached bits, loopy_reach.h), only the
-// entries play reaches are solved, the others set kLoopyNotInRow; nullptr solves all. Throws
-// std::overflow_error for a distance past kMaxLoopyDistance and std::logic_error for a space that
-// breaks its contract (a move out of the block into its own tier).
+// entries play reaches are solved, the others left as they are (see above); nullptr solves all.
+// Throws std::overflow_error for a distance past kMaxLoopyDistance and std::logic_error for a space
+// that breaks its contract (a move out of the block into its own tier).
 template <LoopyTierSpace S>
 void solve_loopy_block(const S& space, int tier, IndexRange block,
                        const std::vector<const LoopyCode*>& tiers, const std::uint64_t* reached,

@@ -139,10 +139,13 @@ LoopyCode loopy_class_code(const S& space, Location at, CodeOf&& code_of) {
   return code;
 }
 
-// The values of every entry of tier t.
-inline LoopyTally tally_entries(const LoopyCode* codes, std::uint64_t n) {
+// The values of every entry of tier t; with `reached` (its reached bits), those not marked count
+// as not in the row, whatever their code.
+inline LoopyTally tally_entries(const LoopyCode* codes, std::uint64_t n,
+                                const std::uint64_t* reached = nullptr) {
   LoopyTally t;
-  for (std::uint64_t i = 0; i < n; ++i) t.add(codes[i]);
+  for (std::uint64_t i = 0; i < n; ++i)
+    t.add(reached && !reached_bit(reached, i) ? kLoopyNotInRow : codes[i]);
   return t;
 }
 

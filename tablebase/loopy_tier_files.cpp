@@ -6,6 +6,7 @@
 #include <span>
 #include <string_view>
 
+#include "tablebase/loopy_reach.h"
 #include "tablebase/tier_files.h"
 
 namespace tablebase {
@@ -80,13 +81,26 @@ std::filesystem::path loopy_reached_path(const LoopyTableName& name) {
 }
 
 std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const LoopyCode> codes,
-                               int zstd_level) {
+                               int zstd_level, const std::uint64_t* reached) {
+  const auto record = [&](std::uint64_t i) {
+    return reached && !reached_bit(reached, i) ? wdl_record(kLoopyNotInRow) : wdl_record(codes[i]);
+  };
   std::uint32_t most = 0;
-  for (LoopyCode c : codes) most = std::max(most, wdl_record(c));
+  for (std::uint64_t i = 0; i < codes.size(); ++i) most = std::max(most, record(i));
   const auto bits = std::bit_ceil(std::max(1u, unsigned(std::bit_width(most))));
   const TableHeader header{name.variant, name.tier, codes.size(), bits,
                            wdl_encoding(name, kWdlFormat)};
-  write_byte_records(loopy_wdl_path(name), header, codes, wdl_record, zstd_level);
+  write_table_blocks(
+      loopy_wdl_path(name), header,
+      [&](std::uint64_t first, std::span<std::uint64_t> words) {
+        const std::uint64_t end =
+            std::min<std::uint64_t>(codes.size(), first + words.size() * 64 / bits);
+        for (std::uint64_t i = first; i < end; ++i) {
+          const std::uint64_t bit = (i - first) * bits;
+          words[bit >> 6] |= std::uint64_t(record(i)) << (bit & 63);
+        }
+      },
+      zstd_level);
   return std::filesystem::file_size(loopy_wdl_path(name));
 }
 

@@ -30,9 +30,10 @@ struct LoopyTableName {
 std::filesystem::path loopy_wdl_path(const LoopyTableName& name);
 std::filesystem::path loopy_reached_path(const LoopyTableName& name);
 
-// Writes the tier's codes; returns the file's bytes.
+// Writes the tier's codes, and with `reached` (its reached bits, loopy_reach.h) every entry not
+// marked as not in the row, whatever its code; returns the file's bytes.
 std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const LoopyCode> codes,
-                               int zstd_level);
+                               int zstd_level, const std::uint64_t* reached = nullptr);
 // True when NAME.wdl exists; it is then opened and checked (header, variant, tier, scheme, size),
 // so a damaged or foreign file throws TableError instead of being solved over.
 bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries);

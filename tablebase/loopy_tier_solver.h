@@ -135,12 +135,17 @@ class LoopyTierSolver {
 
   // After an in-memory run: the code at a location, and whether play reaches it.
   // (kLoopyNotInRow for one left out: loopy_class_code reads a twin's).
-  LoopyCode code(Location at) const { return codes_[at.tier][at.index]; }
+  LoopyCode code(Location at) const {
+    return reached_only_ && !reached(at) ? kLoopyNotInRow : codes_[at.tier][at.index];
+  }
   bool reached(Location at) const { return reached_bit(bits_[at.tier].data(), at.index); }
 
  private:
   bool on_disk() const { return !options_.dir.empty(); }
   bool marks_reached() const { return options_.count_reached || reached_only_; }
+  // Tier t's reached bits when its unreached entries are left out (their codes then mean
+  // nothing: loopy_block.h), else nullptr.
+  const std::uint64_t* left_out(int t) const { return reached_only_ ? bits_[t].data() : nullptr; }
   // What the plan holds besides tiers: the space, each thread's block scratch, the I/O buffers.
   std::uint64_t fixed_bytes() const {
     const auto threads = std::uint64_t(std::max(1, options_.threads));
@@ -234,11 +239,11 @@ class LoopyTierSolver {
         codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
         solve_tier(t, progress);
         ++report.tiers_solved;
-        if (on_disk()) write_loopy_tier(table_name(t), codes_[t], options_.zstd_level);
+        if (on_disk()) write_loopy_tier(table_name(t), codes_[t], options_.zstd_level, left_out(t));
       }
       touch(t);
       const LoopyCode* codes = codes_[t].data();
-      report.entries.add(tally_entries(codes, space_.tier_size(t)));
+      report.entries.add(tally_entries(codes, space_.tier_size(t), left_out(t)));
       if (marks_reached()) {
         report.reached.add(tally_reached(space_, t, codes, bits_[t].data()));
         if (on_disk()) bits_[t] = {};
@@ -252,7 +257,7 @@ class LoopyTierSolver {
   void solve_tier(int t, solver::Progress& progress) {
     std::vector<const LoopyCode*> tiers(space_.tier_count(), nullptr);
     tiers[t] = codes_[t].data();
-    const std::uint64_t* reached = reached_only_ ? bits_[t].data() : nullptr;
+    const std::uint64_t* reached = left_out(t);
     for (int c : space_.tier_children(t)) tiers[c] = codes_[c].data();
     struct Scratch {
       LoopyBlockScratch block;
