@@ -9,6 +9,7 @@
 #include "app/cyclic_search.h"
 #include "app/games.h"
 #include "app/resources.h"
+#include "app/search_report.h"
 #include "solver/cyclic_search.h"
 #include "tablebase/analysis_json.h"
 
@@ -27,11 +28,7 @@ void print_text(const nlohmann::ordered_json& j) {
   for (const auto& m : j["moves"])
     std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
               << in(m) << "\n";
-  std::cout << "searched " << s["depth"] << " of " << s["max_depth"] << " plies, " << s["nodes"]
-            << " nodes";
-  if (!s["stopped"].is_null())
-    std::cout << ", stopped by the " << s["stopped"].get<std::string>() << " limit";
-  std::cout << std::endl;
+  print_search_line(s);
 }
 
 }  // namespace
@@ -39,31 +36,18 @@ void print_text(const nlohmann::ordered_json& j) {
 namespace {
 
 template <typename E, typename G = typename E::Game>
-void search_position(const CyclicSearchRequest& r, std::chrono::steady_clock::time_point start) {
+void search_position(const BoundedSearchRequest& r, std::chrono::steady_clock::time_point start) {
   const auto s = E::setup(r.position.variant, r.position.fen);
   solver::CyclicSearch<G> search(*s.game, r.memory_bytes);
   const auto a = search.analyze(s.position, {*r.max_depth, r.seconds.value_or(0)});
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
   std::vector<tablebase::MoveValue> moves;
   for (const auto& m : a.moves)
     moves.push_back({registry::move_text<E>(*s.game, s.position, m.move), m.value});
   nlohmann::ordered_json j = tablebase::analysis_json(E::normalized(r.position.variant),
                                                       E::fen(*s.game, s.position), a.value, moves);
-  j["search"] = {{"max_depth", *r.max_depth},
-                 // Every move's value (so the position's) is decided up to this many plies.
-                 {"depth", a.depth},
-                 {"stopped", a.stop == solver::SearchStop::none
-                                 ? nlohmann::ordered_json(nullptr)
-                                 : nlohmann::ordered_json(solver::search_stop_name(a.stop))},
-                 {"nodes", search.nodes()},
-                 {"nodes_per_second", double(search.nodes()) / std::max(seconds, 1e-9)},
-                 {"table_clears", search.table_clears()},
-                 {"positions_stored", search.positions_stored()},
-                 {"table_mb", double(search.table_bytes()) / double(1 << 20)}};
-  j["seconds"] = seconds;
-  j["peak_memory_mb"] = peak_memory_mb();
+  // Every move's value (so the position's) is decided up to a.depth plies.
+  add_search_report(j, search, *r.max_depth, a.depth, a.stop, start);
   if (r.position.json)
     std::cout << j.dump() << std::endl;
   else
@@ -72,7 +56,7 @@ void search_position(const CyclicSearchRequest& r, std::chrono::steady_clock::ti
 
 }  // namespace
 
-void run_cyclic_search(const CyclicSearchRequest& r) {
+void run_cyclic_search(const BoundedSearchRequest& r) {
   const auto start = std::chrono::steady_clock::now();
   if (!r.max_depth) throw UsageError("--time-limit: only with --max-depth");
   if (!r.tables.empty()) throw UsageError("--max-depth searches forward and takes no --tables");

@@ -128,7 +128,8 @@ struct SolveOptions {
   bool value_only = false;
   std::optional<int> max_depth;  // games with cycles: the bounded search instead of the retrograde
   std::optional<double> time_limit;
-  bool mpi = false;  // the tables solved by the ranks of an mpirun (mpi/mpi_tier_solver.h)
+  bool mpi = false;   // the tables solved by the ranks of an mpirun (mpi/mpi_tier_solver.h)
+  bool plan = false;  // loopy tier tables: the memory plan printed, nothing solved
 #if DROP16_MPI
   std::uint64_t mpi_split_entries = mpi_solve::kDefaultSplitEntries;
 #else
@@ -247,11 +248,15 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
   with_entry<registry::Command::solve>(cmd, o.position.variant, [&](auto e) {
     using E = decltype(e);
     const std::uint64_t memory = gigabytes_to_bytes(o.memory_gb);
-    if (o.max_depth || o.time_limit)  // only games with the bounded search get here
-      return run_cyclic_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
+    if (o.max_depth || o.time_limit) {  // only games with a bounded search get here
+      if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
+        return run_coalition_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
+      else
+        return run_cyclic_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
+    }
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
-      run_cyclic_solve(
-          {o.position, o.tables, memory, o.threads, o.zstd_level, cmd.count("--zstd-level") > 0});
+      run_cyclic_solve({o.position, o.tables, memory, o.threads, o.zstd_level,
+                        cmd.count("--zstd-level") > 0, o.plan});
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
@@ -634,7 +639,12 @@ OptionNeed tier_tables() {
   return {.solvers = {registry::Solver::tiers}, .what = "tier tables"};
 }
 OptionNeed bounded_search() {
-  return {.solvers = {registry::Solver::bounded_search}, .what = "a bounded forward search"};
+  // Every game solved by coalitions has the forward search per coalition too.
+  return {.solvers = {registry::Solver::bounded_search, registry::Solver::coalition_values},
+          .what = "a bounded forward search"};
+}
+OptionNeed loopy_tier_tables() {
+  return {.tables = {registry::TableFormat::loopy_tiers}, .what = "loopy tier tables"};
 }
 OptionNeed tables_on_disk() {
   return {.tables = {registry::TableFormat::tiers, registry::TableFormat::keyed,
@@ -664,6 +674,12 @@ void register_solve(CLI::App& app) {
                ->check(CLI::Range(1, 22))
                ->capture_default_str(),
            tables_on_disk());
+  only_for(cmd->add_flag("--plan", o->plan,
+                         "with --tables: print how the solve would hold its tiers within "
+                         "--memory (whole, or a slice of blocks at a time), what it needs and "
+                         "what it writes, and solve nothing")
+               ->needs("--tables"),
+           loopy_tier_tables());
   only_for(cmd->add_option("--max-pieces", o->max_pieces,
                            "endgame tables: only the tiers of at most this many pieces in play "
                            "(hands and board); default all")

@@ -81,8 +81,60 @@ void print_text(const nlohmann::ordered_json& j) {
             << s["kingmakers"] << " kingmaker positions; longest forced win "
             << (s["longest_forced_win"].is_null() ? "none"
                                                   : s["longest_forced_win"].dump() + " plies")
-            << "\n"
-            << j["fen"].get<std::string>() << ": "
+            << "\n";
+  print_coalition_values(j);
+  std::cout << "solved in " << j["seconds"].get<double>() << " s, peak memory "
+            << j["peak_memory_mb"].get<double>() << " MB" << std::endl;
+}
+
+template <registry::CoalitionEntry E>
+void solve_position(const CoalitionSolveRequest& r) {
+  const auto start = std::chrono::steady_clock::now();
+  const PositionOptions& o = r.position;
+  const auto s = E::setup(o.variant, o.fen);
+  const auto& game = *s.game;
+  const std::uint64_t memory = coalition_memory(game.keys_fit(), game.key_bits(), r.memory_bytes);
+  solver::CoalitionSolution solution;
+  try {
+    solution = solver::solve_coalitions(game, s.position, {memory, !o.quiet});
+  } catch (const solver::CyclicMemoryError& e) {
+    throw UsageError(std::string(e.what()) + " (raise --memory)");
+  }
+  nlohmann::ordered_json j = coalition_position_json<E>(game, s.position);
+  j["coalitions"] = coalitions_json<E>(solution);
+  add_winning_coalitions(j);
+  j["solved"] = solution_json<E>(solution);
+  j["memory_mb"] = double(r.memory_bytes) / double(1 << 20);
+  j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  j["peak_memory_mb"] = peak_memory_mb();
+  if (o.json)
+    std::cout << j.dump() << std::endl;
+  else
+    print_text(j);
+}
+
+}  // namespace
+
+std::uint64_t coalition_memory(bool keys_fit, int key_bits, std::uint64_t memory_bytes) {
+  if (!keys_fit)
+    throw UsageError("solve: this variant's positions need " + std::to_string(key_bits) +
+                     " bits, more than the 128-bit exact keys the solvers hold them by");
+  const std::uint64_t resident = resident_bytes();
+  if (resident >= memory_bytes)
+    throw UsageError("--memory: this process holds " + solver::size_text(resident) +
+                     " before solving, more than " + solver::size_text(memory_bytes) +
+                     " (raise --memory)");
+  return memory_bytes - resident;
+}
+
+void add_winning_coalitions(nlohmann::ordered_json& j) {
+  j["winning_coalitions"] = nlohmann::ordered_json::array();
+  for (const auto& c : j["coalitions"])
+    if (c["value"] == "win") j["winning_coalitions"].push_back(c["coalition"]);
+}
+
+void print_coalition_values(const nlohmann::ordered_json& j) {
+  std::cout << j["fen"].get<std::string>() << ": "
             << (j["to_move"].is_null() ? "the game is over"
                                        : j["to_move"].get<std::string>() + " to move")
             << "\n";
@@ -97,52 +149,8 @@ void print_text(const nlohmann::ordered_json& j) {
   }
   std::cout << "winning coalitions:";
   for (const auto& c : j["winning_coalitions"]) std::cout << " " << c.get<std::string>();
-  std::cout << (j["winning_coalitions"].empty() ? " none" : "") << "\n"
-            << "solved in " << j["seconds"].get<double>() << " s, peak memory "
-            << j["peak_memory_mb"].get<double>() << " MB" << std::endl;
+  std::cout << (j["winning_coalitions"].empty() ? " none" : "") << "\n";
 }
-
-template <registry::CoalitionEntry E>
-void solve_position(const CoalitionSolveRequest& r) {
-  const auto start = std::chrono::steady_clock::now();
-  const PositionOptions& o = r.position;
-  const auto s = E::setup(o.variant, o.fen);
-  const auto& game = *s.game;
-  if (!game.keys_fit())
-    throw UsageError("solve: this variant's positions need " + std::to_string(game.key_bits()) +
-                     " bits, more than the 128-bit exact keys the solver holds them by");
-  const std::uint64_t resident = resident_bytes();
-  if (resident >= r.memory_bytes)
-    throw UsageError("--memory: this process holds " + solver::size_text(resident) +
-                     " before solving, more than " + solver::size_text(r.memory_bytes) +
-                     " (raise --memory)");
-  solver::CoalitionSolution solution;
-  try {
-    solution = solver::solve_coalitions(game, s.position, {r.memory_bytes - resident, !o.quiet});
-  } catch (const solver::CyclicMemoryError& e) {
-    throw UsageError(std::string(e.what()) + " (raise --memory)");
-  }
-  nlohmann::ordered_json j;
-  j["variant"] = E::variant_name(game);
-  j["fen"] = E::fen(game, s.position);
-  j["to_move"] = game.is_terminal(s.position)
-                     ? nlohmann::ordered_json()
-                     : nlohmann::ordered_json(E::kPlayers[game.player_to_move(s.position)]);
-  j["coalitions"] = coalitions_json<E>(solution);
-  j["winning_coalitions"] = nlohmann::ordered_json::array();
-  for (const auto& c : j["coalitions"])
-    if (c["value"] == "win") j["winning_coalitions"].push_back(c["coalition"]);
-  j["solved"] = solution_json<E>(solution);
-  j["memory_mb"] = double(r.memory_bytes) / double(1 << 20);
-  j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  j["peak_memory_mb"] = peak_memory_mb();
-  if (o.json)
-    std::cout << j.dump() << std::endl;
-  else
-    print_text(j);
-}
-
-}  // namespace
 
 void run_coalition_solve(const CoalitionSolveRequest& r) {
   with_capability<registry::Solver::coalition_values>(

@@ -19,6 +19,7 @@
 #include "app/resources.h"
 #include "app/table_solve_faults.h"
 #include "solver/cyclic_retrograde.h"
+#include "solver/size_text.h"
 #include "tablebase/analysis_json.h"
 #include "tablebase/directory_lock.h"
 #include "tablebase/game_tables.h"
@@ -275,6 +276,55 @@ void refuse_other_tables(const std::string& dir, const std::string& name) {
     throw UsageError("--tables " + dir + " holds " + other + ": give another directory");
 }
 
+// solve --tables DIR --plan: how the loopy tier solver would hold each tier within --memory
+// (whole, or a slice of blocks at a time with its children whole or the parts each slice needs:
+// tablebase/loopy_slices.h), what it needs at the most and what it writes, from the space alone;
+// nothing is solved or written. What a user reads before a run of hours.
+template <tablebase::LoopyTierSpace Space>
+void print_loopy_plan(const Space& space, const tablebase::LoopySolveOptions& options,
+                      const std::string& name) {
+  const tablebase::LoopyTierSolver<Space> solver(space, options);
+  nlohmann::ordered_json tiers = nlohmann::ordered_json::array();
+  std::uint64_t entries = 0, written = 0, sliced = 0, largest_file = 0;
+  for (int t = 0; t < space.tier_count(); ++t) {
+    const tablebase::LoopyTierPlan& p = solver.tier_plans()[std::size_t(t)];
+    const std::uint64_t n = space.tier_size(t);
+    entries += n;
+    // At most a byte an entry for the values and a bit for the reached marks, before compression.
+    const std::uint64_t bytes = n + (n + 63) / 64 * 8;
+    written += bytes;
+    largest_file = std::max(largest_file, n);
+    sliced += p.sliced();
+    nlohmann::ordered_json children = nlohmann::ordered_json::array();
+    for (int c : space.tier_children(t)) children.push_back(space.tier_name(c));
+    tiers.push_back({{"tier", space.tier_name(t)},
+                     {"entries", n},
+                     {"children", children},
+                     {"slices", p.slices.size()},
+                     {"children_read", p.children_whole ? "whole" : "the parts each slice needs"},
+                     {"peak_bytes", p.peak_bytes},
+                     {"fits", p.fits}});
+  }
+  const std::uint64_t planned = solver.planned_bytes();
+  nlohmann::ordered_json j;
+  j["variant"] = name;
+  j["memory_cap_bytes"] = options.memory_bytes;
+  j["planned_memory_bytes"] = planned;
+  j["planned_memory"] = solver::size_text(planned);
+  j["fits"] = planned <= options.memory_bytes;
+  j["fixed_bytes"] = solver.fixed_bytes();
+  j["reach_bytes"] = solver.reach_bytes();
+  j["entries"] = entries;
+  j["tiers"] = space.tier_count();
+  j["sliced_tiers"] = sliced;
+  // The tables at a byte an entry and a bit: compression takes them to a fraction (LOOPY.md);
+  // a sliced tier's slice files and its merged file are both there until the merge ends.
+  j["disk_bytes_uncompressed"] = written;
+  j["largest_tier_file_bytes_uncompressed"] = largest_file;
+  j["tier_plans"] = tiers;
+  std::cout << j.dump(2) << std::endl;
+}
+
 // solve --tables for a game with loopy tier tables: the whole variant's space solved tier by tier
 // into DIR (tablebase/loopy_tier_solver.h: progress on stderr, the tiers a stopped run finished
 // skipped, refused before it starts when its plan passes --memory), then the position asked about
@@ -302,6 +352,7 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
   options.threads = r.threads;
   options.show_progress = !o.quiet;
   if (r.zstd_level_given) options.zstd_level = r.zstd_level;
+  if (r.plan_only) return print_loopy_plan(*space, options, name);
   const tablebase::LoopySolveReport report = reporting_table_solve_faults(
       [&] { return tablebase::LoopyTierSolver<Space>(*space, options).run(); });
   nlohmann::ordered_json j;
@@ -313,6 +364,8 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
       {"tiers", report.tiers},
       {"tiers_solved", report.tiers_solved},
       {"tiers_resumed", report.tiers_resumed},
+      {"slices_solved", report.slices_solved},
+      {"slices_resumed", report.slices_resumed},
       {"entries", report.entries.positions + report.entries.not_in_row},
       {"entries_not_in_row", report.entries.not_in_row},
       {"file_bytes", report.table_bytes},

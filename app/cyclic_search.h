@@ -10,18 +10,20 @@
 
 namespace app {
 
-// drop16 solve --variant V [--fen F] --max-depth D [--time-limit S]: the position's value and
-// every move's, each "unknown" where nothing is forced within D plies. Refuses (UsageError)
-// --tables, and a time limit without a depth; the game must have the bounded search (the solve
-// command's options check says so).
-struct CyclicSearchRequest {
+// drop16 solve --variant V [--fen F] --max-depth D [--time-limit S]: what the solve command hands
+// the bounded searches (this one, and the search per coalition of app/coalition_solve.h).
+struct BoundedSearchRequest {
   PositionOptions position;
   std::string tables;
   std::optional<int> max_depth;
   std::optional<double> seconds;  // none: no limit
   std::uint64_t memory_bytes = 0;
 };
-void run_cyclic_search(const CyclicSearchRequest& r);
+
+// The position's value and every move's, each "unknown" where nothing is forced within D plies.
+// Refuses (UsageError) --tables, and a time limit without a depth; the game must have the bounded
+// search (the solve command's options check says so).
+void run_cyclic_search(const BoundedSearchRequest& r);
 
 // drop16 verify --variant V --samples N [--children] [--tables DIR]: the whole variant solved by
 // the cyclic retrograde (or its keyed table in DIR), random positions of it checked against their

@@ -25,6 +25,7 @@ struct CyclicSolveRequest {
   int threads = 1;  // the loopy tier solver's
   int zstd_level = 19;
   bool zstd_level_given = false;  // else the loopy tier solver takes its own default
+  bool plan_only = false;         // loopy tier tables: print the solver's memory plan and stop
 };
 
 void run_cyclic_solve(const CyclicSolveRequest& r);

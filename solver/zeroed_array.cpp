@@ -49,6 +49,16 @@ void* map_zeroed(std::size_t bytes) {
   return reinterpret_cast<void*>(aligned);
 }
 
+void* map_sparse(std::size_t bytes) {
+  // The length unmap_zeroed gives back: mapped_bytes, a multiple of 4 KB pages in either case.
+  const std::size_t length = mapped_bytes(bytes);
+  void* memory = mmap(nullptr, length, PROT_READ | PROT_WRITE,
+                      MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (memory == MAP_FAILED) throw std::bad_alloc();
+  madvise(memory, length, MADV_NOHUGEPAGE);
+  return memory;
+}
+
 void unmap_zeroed(void* memory, std::size_t bytes) {
   munmap(memory, mapped_bytes(bytes));
 }

@@ -32,6 +32,11 @@ std::size_t mapped_bytes(std::size_t bytes);
 // the system refuses.
 void* map_zeroed(std::size_t bytes);
 void unmap_zeroed(void* memory, std::size_t bytes);
+// `bytes` of zeroed memory of which only a few parts will be used at a time (a loopy tier solved a
+// slice at a time, or the ranges of a child that a slice reads): 4 KB pages, so a part costs
+// what it spans and no more, and not reserved against the system's commit limit, so a table
+// larger than the machine's memory can be addressed by its own indices. Freed by unmap_zeroed.
+void* map_sparse(std::size_t bytes);
 // Gives the pages wholly inside bytes [from, to) of memory from map_zeroed back to the kernel:
 // they read as zero again and hold no memory until written.
 void discard_zeroed(void* memory, std::size_t from, std::size_t to);
@@ -44,6 +49,13 @@ class ZeroedArray {
   ZeroedArray() = default;
   explicit ZeroedArray(std::size_t size)
       : data_(size ? static_cast<T*>(map_zeroed(size * sizeof(T))) : nullptr), size_(size) {}
+  // Mapped by map_sparse: for arrays only parts of which are ever in use at once.
+  static ZeroedArray sparse(std::size_t size) {
+    ZeroedArray a;
+    a.data_ = size ? static_cast<T*>(map_sparse(size * sizeof(T))) : nullptr;
+    a.size_ = size;
+    return a;
+  }
   ZeroedArray(ZeroedArray&& other) noexcept
       : data_(std::exchange(other.data_, nullptr)), size_(std::exchange(other.size_, 0)) {}
   ZeroedArray& operator=(ZeroedArray&& other) noexcept {

@@ -96,15 +96,18 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
 }
 
 // The values of tier t's reached position classes: each marked entry counts unless a twin of it
-// (LoopyTwinSpace) with a smaller index is marked too, so a class stored twice counts once.
+// (LoopyTwinSpace) with a smaller index is marked too, so a class stored twice counts once. Over
+// blocks [first_block, end_block), or all of them (twins share a block).
 template <LoopyTierSpace S>
-LoopyTally tally_reached(const S& space, int t, const LoopyCode* codes, const std::uint64_t* bits) {
+LoopyTally tally_reached(const S& space, int t, const LoopyCode* codes, const std::uint64_t* bits,
+                         std::uint64_t first_block = 0, std::uint64_t end_block = UINT64_MAX) {
   struct Scratch {
     LoopyTally tally;
     typename S::Cursor cursor;
   };
   tbb::enumerable_thread_specific<Scratch> scratch;
-  solver::parallel_for(std::uint64_t{0}, space.block_count(t), [&](std::uint64_t b) {
+  end_block = std::min<std::uint64_t>(end_block, space.block_count(t));
+  solver::parallel_for(first_block, end_block, [&](std::uint64_t b) {
     Scratch& s = scratch.local();
     const IndexRange block = space.block_range(t, b);
     for (std::uint64_t i = block.begin; i < block.end; ++i) {
@@ -139,12 +142,12 @@ LoopyCode loopy_class_code(const S& space, Location at, CodeOf&& code_of) {
   return code;
 }
 
-// The values of every entry of tier t; with `reached` (its reached bits), those not marked count
-// as not in the row, whatever their code.
+// The values of entries [from, n) of a tier; with `reached` (its reached bits), those not marked
+// count as not in the row, whatever their code.
 inline LoopyTally tally_entries(const LoopyCode* codes, std::uint64_t n,
-                                const std::uint64_t* reached = nullptr) {
+                                const std::uint64_t* reached = nullptr, std::uint64_t from = 0) {
   LoopyTally t;
-  for (std::uint64_t i = 0; i < n; ++i)
+  for (std::uint64_t i = from; i < n; ++i)
     t.add(reached && !reached_bit(reached, i) ? kLoopyNotInRow : codes[i]);
   return t;
 }

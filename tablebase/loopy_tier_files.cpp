@@ -5,7 +5,9 @@
 #include <iterator>
 #include <span>
 #include <string_view>
+#include <vector>
 
+#include "solver/zeroed_array.h"
 #include "tablebase/loopy_reach.h"
 #include "tablebase/tier_files.h"
 
@@ -41,12 +43,45 @@ LoopyCode wdl_code(const std::filesystem::path& path, int format, std::uint32_t 
   return record == first_distance - 1 ? kLoopyDraw : LoopyCode(record - first_distance);
 }
 
-// Opens `path` and checks it is the named tier's, of `entries` records, in one of `encodings`;
-// `which`, when given, gets the index of the one it holds.
+std::uint32_t record_bits(std::uint32_t most) {
+  return std::bit_ceil(std::max(1u, unsigned(std::bit_width(most))));
+}
+
+// The records of `codes` in the format written (kWdlFormat): with `reached` (the tier's reached
+// bits, codes[i] being the tier's entry first + i), an entry not marked is not in the row,
+// whatever its code.
+struct WdlRecords {
+  std::span<const LoopyCode> codes;
+  const std::uint64_t* reached = nullptr;
+  std::uint64_t first = 0;
+
+  std::uint32_t operator()(std::uint64_t i) const {
+    return reached && !reached_bit(reached, first + i) ? wdl_record(kLoopyNotInRow)
+                                                       : wdl_record(codes[i]);
+  }
+  // The fewest bits that hold every record.
+  std::uint32_t bits() const {
+    std::uint32_t most = 0;
+    for (std::uint64_t i = 0; i < codes.size(); ++i) most = std::max(most, (*this)(i));
+    return record_bits(most);
+  }
+};
+
+// Writes `records`, `bits` wide, to `path`: NAME.wdl (header tier name.tier) or a slice of it.
+void write_wdl(const std::filesystem::path& path, const LoopyTableName& name,
+               const std::string& tier, const WdlRecords& records, std::uint32_t bits,
+               int zstd_level, const BeforeBatch& before_batch = {}) {
+  const TableHeader header{name.variant, tier, records.codes.size(), bits,
+                           wdl_encoding(name, kWdlFormat)};
+  write_indexed_records(path, header, records, zstd_level, before_batch);
+}
+
+// Opens `path` and checks it is the named variant's tier `tier`, of `entries` records, in one of
+// `encodings`; returns the index of the one it holds through `which`, when given.
 TableReader open_checked(const std::filesystem::path& path, const LoopyTableName& name,
-                         std::span<const std::string> encodings, std::uint64_t entries,
-                         int* which = nullptr) {
-  TableReader reader(path, name.variant, name.tier);
+                         const std::string& tier, std::span<const std::string> encodings,
+                         std::uint64_t entries, int* which = nullptr) {
+  TableReader reader(path, name.variant, tier);
   const auto held = std::find(encodings.begin(), encodings.end(), reader.header().encoding);
   if (held == encodings.end())
     throw TableError(path, "holds '" + reader.header().encoding + "', this build reads '" +
@@ -59,16 +94,58 @@ TableReader open_checked(const std::filesystem::path& path, const LoopyTableName
   return reader;
 }
 
-// NAME.wdl opened and checked; `format` gets its format.
-TableReader open_wdl(const LoopyTableName& name, std::uint64_t entries, int& format) {
-  const std::string encodings[] = {wdl_encoding(name, 1), wdl_encoding(name, 2)};
+// A .wdl file at `path`, NAME.wdl or a slice of it (header tier `tier`), opened and checked: of
+// `entries` records in a format from `oldest` to kWdlFormat, of a width a writer makes; `format`
+// gets its format.
+TableReader open_wdl(const std::filesystem::path& path, const LoopyTableName& name,
+                     const std::string& tier, std::uint64_t entries, int oldest, int& format) {
+  std::vector<std::string> encodings;
+  for (int f = oldest; f <= kWdlFormat; ++f) encodings.push_back(wdl_encoding(name, f));
   int which = 0;
-  TableReader reader = open_checked(loopy_wdl_path(name), name, encodings, entries, &which);
+  TableReader reader = open_checked(path, name, tier, encodings, entries, &which);
   const std::uint32_t bits = reader.header().bits_per_record;
-  if (bits > 8 || 64 % bits != 0)
-    throw TableError(loopy_wdl_path(name), "has records no writer makes");
-  format = which + 1;
+  if (bits > 8 || 64 % bits != 0) throw TableError(path, "has records no writer makes");
+  format = oldest + which;
   return reader;
+}
+
+std::string slice_tier(const LoopyTableName& name, IndexRange slice) {
+  return name.tier + " entries " + std::to_string(slice.begin) + "-" + std::to_string(slice.end);
+}
+
+// A slice's file opened and checked. Only the format written: slices are merged record for
+// record, so the merged file's width is their headers' (a run stopped inside a tier by a build
+// that wrote format 1 leaves slices this one refuses by name).
+TableReader open_loopy_slice(const LoopyTableName& name, IndexRange slice) {
+  int format = 0;
+  return open_wdl(loopy_slice_path(name, slice), name, slice_tier(name, slice),
+                  slice.end - slice.begin, kWdlFormat, format);
+}
+
+// Decodes the records of `reader` (at `path`, a .wdl of `format` or a slice of one) into codes,
+// which holds the reader's records from 0; with `only`, just those.
+void decode_records(const std::filesystem::path& path, int format, TableReader& reader,
+                    std::span<LoopyCode> codes, std::span<const IndexRange> only) {
+  const std::uint32_t bits = reader.header().bits_per_record;
+  const std::uint64_t per_word = 64 / bits, mask = (std::uint64_t{1} << bits) - 1;
+  reader.for_each_block(
+      [&](std::uint64_t first, std::span<const std::uint64_t> words) {
+        const IndexRange block{
+            first, std::min<std::uint64_t>(codes.size(), first + words.size() * per_word)};
+        const auto decode = [&](IndexRange r) {
+          for (std::uint64_t i = r.begin; i < r.end; ++i) {
+            const std::uint64_t k = i - first;
+            codes[i] = wdl_code(path, format,
+                                std::uint32_t(words[k / per_word] >> (k % per_word * bits) & mask));
+          }
+        };
+        if (only.empty()) return decode(block);
+        // The ranges that end past the block's start, while they start before its end.
+        auto r = std::partition_point(only.begin(), only.end(),
+                                      [&](const IndexRange& x) { return x.end <= block.begin; });
+        for (; r != only.end() && r->begin < block.end; ++r) decode(intersection(*r, block));
+      },
+      only);
 }
 
 }  // namespace
@@ -82,30 +159,13 @@ std::filesystem::path loopy_reached_path(const LoopyTableName& name) {
 
 std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const LoopyCode> codes,
                                int zstd_level, const std::uint64_t* reached) {
-  const auto record = [&](std::uint64_t i) {
-    return reached && !reached_bit(reached, i) ? wdl_record(kLoopyNotInRow) : wdl_record(codes[i]);
-  };
-  std::uint32_t most = 0;
-  for (std::uint64_t i = 0; i < codes.size(); ++i) most = std::max(most, record(i));
-  const auto bits = std::bit_ceil(std::max(1u, unsigned(std::bit_width(most))));
-  const TableHeader header{name.variant, name.tier, codes.size(), bits,
-                           wdl_encoding(name, kWdlFormat)};
-  write_table_blocks(
-      loopy_wdl_path(name), header,
-      [&](std::uint64_t first, std::span<std::uint64_t> words) {
-        const std::uint64_t end =
-            std::min<std::uint64_t>(codes.size(), first + words.size() * 64 / bits);
-        for (std::uint64_t i = first; i < end; ++i) {
-          const std::uint64_t bit = (i - first) * bits;
-          words[bit >> 6] |= std::uint64_t(record(i)) << (bit & 63);
-        }
-      },
-      zstd_level);
+  const WdlRecords records{codes, reached};
+  write_wdl(loopy_wdl_path(name), name, name.tier, records, records.bits(), zstd_level);
   return std::filesystem::file_size(loopy_wdl_path(name));
 }
 
 LoopyTierReader::LoopyTierReader(const LoopyTableName& name, std::uint64_t entries)
-    : path_(loopy_wdl_path(name)), reader_(open_wdl(name, entries, format_)) {}
+    : path_(loopy_wdl_path(name)), reader_(open_wdl(path_, name, name.tier, entries, 1, format_)) {}
 
 LoopyCode LoopyTierReader::code(std::uint64_t index) {
   return wdl_code(path_, format_, reader_.get(index));
@@ -113,7 +173,7 @@ LoopyCode LoopyTierReader::code(std::uint64_t index) {
 
 TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries) {
   const std::string encoding[] = {reached_encoding(name)};
-  TableReader reader = open_checked(loopy_reached_path(name), name, encoding, entries);
+  TableReader reader = open_checked(loopy_reached_path(name), name, name.tier, encoding, entries);
   if (reader.header().bits_per_record != 1)
     throw TableError(loopy_reached_path(name), "has records no writer makes");
   return reader;
@@ -122,25 +182,65 @@ TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries
 bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries) {
   if (!std::filesystem::exists(loopy_wdl_path(name))) return false;
   int format = 0;
-  open_wdl(name, entries, format);
+  open_wdl(loopy_wdl_path(name), name, name.tier, entries, 1, format);
   return true;
 }
 
-void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes) {
+void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes,
+                     std::span<const IndexRange> only) {
   int format = 0;
-  TableReader reader = open_wdl(name, codes.size(), format);
-  const std::filesystem::path path = loopy_wdl_path(name);
-  const std::uint32_t bits = reader.header().bits_per_record;
-  const std::uint64_t per_word = 64 / bits, mask = (std::uint64_t{1} << bits) - 1;
-  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
-    const std::uint64_t end =
-        std::min<std::uint64_t>(codes.size(), first + words.size() * per_word);
-    for (std::uint64_t i = first; i < end; ++i) {
-      const std::uint64_t r = i - first;
-      codes[i] = wdl_code(path, format,
-                          std::uint32_t(words[r / per_word] >> (r % per_word * bits) & mask));
+  TableReader reader = open_wdl(loopy_wdl_path(name), name, name.tier, codes.size(), 1, format);
+  decode_records(loopy_wdl_path(name), format, reader, codes, only);
+}
+
+std::filesystem::path loopy_slice_path(const LoopyTableName& name, IndexRange slice) {
+  return name.dir / (name.tier + "." + std::to_string(slice.begin) + "-" +
+                     std::to_string(slice.end) + ".slice");
+}
+
+void write_loopy_slice(const LoopyTableName& name, IndexRange slice,
+                       std::span<const LoopyCode> codes, int zstd_level,
+                       const std::uint64_t* reached) {
+  const WdlRecords records{codes, reached, slice.begin};
+  write_wdl(loopy_slice_path(name, slice), name, slice_tier(name, slice), records, records.bits(),
+            zstd_level);
+}
+
+bool loopy_slice_present(const LoopyTableName& name, IndexRange slice) {
+  if (!std::filesystem::exists(loopy_slice_path(name, slice))) return false;
+  open_loopy_slice(name, slice);
+  return true;
+}
+
+std::uint64_t merge_loopy_slices(const LoopyTableName& name, std::uint64_t entries,
+                                 std::span<const IndexRange> slices, int zstd_level) {
+  std::vector<TableReader> readers;
+  std::uint32_t bits = 1;
+  for (const IndexRange& s : slices) {
+    readers.push_back(open_loopy_slice(name, s));
+    bits = std::max(bits, readers.back().header().bits_per_record);
+  }
+  // The whole tier addressed, a batch of it in memory at a time: each batch's records read from
+  // the slices it overlaps, the batch before given back. The records decoded to codes (an entry
+  // not in the row to kLoopyNotInRow) are written back as they were.
+  auto codes = solver::ZeroedArray<LoopyCode>::sparse(entries);
+  IndexRange held;
+  const auto bring = [&](std::uint64_t first, std::uint64_t end) {
+    codes.discard(held.begin, held.end);
+    held = {first, end};
+    for (std::size_t k = 0; k < slices.size(); ++k) {
+      const IndexRange part = intersection(slices[k], held);
+      if (part.begin == part.end) continue;
+      const IndexRange local{part.begin - slices[k].begin, part.end - slices[k].begin};
+      decode_records(
+          loopy_slice_path(name, slices[k]), kWdlFormat, readers[k],
+          std::span<LoopyCode>(codes.data() + slices[k].begin, slices[k].end - slices[k].begin),
+          std::span<const IndexRange>(&local, 1));
     }
-  });
+  };
+  write_wdl(loopy_wdl_path(name), name, name.tier, WdlRecords{codes}, bits, zstd_level, bring);
+  for (const IndexRange& s : slices) std::filesystem::remove(loopy_slice_path(name, s));
+  return std::filesystem::file_size(loopy_wdl_path(name));
 }
 
 void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64_t> words,

@@ -6,6 +6,11 @@
 //                 0 a draw and distance + 1 with every entry solved, are still read)
 //   NAME.reached  a bit an entry: reached by play from the variant's roots (what the counts of
 //                 positions in a solve's report are over)
+//   NAME.B-E.slice  entries [B, E) of a tier solved a slice at a time, as NAME.wdl holds them
+//                 (its header's tier "NAME entries B-E"): each written when its slice is solved,
+//                 so a run stopped inside the tier resumes at its next unfinished slice; merged
+//                 into NAME.wdl (the same bytes a whole-tier solve writes) and removed once all
+//                 are there
 // The encoding strings name the space's index scheme (LoopyTierSpace::index_scheme), so tables of
 // another numbering of positions are refused rather than misread. The .wdl file is written last
 // and renamed into place when complete (table_file.h), so its presence marks a finished tier.
@@ -17,6 +22,7 @@
 #include <span>
 #include <string>
 
+#include "tablebase/index_range.h"
 #include "tablebase/loopy_value.h"
 #include "tablebase/table_file.h"
 
@@ -38,8 +44,11 @@ std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const Loopy
 // so a damaged or foreign file throws TableError instead of being solved over.
 bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries);
 // Reads a finished tier's codes into `codes` (its size must be the tier's); throws TableError on
-// any damage, a record no writer makes among it.
-void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes);
+// any damage, a record no writer makes among it; either format. With `only` (ranges in
+// increasing order), just the entries there: the rest of `codes` is not written (a sparse array
+// stays untouched there).
+void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes,
+                     std::span<const IndexRange> only = {});
 
 // A finished tier's NAME.wdl opened and checked as the functions above do, read an entry at a
 // time (TableReader::get, which keeps the last few blocks); thread-safe.
@@ -55,6 +64,20 @@ class LoopyTierReader {
   int format_ = 0;  // the encoding's: 1 or 2 (set by reader_'s opening)
   TableReader reader_;
 };
+
+// A slice's file (above): written from the slice's codes, with `reached` (the tier's reached
+// bits, by the tier's index) as write_loopy_tier writes them; checked when present as NAME.wdl
+// is, in the format written only (a slice of format 1 is refused by name).
+std::filesystem::path loopy_slice_path(const LoopyTableName& name, IndexRange slice);
+void write_loopy_slice(const LoopyTableName& name, IndexRange slice,
+                       std::span<const LoopyCode> codes, int zstd_level,
+                       const std::uint64_t* reached = nullptr);
+bool loopy_slice_present(const LoopyTableName& name, IndexRange slice);
+// NAME.wdl written from its slices' files (which must cover the tier's `entries` in order), a
+// batch of records at a time, so that no more than a batch of the tier is in memory; then the
+// slices' files removed. Returns the file's bytes.
+std::uint64_t merge_loopy_slices(const LoopyTableName& name, std::uint64_t entries,
+                                 std::span<const IndexRange> slices, int zstd_level);
 
 // A finished tier's NAME.reached opened and checked, for probes of single entries.
 TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries);

@@ -16,8 +16,11 @@
 //   thread and one of the largest large block, and the larger of the reach's and the solve's
 //   peaks: for the reach, the bits of the tiers
 //   marked and not yet finished (all of them, when nothing goes to disk); for the solve, the
-//   largest tier with its children and its bits. Finished tiers the current one does not need are
-//   evicted, oldest first, and read back from their files if needed again.
+//   largest tier with its children and its bits, or, on disk, for a tier that does not fit so,
+//   a slice of its blocks at a time with its children or the parts of them the slice needs
+//   (loopy_slices.h), each slice written as it finishes so that a stopped run resumes at the
+//   next unfinished slice. Finished tiers the current one does not need are evicted, oldest
+//   first, and read back from their files if needed again.
 #pragma once
 
 #include <tbb/enumerable_thread_specific.h>
@@ -38,8 +41,10 @@
 #include "tablebase/directory_lock.h"
 #include "tablebase/loopy_block.h"
 #include "tablebase/loopy_reach.h"
+#include "tablebase/loopy_slices.h"
 #include "tablebase/loopy_tier_files.h"
 #include "tablebase/loopy_tier_space.h"
+#include "tablebase/tier_files.h"  // copy_table_blocks
 #include "tablebase/tier_memory_plan.h"
 
 namespace tablebase {
@@ -61,10 +66,15 @@ struct LoopySolveOptions {
   std::uint64_t shared_block_entries = kSharedBlockEntries;
   // Unmoves when the space has them; sweeps for a space without, or to compare.
   std::optional<LoopyPredecessors> predecessors;
+  // For tests of resuming: the run stops (LoopySolveReport::stopped) once it has written this
+  // many slices of sliced tiers (0: never), as a run killed there would.
+  std::uint64_t stop_after_slices = 0;
 };
 
 struct LoopySolveReport {
   int tiers = 0, tiers_solved = 0, tiers_resumed = 0;
+  std::uint64_t slices_solved = 0, slices_resumed = 0;  // of tiers solved a slice at a time
+  bool stopped = false;                                 // by LoopySolveOptions::stop_after_slices
   LoopyTally entries;  // every stored entry (those left out as not_in_row)
   LoopyTally reached;  // the position classes reached from the roots (with count_reached)
   std::uint64_t planned_bytes = 0, table_bytes = 0;
@@ -78,7 +88,8 @@ class LoopyTierSolver {
       : space_(space),
         options_(std::move(options)),
         codes_(space.tier_count()),
-        bits_(space.tier_count()) {
+        bits_(space.tier_count()),
+        parts_(space.tier_count()) {
     predecessors_ = options_.predecessors.value_or(LoopyUnmoveSpace<S> ? LoopyPredecessors::unmoves
                                                                        : LoopyPredecessors::sweeps);
     reached_only_ = options_.solve_reached_only.value_or(loopy_solves_reached_only<S>());
@@ -88,25 +99,41 @@ class LoopyTierSolver {
         std::uint64_t& largest = shared(r) ? largest_shared_ : largest_small_;
         largest = std::max(largest, r.end - r.begin);
       }
+    if (on_disk()) {
+      // What fixed_bytes leaves of the cap; a cap below it is refused by planned_bytes.
+      const std::uint64_t budget =
+          options_.memory_bytes - std::min(options_.memory_bytes, fixed_bytes());
+      for (int t = 0; t < space.tier_count(); ++t)
+        plans_.push_back(plan_loopy_tier(space, t, budget, marks_reached()));
+    }
+  }
+
+  // What the plan holds besides tiers: the space, each thread's block scratch, the I/O buffers.
+  std::uint64_t fixed_bytes() const {
+    const auto threads = std::uint64_t(std::max(1, options_.threads));
+    return space_.memory_bytes() + 2 * threads * largest_small_ + largest_shared_ +
+           (on_disk() ? kIoBufferBytes : 0);
+  }
+  // How each tier is solved (on disk; in memory every tier is whole and stays).
+  const std::vector<LoopyTierPlan>& tier_plans() const { return plans_; }
+  // The most the reach holds at once (the bits of the tiers marked and not yet spread, and those
+  // of a large block's entries expanded, loopy_reach.h).
+  std::uint64_t reach_bytes() const {
+    if (!marks_reached()) return 0;
+    return (on_disk() ? reach_peak() : 0) + (largest_shared_ + 63) / 64 * 8;
   }
 
   // The memory the solve needs (what run() checks against the cap).
   std::uint64_t planned_bytes() const {
-    // The reach of a large block also keeps a bit an entry of it (loopy_reach.h).
-    const std::uint64_t expanded = marks_reached() ? (largest_shared_ + 63) / 64 * 8 : 0;
     if (!on_disk()) {
-      std::uint64_t all = fixed_bytes() + expanded;
+      std::uint64_t all = fixed_bytes() + reach_bytes();
       for (int t = 0; t < space_.tier_count(); ++t)
         all += code_bytes(t) + (marks_reached() ? bit_bytes(t) : 0);
       return all;
     }
     std::uint64_t solve = 0;
-    for (int t = 0; t < space_.tier_count(); ++t) {
-      std::uint64_t held = code_bytes(t) + (marks_reached() ? bit_bytes(t) : 0);
-      for (int c : space_.tier_children(t)) held += code_bytes(c);
-      solve = std::max(solve, held);
-    }
-    return fixed_bytes() + std::max(solve, marks_reached() ? reach_peak() + expanded : 0);
+    for (const LoopyTierPlan& p : plans_) solve = std::max(solve, p.peak_bytes);
+    return fixed_bytes() + std::max(solve, reach_bytes());
   }
 
   LoopySolveReport run() {
@@ -142,16 +169,13 @@ class LoopyTierSolver {
 
  private:
   bool on_disk() const { return !options_.dir.empty(); }
+  // Whether the reach runs: for the counts, or for a solve of the reached entries only, which
+  // holds a tier's reached bits while it solves it (the plan counts them either way).
   bool marks_reached() const { return options_.count_reached || reached_only_; }
   // Tier t's reached bits when its unreached entries are left out (their codes then mean
-  // nothing: loopy_block.h), else nullptr.
+  // nothing: loopy_block.h), else nullptr. For a tier solved a slice at a time, the bits of the
+  // slice being solved or counted only.
   const std::uint64_t* left_out(int t) const { return reached_only_ ? bits_[t].data() : nullptr; }
-  // What the plan holds besides tiers: the space, each thread's block scratch, the I/O buffers.
-  std::uint64_t fixed_bytes() const {
-    const auto threads = std::uint64_t(std::max(1, options_.threads));
-    return space_.memory_bytes() + 2 * threads * largest_small_ + largest_shared_ +
-           (on_disk() ? kIoBufferBytes : 0);
-  }
   LoopyTableName table_name(int t) const {
     return {options_.dir, space_.variant_name(), space_.index_scheme(), space_.tier_name(t)};
   }
@@ -224,6 +248,10 @@ class LoopyTierSolver {
                               options_.show_progress);
     for (int t = 0; t < space_.tier_count(); ++t) {
       progress.set_stage(space_.tier_name(t));
+      if (on_disk() && plans_[t].sliced()) {
+        if (!solve_sliced(t, report, progress)) return;
+        continue;
+      }
       const bool present = on_disk() && loopy_tier_present(table_name(t), space_.tier_size(t));
       make_room(t, present ? std::vector<int>{} : space_.tier_children(t));
       if (marks_reached() && on_disk()) {
@@ -237,7 +265,7 @@ class LoopyTierSolver {
       } else {
         for (int c : space_.tier_children(t)) load(c);
         codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
-        solve_tier(t, progress);
+        solve_blocks(t, 0, space_.block_count(t), tier_codes(t), progress);
         ++report.tiers_solved;
         if (on_disk()) write_loopy_tier(table_name(t), codes_[t], options_.zstd_level, left_out(t));
       }
@@ -253,18 +281,115 @@ class LoopyTierSolver {
     }
   }
 
-  // Small blocks one to a thread, in parallel; large ones one after another, each by all threads.
-  void solve_tier(int t, solver::Progress& progress) {
+  // Where the block solve finds tier t's codes and its children's.
+  std::vector<const LoopyCode*> tier_codes(int t) const {
     std::vector<const LoopyCode*> tiers(space_.tier_count(), nullptr);
     tiers[t] = codes_[t].data();
+    for (int c : space_.tier_children(t))
+      tiers[c] = codes_[c].empty() ? parts_[c].data() : codes_[c].data();
+    return tiers;
+  }
+
+  // Tier t a slice at a time (plans_[t]): each slice solved unless its file is there, then
+  // written; the slices then merged into the tier's file, and its counts taken a slice at a time.
+  // The reached bits are read a slice at a time too, into a sparse bits_[t]: the slice's, for a
+  // solve of the reached entries only, while it is solved and written, and for the counts.
+  // False when stopped by stop_after_slices.
+  bool solve_sliced(int t, LoopySolveReport& report, solver::Progress& progress) {
+    const LoopyTierPlan& plan = plans_[t];
+    const LoopyTableName name = table_name(t);
+    std::vector<IndexRange> ranges;
+    for (const LoopySlice& s : plan.slices) ranges.push_back(s.entries);
+    make_room(-1, plan.children_whole ? space_.tier_children(t) : std::vector<int>{},
+              plan.peak_bytes);
+    std::optional<TableReader> reached;
+    if (marks_reached()) {
+      reached.emplace(open_loopy_reached(name, space_.tier_size(t)));
+      bits_[t] = solver::ZeroedArray<std::uint64_t>::sparse(bit_words(t));
+    }
+    // Slice s's bits into bits_[t], the slice before's given back.
+    const auto read_bits = [&](const LoopySlice& s) {
+      if (!reached) return;
+      bits_[t].discard(0, bits_[t].size() * 8);
+      copy_table_blocks(*reached, 1, bits_[t], std::span<const IndexRange>(&s.entries, 1));
+    };
+    if (loopy_tier_present(name, space_.tier_size(t))) {
+      ++report.tiers_resumed;
+      progress.advance(space_.tier_size(t));
+      // A run stopped between the merge and the removal of the slices it merged.
+      for (const IndexRange& r : ranges) std::filesystem::remove(loopy_slice_path(name, r));
+    } else {
+      codes_[t] = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(t));
+      for (int c : space_.tier_children(t)) {
+        if (plan.children_whole)
+          load(c);
+        else if (codes_[c].empty())
+          parts_[c] = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(c));
+      }
+      const std::vector<const LoopyCode*> tiers = tier_codes(t);
+      for (const LoopySlice& s : plan.slices) {
+        const std::uint64_t n = s.entries.end - s.entries.begin;
+        if (loopy_slice_present(name, s.entries)) {
+          ++report.slices_resumed;
+          progress.advance(n);
+          continue;
+        }
+        if (!plan.children_whole) read_child_parts(t, s);
+        if (reached_only_) read_bits(s);
+        solve_blocks(t, s.first_block, s.end_block, tiers, progress);
+        write_loopy_slice(name, s.entries, {codes_[t].data() + s.entries.begin, n},
+                          options_.zstd_level, left_out(t));
+        // Every page the slice touched: the next slice's entries on a page it shares are still
+        // the fresh zeros a slice starts from.
+        codes_[t].discard(s.entries.begin / 4096 * 4096, (s.entries.end + 4095) / 4096 * 4096);
+        for (auto& p : parts_) p.discard(0, p.size());
+        ++report.slices_solved;
+        if (options_.stop_after_slices && report.slices_solved >= options_.stop_after_slices) {
+          report.stopped = true;
+          return false;
+        }
+      }
+      codes_[t] = {};
+      for (auto& p : parts_) p = {};
+      merge_loopy_slices(name, space_.tier_size(t), ranges, options_.zstd_level);
+      ++report.tiers_solved;
+    }
+    // The counts, a slice at a time from the files.
+    auto codes = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(t));
+    for (const LoopySlice& s : plan.slices) {
+      read_loopy_tier(name, codes, std::span<const IndexRange>(&s.entries, 1));
+      read_bits(s);
+      report.entries.add(tally_entries(codes.data(), s.entries.end, left_out(t), s.entries.begin));
+      if (reached)
+        report.reached.add(
+            tally_reached(space_, t, codes.data(), bits_[t].data(), s.first_block, s.end_block));
+      codes.discard(0, codes.size());
+    }
+    bits_[t] = {};
+    report.table_bytes += std::filesystem::file_size(loopy_wdl_path(name));
+    return true;
+  }
+
+  // The parts of tier t's children that slice s leads to, read from their files into parts_.
+  void read_child_parts(int t, const LoopySlice& s) {
+    if constexpr (LoopyChildBlockSpace<S>) {
+      const auto ranges = loopy_child_ranges(space_, t, s.first_block, s.end_block);
+      for (int c : space_.tier_children(t))
+        if (!parts_[c].empty()) read_loopy_tier(table_name(c), parts_[c], ranges[c]);
+    }
+  }
+
+  // Blocks [first, end) of tier t, into tiers[t] (its children's codes at tiers[c]): small ones
+  // one to a thread, in parallel; large ones one after another, each by all threads.
+  void solve_blocks(int t, std::uint64_t first, std::uint64_t end,
+                    const std::vector<const LoopyCode*>& tiers, solver::Progress& progress) {
     const std::uint64_t* reached = left_out(t);
-    for (int c : space_.tier_children(t)) tiers[c] = codes_[c].data();
     struct Scratch {
       LoopyBlockScratch block;
       LoopyWorker<S> worker;
     };
     tbb::enumerable_thread_specific<Scratch> scratch;
-    solver::parallel_for(std::uint64_t{0}, space_.block_count(t), [&](std::uint64_t b) {
+    solver::parallel_for(first, end, [&](std::uint64_t b) {
       const IndexRange block = space_.block_range(t, b);
       if (shared(block)) return;
       Scratch& s = scratch.local();
@@ -272,7 +397,7 @@ class LoopyTierSolver {
       progress.advance(block.end - block.begin);
       progress.add_to_rate(block.end - block.begin);
     });
-    for (std::uint64_t b = 0; b < space_.block_count(t); ++b) {
+    for (std::uint64_t b = first; b < end; ++b) {
       const IndexRange block = space_.block_range(t, b);
       if (!shared(block)) continue;
       solve_shared_loopy_block(space_, t, block, tiers, reached, predecessors_, shared_scratch_);
@@ -286,6 +411,7 @@ class LoopyTierSolver {
 
   // --- residency (on disk only: in memory every tier stays) ---
   void load(int t) {
+    touch(t);  // held, so that make_room may evict it again
     if (!codes_[t].empty()) return;
     codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
     read_loopy_tier(table_name(t), codes_[t]);
@@ -295,15 +421,19 @@ class LoopyTierSolver {
     resident_.push_back(t);
   }
   // Evicts tiers other than t and `needed`, least recently used first, until t (with its bits)
-  // and `needed` fit the cap beside the plan's fixed part.
-  void make_room(int t, const std::vector<int>& needed) {
+  // and `needed` fit the cap beside the plan's fixed part; with t -1, `own` bytes and `needed`
+  // (a tier solved a slice at a time: `own` its plan's peak, which counts `needed`).
+  void make_room(int t, const std::vector<int>& needed, std::uint64_t own = 0) {
     if (!on_disk()) return;
     std::vector<char> keep(space_.tier_count(), 0);
-    keep[t] = 1;
-    std::uint64_t held = code_bytes(t) + (marks_reached() ? bit_bytes(t) : 0);
+    std::uint64_t held = own;
+    if (t >= 0) {
+      keep[t] = 1;
+      held = code_bytes(t) + (marks_reached() ? bit_bytes(t) : 0);
+    }
     for (int c : needed) {
       keep[c] = 1;
-      held += code_bytes(c);
+      if (t >= 0) held += code_bytes(c);
     }
     for (int r : resident_)
       if (!keep[r]) held += code_bytes(r);
@@ -325,9 +455,12 @@ class LoopyTierSolver {
   bool reached_only_ = false;
   std::uint64_t largest_small_ = 0, largest_shared_ = 0;  // the largest blocks of each kind
   LoopyBlockScratch shared_scratch_;                      // for the large blocks
+  std::vector<LoopyTierPlan> plans_;                      // per tier, on disk
   std::vector<solver::ZeroedArray<LoopyCode>> codes_;     // per tier, empty when not held
   std::vector<solver::ZeroedArray<std::uint64_t>> bits_;  // per tier, the reached bits
   std::list<int> resident_;                               // tiers held, least recently used first
+  // Per child tier of a tier solved a slice at a time, the parts of it each slice needs (sparse).
+  std::vector<solver::ZeroedArray<LoopyCode>> parts_;
 };
 
 }  // namespace tablebase

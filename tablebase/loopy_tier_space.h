@@ -3,8 +3,9 @@
 // cycles stay inside blocks.
 //
 // - Tiers are listed in solve order: a move leads into the same tier or into one of the tier's
-//   children (tier_children), which all come earlier. A tier is the unit held in memory and
-//   written to disk; the rook race's are its counts of pawns on the board and in reserve.
+//   children (tier_children), which all come earlier. A tier is the unit written to disk, and
+//   held in memory whole when it fits (else a slice of its blocks at a time, loopy_slices.h);
+//   the rook race's are its counts of pawns on the board and in reserve.
 // - A tier is cut into consecutive blocks, and a move that stays in the tier stays in its block:
 //   cycles live inside blocks, which are solved one at a time (in parallel), each from its own
 //   entries and its children in earlier tiers. The rook race's block is one exact placement of
@@ -66,6 +67,16 @@ template <typename S>
 concept LoopyUnmoveSpace = LoopyTierSpace<S> &&
     requires(const S& s, int tier, std::uint64_t index, typename S::Cursor& cursor) {
   {s.for_each_parent(cursor, tier, index, [](std::uint64_t) {})};
+};
+
+// A space that names, for block `block` of a tier, the ranges of entries in other tiers its
+// moves can lead to (each a block of a child tier; more than its moves reach will do): what lets
+// the solver read, of a child too large to hold beside its parent, only the parts a slice of the
+// parent's blocks needs (loopy_slices.h).
+template <typename S>
+concept LoopyChildBlockSpace = LoopyTierSpace<S> &&
+    requires(const S& s, int tier, std::uint64_t block, typename S::Cursor& cursor) {
+  {s.for_each_child_block(cursor, tier, block, [](LocationRange) {})};
 };
 
 // Whether a space vouches that each entry's moves inside its block reach distinct entries and its

@@ -317,10 +317,200 @@ TEST_CASE("rookrace loopy tables: a tier written in format 1 (every entry solved
       differ += tables.code({t, i}) != codes[t][i];
   CHECK(differ == 0);
   for (int t = 0; t < space.tier_count(); ++t) {
+    const tablebase::LoopyTableName name{tmp.dir, space.variant_name(), space.index_scheme(),
+                                         space.tier_name(t)};
     std::vector<LoopyCode> read(space.tier_size(t));
-    tablebase::read_loopy_tier(
-        {tmp.dir, space.variant_name(), space.index_scheme(), space.tier_name(t)}, read);
+    tablebase::read_loopy_tier(name, read);
     CHECK(read == codes[t]);
+    // Only a range, as a tier solved a slice at a time reads its children's parts: the rest
+    // untouched.
+    const std::uint64_t n = space.tier_size(t);
+    const tablebase::IndexRange part{n / 3, n - n / 4};
+    std::vector<LoopyCode> some(n, tablebase::kLoopyUnresolved);
+    tablebase::read_loopy_tier(name, some, std::span<const tablebase::IndexRange>(&part, 1));
+    std::uint64_t wrong = 0;
+    for (std::uint64_t i = 0; i < n; ++i)
+      wrong +=
+          some[i] != (i >= part.begin && i < part.end ? codes[t][i] : tablebase::kLoopyUnresolved);
+    CHECK(wrong == 0);
+  }
+}
+
+namespace {
+
+// Every file of a directory, by name, with its bytes.
+std::map<std::string, std::string> files_of(const std::filesystem::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().filename() == ".lock") continue;  // the run's, whoever ran it
+    std::ifstream in(e.path(), std::ios::binary);
+    files[e.path().filename().string()] = {std::istreambuf_iterator<char>(in), {}};
+  }
+  return files;
+}
+
+// Options writing to `dir` with a cap that leaves `budget` bytes for the tiers beside what the
+// plan holds besides them.
+LoopySolveOptions on_disk_within(const TierSpace& space, const std::filesystem::path& dir,
+                                 std::uint64_t budget) {
+  LoopySolveOptions o;
+  o.dir = dir;
+  o.zstd_level = 1;
+  o.threads = 2;
+  o.memory_bytes = kPlenty;
+  o.memory_bytes = LoopyTierSolver<TierSpace>(space, o).fixed_bytes() + budget;
+  return o;
+}
+
+// The least budget a solve fits: the reach's bits of whole tiers, and a block with the parts of
+// its children (each tier's peak with no room, a block a slice).
+std::uint64_t least_budget(const TierSpace& space, const std::filesystem::path& dir) {
+  const LoopyTierSolver<TierSpace> no_room(space, on_disk_within(space, dir, 0));
+  std::uint64_t least = no_room.reach_bytes();
+  for (const auto& p : no_room.tier_plans()) least = std::max(least, p.peak_bytes);
+  return least;
+}
+
+// Budgets that force slices: room for the largest tier's children whole and a third of the tier
+// with its reached bits; and the least, less than those children whole.
+struct SliceBudgets {
+  std::uint64_t roomy = 0, least = 0, largest_children = 0;
+};
+SliceBudgets slice_budgets(const TierSpace& space, const std::filesystem::path& dir) {
+  int largest = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    if (space.tier_size(t) > space.tier_size(largest)) largest = t;
+  SliceBudgets b;
+  for (int c : space.tier_children(largest))
+    b.largest_children += solver::mapped_bytes(space.tier_size(c));
+  const std::uint64_t tier = space.tier_size(largest) * 9 / 8;
+  b.least = least_budget(space, dir);
+  b.roomy = std::max(b.least, b.largest_children + tier / 3);
+  return b;
+}
+
+struct SlicedKinds {
+  int children_whole = 0, children_parts = 0;
+};
+SlicedKinds sliced_kinds(const LoopyTierSolver<TierSpace>& solver) {
+  SlicedKinds k;
+  for (const auto& p : solver.tier_plans()) {
+    CHECK(p.fits);
+    if (p.sliced()) ++(p.children_whole ? k.children_whole : k.children_parts);
+  }
+  return k;
+}
+
+}  // namespace
+
+TEST_CASE("rookrace loopy tables: a tier a slice at a time writes the files a whole tier does",
+          "[loopy][rookrace][tables][slices]") {
+  // 4x4:2 at the least budget, hundreds of slices each reading its children's parts, takes
+  // seconds more and checks nothing 4x4:1 there does not.
+  for (const auto& [v, at_least_too] :
+       {std::pair{"rookrace:4x4:1", true}, {"rookrace:4x4:2", false}}) {
+    INFO(v);
+    const TierSpace space(game_of(v));
+    const test_support::TempDir whole_dir("loopy_whole"), sliced_dir("loopy_sliced");
+    const LoopySolveOptions plenty = on_disk_within(space, whole_dir.dir, kPlenty);
+    const auto whole = LoopyTierSolver<TierSpace>(space, plenty).run();
+    CHECK(whole.slices_solved == 0);
+    const auto expected = files_of(whole_dir.dir);
+    const SliceBudgets b = slice_budgets(space, whole_dir.dir);
+    for (const std::uint64_t budget : {b.roomy, b.least}) {
+      if (budget == b.least && !at_least_too) continue;
+      INFO(budget);
+      std::filesystem::remove_all(sliced_dir.dir);
+      const LoopySolveOptions o = on_disk_within(space, sliced_dir.dir, budget);
+      LoopyTierSolver<TierSpace> sliced(space, o);
+      const SlicedKinds kinds = sliced_kinds(sliced);
+      CHECK(kinds.children_whole + kinds.children_parts > 0);
+      if (budget < b.largest_children) CHECK(kinds.children_parts > 0);
+      CHECK(sliced.planned_bytes() <= o.memory_bytes);
+      const auto report = sliced.run();
+      CHECK(report.slices_solved > 1);
+      CHECK(report.entries == whole.entries);
+      CHECK(report.reached == whole.reached);
+      CHECK(report.table_bytes == whole.table_bytes);
+      CHECK(files_of(sliced_dir.dir) == expected);  // byte for byte, and no slice files left
+    }
+  }
+}
+
+TEST_CASE("rookrace loopy tables: a run stopped inside a tier resumes at its next slice",
+          "[loopy][rookrace][tables][slices]") {
+  const TierSpace space(game_of("rookrace:4x4:1"));
+  const test_support::TempDir whole_dir("loopy_whole"), sliced_dir("loopy_sliced");
+  const auto whole =
+      LoopyTierSolver<TierSpace>(space, on_disk_within(space, whole_dir.dir, kPlenty)).run();
+  LoopySolveOptions o = on_disk_within(space, sliced_dir.dir, least_budget(space, sliced_dir.dir));
+  o.stop_after_slices = 7;
+  const auto stopped = LoopyTierSolver<TierSpace>(space, o).run();
+  CHECK(stopped.stopped);
+  CHECK(stopped.slices_solved == 7);
+  std::vector<std::filesystem::path> slices;
+  for (const auto& e : std::filesystem::directory_iterator(sliced_dir.dir))
+    if (e.path().extension() == ".slice") slices.push_back(e.path());
+  REQUIRE(!slices.empty());  // the stopped tier's finished slices, not yet merged
+  // A damaged slice is refused by name, not solved over or merged.
+  const std::string kept = [&] {
+    std::ifstream in(slices.front(), std::ios::binary);
+    return std::string(std::istreambuf_iterator<char>(in), {});
+  }();
+  {
+    std::fstream f(slices.front(), std::ios::in | std::ios::out | std::ios::binary);
+    f.seekp(-1, std::ios::end);
+    f.put(char(kept.back() ^ 0x5a));
+  }
+  o.stop_after_slices = 0;
+  CHECK_THROWS_AS(LoopyTierSolver<TierSpace>(space, o).run(), tablebase::TableError);
+  std::ofstream(slices.front(), std::ios::binary) << kept;
+  // Mended, the run goes on from the slices: the same files as the whole-tier solve.
+  const auto resumed = LoopyTierSolver<TierSpace>(space, o).run();
+  CHECK(!resumed.stopped);
+  CHECK(resumed.slices_resumed >= slices.size());
+  CHECK(resumed.entries == whole.entries);
+  CHECK(resumed.reached == whole.reached);
+  CHECK(files_of(sliced_dir.dir) == files_of(whole_dir.dir));
+}
+
+TEST_CASE("rookrace loopy tables: the reached entries only, a slice at a time, as a whole tier",
+          "[loopy][rookrace][tables][slices]") {
+  // Slices of a reached-only solve hold its unreached entries as not in the row (from the reached
+  // bits, read a slice at a time), so their merge is the whole-tier solve's file byte for byte;
+  // the counts, taken from the files a slice at a time, are the whole-tier solve's, which a
+  // solve of every entry checks: the same reached positions, its other entries not in the row.
+  const TierSpace space(game_of("rookrace:4x4:1"));
+  const test_support::TempDir every_dir("loopy_every"), whole_dir("loopy_whole"),
+      sliced_dir("loopy_sliced");
+  const auto every =
+      LoopyTierSolver<TierSpace>(space, on_disk_within(space, every_dir.dir, kPlenty)).run();
+  LoopySolveOptions whole_options = on_disk_within(space, whole_dir.dir, kPlenty);
+  whole_options.solve_reached_only = true;
+  const auto whole = LoopyTierSolver<TierSpace>(space, whole_options).run();
+  CHECK(whole.reached == every.reached);
+  CHECK(whole.entries.not_in_row > 0);
+  CHECK(whole.entries.positions + whole.entries.not_in_row == every.entries.positions);
+  const auto expected = files_of(whole_dir.dir);
+  const SliceBudgets b = slice_budgets(space, sliced_dir.dir);
+  for (const std::uint64_t budget : {b.roomy, b.least}) {
+    INFO(budget);
+    std::filesystem::remove_all(sliced_dir.dir);
+    LoopySolveOptions o = on_disk_within(space, sliced_dir.dir, budget);
+    o.solve_reached_only = true;
+    LoopyTierSolver<TierSpace> sliced(space, o);
+    const SlicedKinds kinds = sliced_kinds(sliced);
+    CHECK(kinds.children_whole + kinds.children_parts > 0);
+    CHECK(sliced.planned_bytes() <= o.memory_bytes);
+    // Stopped after a few slices and resumed: the slice files on disk are merged too.
+    o.stop_after_slices = 2;
+    CHECK(LoopyTierSolver<TierSpace>(space, o).run().stopped);
+    o.stop_after_slices = 0;
+    const auto report = LoopyTierSolver<TierSpace>(space, o).run();
+    CHECK(report.slices_resumed > 0);
+    CHECK(report.entries == whole.entries);
+    CHECK(report.reached == whole.reached);
+    CHECK(files_of(sliced_dir.dir) == expected);
   }
 }
 

@@ -64,6 +64,16 @@ void check_refused(const std::vector<std::string>& args, const std::vector<std::
   for (const std::string& n : needles) CHECK_THAT(r.err, Catch::Matchers::Contains(n));
 }
 
+// A coalition of the JSON (tablebase/coalition_json.h) as a set of players, bit q for player q.
+std::uint32_t coalition_of(const nlohmann::json& c) {
+  const char* names[] = {"white", "red", "green", "black"};
+  std::uint32_t s = 0;
+  for (const auto& player : c.at("players"))
+    for (std::uint32_t q = 0; q < 4; ++q)
+      if (player == names[q]) s |= 1u << q;
+  return s;
+}
+
 }  // namespace
 
 TEST_CASE(
@@ -178,16 +188,11 @@ TEST_CASE("drop16 solve --variant nevsky: every coalition's value is the plain f
     CHECK(j.at("fen") == nevsky::to_fen(game, root));
     const test_support::CoalitionFixedPoint<nevsky::Game> plain(game, {root});
     const int at = *plain.find(game.raw_key(root));
-    const char* names[] = {"white", "red", "green", "black"};
     std::set<std::string> winners;
     REQUIRE(j.at("coalitions").size() == 14);
     for (const auto& c : j.at("coalitions")) {
-      std::uint32_t s = 0;
-      for (const auto& player : c.at("players"))
-        for (std::uint32_t q = 0; q < 4; ++q)
-          if (player == names[q]) s |= 1u << q;
       INFO(c.dump());
-      const solver::WdlValue v = plain.value(std::size_t(at), s);
+      const solver::WdlValue v = plain.value(std::size_t(at), coalition_of(c));
       CHECK(c.at("value") == solver::wdl_name(v.wdl));
       if (v.wdl == solver::Wdl::draw)
         CHECK(c.at("distance").is_null());
@@ -208,6 +213,40 @@ TEST_CASE("drop16 solve --variant nevsky: every coalition's value is the plain f
           *std::max_element(direct.report.longest_wins.begin(), direct.report.longest_wins.end()));
     CHECK(j.at("peak_memory_mb").get<double>() <= j.at("memory_mb").get<double>());
   }
+}
+
+TEST_CASE("drop16 solve --variant nevsky --max-depth: the values forced within the depth, exact",
+          "[nevsky][cli][coalition]") {
+  const std::string variant = "nevsky:3x3:1+1";  // kings: endless play, so draws
+  const nevsky::Game game(nevsky::parse_variant(variant));
+  const test_support::CoalitionFixedPoint<nevsky::Game> plain(game, {game.start()});
+  const int at = *plain.find(game.raw_key(game.start()));
+  std::uint64_t unknown = 0, found = 0;
+  for (const int depth : {5, 40}) {
+    INFO("--max-depth " << depth);
+    const auto j = json_of(
+        {"solve", "--variant", variant, "--max-depth", std::to_string(depth), "--json", "--quiet"});
+    CHECK(j.at("search").at("depth").get<int>() <= depth);
+    CHECK(j.at("search").at("stopped").is_null());
+    REQUIRE(j.at("coalitions").size() == 14);
+    for (const auto& c : j.at("coalitions")) {
+      INFO(c.dump());
+      const solver::WdlValue v = plain.value(std::size_t(at), coalition_of(c));
+      if (v.wdl != solver::Wdl::draw && v.distance <= depth) {
+        CHECK(c.at("value") == solver::wdl_name(v.wdl));
+        CHECK(c.at("distance") == v.distance);
+        ++found;
+      } else {
+        CHECK(c.at("value") == "unknown");  // a draw, or forced only beyond the depth
+        CHECK(c.at("distance").is_null());
+        ++unknown;
+      }
+    }
+  }
+  CHECK(found > 0);
+  CHECK(unknown > 0);
+  check_refused({"solve", "--variant", variant, "--time-limit", "5"}, {"--max-depth"});
+  check_refused({"solve", "--variant", "nevsky:8x8:6", "--max-depth", "3"}, {"bits", "128"});
 }
 
 TEST_CASE("drop16 solve --variant nevsky --memory: held as resident memory, refused when too small",

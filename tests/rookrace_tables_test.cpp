@@ -245,6 +245,34 @@ TEST_CASE(
 #endif
 }
 
+TEST_CASE("solve --tables --plan prints how each tier is held and writes nothing",
+          "[rookrace][tables][cli]") {
+  test_support::TempDir dir("rookrace_tables_plan_test");
+  const auto tables = dir / "tables";
+  const auto plan = [&](const char* memory) {
+    const Run r = test_support::run_drop16({"solve", "--variant", "rookrace:4x4:2", "--tables",
+                                            tables.string(), "--memory", memory, "--plan"});
+    REQUIRE(r.status == 0);
+    return nlohmann::json::parse(r.out);
+  };
+  const auto roomy = plan("1");
+  CHECK(roomy["fits"] == true);
+  CHECK(roomy["sliced_tiers"] == 0);
+  CHECK(roomy["tier_plans"].size() == roomy["tiers"]);
+  std::uint64_t entries = 0;
+  for (const auto& t : roomy["tier_plans"]) entries += t["entries"].get<std::uint64_t>();
+  CHECK(roomy["entries"] == entries);
+  // A cap that leaves less than the largest tier beside the fixed part: some tier in slices,
+  // within the cap; then one below even that: it says it does not fit.
+  const double fixed_gb = roomy["fixed_bytes"].get<double>() / double(1 << 30);
+  const auto tight = plan(std::to_string(fixed_gb + 0.002).c_str());
+  CHECK(tight["fits"] == true);
+  CHECK(tight["sliced_tiers"] > 0);
+  CHECK(tight["planned_memory_bytes"] <= tight["memory_cap_bytes"]);
+  CHECK(plan("0.001")["fits"] == false);
+  CHECK(!std::filesystem::exists(tables));
+}
+
 TEST_CASE("solve --tables refuses a plan over --memory before it writes anything",
           "[rookrace][tables][cli]") {
   test_support::TempDir dir("rookrace_tables_memory_test");

@@ -282,12 +282,14 @@ void TierSpace::seek(Cursor& cursor, int t, std::uint64_t index) const {
     const Bitboard own = here.pawns[side];
     Bitboard own_blocks = 0;
     for (Bitboard b = own; b; b &= b - 1) own_blocks |= game_.block_of(std::countr_zero(b));
+    cursor.drop_to_[side] = 0;
     if (counts[side].reserve > 0 && tier.free > 2) {
       std::array<SideCounts, 2> after = counts;
       ++after[side].on_board;
       --after[side].reserve;
       const Bitboard targets =
           cursor.free_ & ~own_blocks & ~(Bitboard{1} << game_.start_corner(Color(side)));
+      cursor.drop_to_[side] = targets;
       for (Bitboard b = targets; b; b &= b - 1) {
         Placement child = here;
         child.pawns[side] |= b & (0 - b);

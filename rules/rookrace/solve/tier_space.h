@@ -94,6 +94,9 @@ class TierSpace {
   void for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
   template <typename Visit>
   void for_each_twin(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
+  // The blocks block b's drops and captures lead to (tablebase::LoopyChildBlockSpace).
+  template <typename Visit>
+  void for_each_child_block(Cursor& cursor, int t, std::uint64_t b, Visit visit) const;
 
  private:
   // What changes inside a block: the side to move, the counters, the rooks.
@@ -200,6 +203,7 @@ class TierSpace::Cursor {
   std::array<std::uint8_t, 64> square_of_rank_{}, rank_of_square_{};
   std::uint8_t fixed_by_ = 0;
   std::array<std::array<ChildBlock, 64>, 2> drop_{}, capture_{};  // by Color and square
+  std::array<Bitboard, 2> drop_to_{};  // the squares drop_ holds, by Color
 };
 
 inline std::uint64_t TierSpace::own_index(const Cursor& cursor, const Rooks& r) {
@@ -273,6 +277,21 @@ void TierSpace::for_each_twin(Cursor& cursor, int t, std::uint64_t index, Visit 
     if (!(cursor.fixed_by_ >> g & 1)) continue;
     const std::uint64_t twin = own_index(cursor, image(g, r));
     if (twin != index) visit(twin);
+  }
+}
+
+template <typename Visit>
+void TierSpace::for_each_child_block(Cursor& cursor, int t, std::uint64_t b, Visit visit) const {
+  seek(cursor, t, b * tiers_[t].block_size);
+  const auto each = [&](const ChildBlock& c) {
+    if (c.tier >= 0)
+      visit(tablebase::LocationRange{c.tier, {c.base, c.base + tiers_[c.tier].block_size}});
+  };
+  for (int side = 0; side < 2; ++side) {
+    for (Bitboard d = cursor.drop_to_[side]; d; d &= d - 1)
+      each(cursor.drop_[side][std::countr_zero(d)]);
+    for (Bitboard p = cursor.placement_.pawns[side]; p; p &= p - 1)
+      each(cursor.capture_[side][std::countr_zero(p)]);
   }
 }
 

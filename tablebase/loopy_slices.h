@@ -1,0 +1,162 @@
+// How the loopy tier solver (loopy_tier_solver.h) holds a tier within its memory budget: whole
+// with its children, as it does when they fit; or a slice of its blocks at a time (blocks are
+// solved independently given the children, loopy_tier_space.h), each slice written to its own
+// file as it finishes (loopy_tier_files.h), with the children whole beside the slice when they
+// fit, or else, for a space that names its blocks' child blocks (LoopyChildBlockSpace), with only
+// the ranges of each child that the slice's moves lead to, read from the child's file for that
+// slice. A tier's slices are its blocks in order, as many to a slice as the budget takes: the
+// same budget gives the same slices, which is what lets a stopped run find its slices' files.
+//
+// Memory is counted in the 4 KB pages a range of codes (a byte an entry) or of reached bits (a
+// bit an entry) spans: slices and ranges of children live in sparse arrays
+// (solver::ZeroedArray::sparse), in which only the pages written hold memory.
+#pragma once
+
+#include <algorithm>
+#include <cstdint>
+#include <unordered_set>
+#include <vector>
+
+#include "solver/zeroed_array.h"
+#include "tablebase/index_range.h"
+#include "tablebase/loopy_tier_space.h"
+#include "tablebase/table_file.h"  // kDefaultBlockBytes
+
+namespace tablebase {
+
+struct LoopySlice {
+  std::uint64_t first_block = 0, end_block = 0;
+  IndexRange entries;
+};
+
+struct LoopyTierPlan {
+  std::vector<LoopySlice> slices;  // one, the whole tier, when it fits whole
+  bool children_whole = true;      // else each slice reads the parts of its children it needs
+  bool fits = true;                // false: not even one block (with what it needs) fits
+  std::uint64_t peak_bytes = 0;    // the most the tier's solve holds at once (or would, unfit)
+  bool sliced() const { return slices.size() > 1 || !children_whole; }
+};
+
+namespace loopy_slices_detail {
+
+inline constexpr std::uint64_t kPage = 4096;
+
+// The bytes of the pages that bytes [from, to) of a sparse array span.
+inline std::uint64_t pages_spanned(std::uint64_t from, std::uint64_t to) {
+  return from >= to ? 0 : ((to + kPage - 1) / kPage - from / kPage) * kPage;
+}
+
+}  // namespace loopy_slices_detail
+
+// What a range of a tier's entries holds in memory: its codes, and with `with_bits` its reached
+// bits (read for the counts, and by a solve of the reached entries only while it solves them).
+inline std::uint64_t loopy_range_bytes(IndexRange r, bool with_bits) {
+  using loopy_slices_detail::pages_spanned;
+  return pages_spanned(r.begin, r.end) +
+         (with_bits ? pages_spanned(r.begin / 64 * 8, (r.end + 63) / 64 * 8) : 0);
+}
+
+// What reading a table file of `entries` records holds besides the records it hands out: its
+// block index, 16 bytes a block of at least kDefaultBlockBytes records (a byte a record at the
+// most), twice while the index is read and checked (table_file.cpp).
+inline std::uint64_t loopy_table_index_bytes(std::uint64_t entries) {
+  return 32 * (entries / kDefaultBlockBytes + 1);
+}
+
+// The ranges of other tiers that blocks [first, end) of tier t lead to, by tier, each sorted,
+// without repeats.
+template <LoopyChildBlockSpace S>
+std::vector<std::vector<IndexRange>> loopy_child_ranges(const S& space, int t, std::uint64_t first,
+                                                        std::uint64_t end) {
+  std::vector<std::vector<IndexRange>> ranges(space.tier_count());
+  typename S::Cursor cursor;
+  for (std::uint64_t b = first; b < end; ++b)
+    space.for_each_child_block(cursor, t, b,
+                               [&](LocationRange r) { ranges[r.tier].push_back(r.range); });
+  for (auto& r : ranges) {
+    std::sort(r.begin(), r.end(), [](IndexRange a, IndexRange b) { return a.begin < b.begin; });
+    r.erase(std::unique(r.begin(), r.end(),
+                        [](IndexRange a, IndexRange b) { return a.begin == b.begin; }),
+            r.end());
+  }
+  return ranges;
+}
+
+// How tier t is solved within `budget` bytes (what the plan leaves beside the space's tables and
+// the scratch): whole when it fits with its children (and with_bits, its reached bits), else a
+// slice at a time with the children whole, else (a LoopyChildBlockSpace) with the parts of the
+// children each slice needs. with_bits: the tier's reached bits are held beside its codes (a
+// slice's beside the slice's), as the counts and a solve of the reached entries only need them.
+template <LoopyTierSpace S>
+LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool with_bits) {
+  const std::uint64_t size = space.tier_size(t), blocks = space.block_count(t);
+  std::uint64_t children = 0;
+  for (int c : space.tier_children(t)) children += solver::mapped_bytes(space.tier_size(c));
+  LoopyTierPlan plan;
+  plan.peak_bytes = solver::mapped_bytes(size) +
+                    (with_bits ? solver::mapped_bytes((size + 63) / 64 * 8) : 0) + children;
+  plan.slices = {{0, blocks, {0, size}}};
+  if (plan.peak_bytes <= budget) return plan;
+  // Blocks in order, as many to a slice as `fits` allows; a block that fits alone nowhere
+  // makes the plan unfit, its peak what that block would need.
+  const auto cut = [&](auto fits_with, auto start) {
+    plan.slices.clear();
+    plan.fits = true;
+    plan.peak_bytes = 0;
+    std::uint64_t first = 0;
+    while (first < blocks) {
+      start(first);
+      std::uint64_t end = first, held = 0;
+      while (end < blocks) {
+        const std::uint64_t more = fits_with(end);
+        if (more > budget && end > first) break;
+        held = more;
+        ++end;
+        if (more > budget) break;  // one block alone is over: unfit
+      }
+      if (held > budget) plan.fits = false;
+      plan.peak_bytes = std::max(plan.peak_bytes, held);
+      plan.slices.push_back(
+          {first, end, {space.block_range(t, first).begin, space.block_range(t, end - 1).end}});
+      first = end;
+    }
+  };
+  const auto slice_bytes = [&](std::uint64_t first, std::uint64_t last) {
+    return loopy_range_bytes({space.block_range(t, first).begin, space.block_range(t, last).end},
+                             with_bits);
+  };
+  // Children whole beside each slice.
+  std::uint64_t first_block = 0;
+  cut([&](std::uint64_t b) { return children + slice_bytes(first_block, b); },
+      [&](std::uint64_t first) { first_block = first; });
+  if (plan.fits || !LoopyChildBlockSpace<S>) return plan;
+  if constexpr (LoopyChildBlockSpace<S>) {
+    // Only the child blocks each slice leads to, a block of a child counted once a slice, and
+    // the index of the file being read (one child at a time), beside that of the tier's reached
+    // bits (with_bits: open while the slices are solved).
+    plan.children_whole = false;
+    std::uint64_t index = 0;
+    for (int c : space.tier_children(t))
+      index = std::max(index, loopy_table_index_bytes(space.tier_size(c)));
+    if (with_bits) index += loopy_table_index_bytes((size + 7) / 8);
+    typename S::Cursor cursor;
+    std::unordered_set<std::uint64_t> seen;  // tier << 48 | a child block's first entry
+    std::uint64_t child_bytes = 0;
+    cut(
+        [&](std::uint64_t b) {
+          space.for_each_child_block(cursor, t, b, [&](LocationRange r) {
+            if (seen.insert(std::uint64_t(r.tier) << 48 | r.range.begin).second)
+              child_bytes += loopy_slices_detail::pages_spanned(r.range.begin, r.range.end);
+          });
+          return index + child_bytes + slice_bytes(first_block, b);
+        },
+        [&](std::uint64_t first) {
+          first_block = first;
+          seen.clear();
+          child_bytes = 0;
+        });
+  }
+  return plan;
+}
+
+}  // namespace tablebase

@@ -1,0 +1,114 @@
+// The forward search per coalition (solver/coalition_search.h) against the plain fixed point
+// (tests/coalition_fixed_point.h) on every position of tiny rows: every coalition's win and loss
+// with its exact distance found within the row's longest distance, draws left undecided, and a
+// search cut shorter deciding exactly the values within its depth.
+#include "solver/coalition_search.h"
+
+#include <algorithm>
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "rules/nevsky/game.h"
+#include "rules/nevsky/variant.h"
+#include "tests/coalition_check.h"
+#include "tests/coalition_fixed_point.h"
+#include "tests/ring_game.h"
+
+namespace {
+
+using solver::Wdl;
+using test_support::wdl_text;
+
+constexpr std::uint64_t kPlenty = std::uint64_t{1} << 28;
+
+// Searches every position reached from the roots to `depth` plies (the row's longest distance when
+// none is given) with one search object (its table kept across positions: its entries are facts)
+// and compares each coalition with the fixed point: a value within the depth found exactly, any
+// other value (a draw, or a longer win) left undecided. Returns how many values were decided.
+template <solver::CoalitionGame G>
+std::uint64_t check_search(const G& game, const std::vector<typename G::Position>& roots,
+                           std::optional<int> depth = std::nullopt) {
+  const test_support::CoalitionFixedPoint<G> fixed(game, roots);
+  const std::uint32_t everyone = (1u << game.players()) - 1;
+  int longest = 0;
+  const auto& positions = fixed.positions();
+  for (std::size_t i = 0; i < positions.size(); ++i)
+    for (std::uint32_t s = 1; s < everyone; ++s)
+      if (fixed.value(i, s).wdl != Wdl::draw)
+        longest = std::max(longest, fixed.value(i, s).distance);
+  const int d = depth.value_or(longest);
+  INFO("searched to " << d << " plies; the row's longest distance " << longest);
+
+  solver::CoalitionSearch<G> search(game, kPlenty);
+  std::uint64_t wrong = 0, decided = 0, undecided = 0;
+  for (std::size_t i = 0; i < positions.size(); ++i) {
+    const solver::CoalitionBounded found = search.analyze(positions[i], {d, 0});
+    REQUIRE(found.stop == solver::SearchStop::none);
+    // One coalition alone, as a check of a stored value asks it, on some positions.
+    if (i % 7 == 0)
+      for (std::uint32_t s = 1; s < everyone; ++s)
+        CHECK(search.value(positions[i], s, d) == found.values[s]);
+    for (std::uint32_t s = 1; s < everyone; ++s) {
+      const solver::WdlValue expected = fixed.value(i, s);
+      const bool within = expected.wdl != Wdl::draw && expected.distance <= d;
+      const bool right = within ? found.values[s] == expected : !found.values[s];
+      if (!right && !wrong++)
+        FAIL_CHECK("position " << i << ", coalition " << s << ": search "
+                               << (found.values[s] ? wdl_text(*found.values[s]) : "undecided")
+                               << ", fixed point " << wdl_text(expected));
+      (within ? decided : undecided) += 1;
+    }
+    // The depth reached is the asked one unless every coalition was decided sooner.
+    if (std::any_of(found.values.begin() + 1, found.values.end() - 1,
+                    [](const auto& v) { return !v.has_value(); }))
+      CHECK(found.depth == d);
+  }
+  CHECK(wrong == 0);
+  CHECK(search.nodes() > 0);
+  return decided;
+}
+
+}  // namespace
+
+TEST_CASE("coalition search: toy rings, every position, wins and losses exact, draws undecided",
+          "[coalition][coalition-search]") {
+  for (const bool pairs : {false, true}) {
+    INFO((pairs ? "pairs" : "free-for-all"));
+    const test_support::RingGame game(4, 2, pairs);
+    CHECK(check_search(game, game.all_positions(1)) > 0);
+  }
+  const test_support::RingGame three(3, 2, false);
+  CHECK(check_search(three, three.all_positions(2)) > 0);
+}
+
+TEST_CASE("coalition search: nevsky's 3x3 rows, every position against the fixed point",
+          "[coalition][coalition-search][nevsky]") {
+  for (const char* row :
+       {"nevsky:3x3:1", "nevsky:3x3:1+1", "nevsky:3x3:1:pairs", "nevsky:3x3:1+1:pairs"}) {
+    INFO(row);
+    const nevsky::Game game(nevsky::parse_variant(row));
+    CHECK(check_search(game, {game.start()}) > 0);
+  }
+}
+
+TEST_CASE("coalition search: a shorter search decides exactly the values within its depth",
+          "[coalition][coalition-search][nevsky]") {
+  const nevsky::Game game(nevsky::parse_variant("nevsky:3x3:1"));
+  const std::uint64_t full = check_search(game, {game.start()});
+  const std::uint64_t cut = check_search(game, {game.start()}, 3);
+  CHECK(cut > 0);
+  CHECK(cut < full);  // some values lie deeper than 3 plies
+}
+
+TEST_CASE("coalition search: a table too small stops the search, saying so",
+          "[coalition][coalition-search][nevsky]") {
+  const nevsky::Game game(nevsky::parse_variant("nevsky:4x4:1"));
+  solver::CoalitionSearch<nevsky::Game> search(game, 1024);
+  const solver::CoalitionBounded found = search.analyze(game.start(), {40, 0});
+  CHECK(found.stop == solver::SearchStop::memory);
+  CHECK(search.table_clears() > 0);
+  CHECK_THROWS_AS(search.value(game.start(), 1, 40), solver::SearchMemoryError);
+}
