@@ -358,7 +358,8 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
       {"tiers_resumed", report.tiers_resumed},
       {"slices_solved", report.slices_solved},
       {"slices_resumed", report.slices_resumed},
-      {"entries", report.entries.positions},
+      {"entries", report.entries.positions + report.entries.not_in_row},
+      {"entries_not_in_row", report.entries.not_in_row},
       {"file_bytes", report.table_bytes},
       {"bits_per_position", 8.0 * double(report.table_bytes) /
                                 double(std::max<std::uint64_t>(1, report.reached.positions))},

@@ -8,14 +8,17 @@
 //                             tables written to a temporary directory (zstd level 1) and tiers
 //                             evicted as the plan allows, as a solve into tables runs; m = 2 in
 //                             memory with predecessors by sweeps instead of unmoves
-//                             (tablebase/loopy_block.h).
+//                             (tablebase/loopy_block.h); m = 3 and 4 as 0 and 2, solving only the
+//                             entries the start reaches (LoopySolveOptions::solve_reached_only);
+//                             m = 0 to 2 solve every entry, whatever the space's default.
 //   LoopyTierSolverSpock/i/m, CyclicRetrogradeSpock/i   the same on Spock's ladder rows
-//                             (rules/spock/solve/tier_space.h; m = 0 and 2 only), from every
+//                             (rules/spock/solve/tier_space.h; m = 0, 2, 3 and 4), from every
 //                             placement of the row's material.
 // Row i is kRows[i] (kSpockRows[i]). One thread each, so the rates are per core. Both report
 // "positions", the position classes reached from the start (the same count:
 // tests/loopy_rookrace_test.cpp), and "positions_per_cpu_s" over them, the process's user + system
-// CPU seconds; the loopy solver also solves the entries the start does not reach ("entries").
+// CPU seconds; the loopy solver numbers more entries than the start reaches ("entries"), and
+// solves them all or only the reached ones ("entries_solved").
 // "peak_rss_mb" is the process's resident memory at its peak (VmHWM, reset before each run through
 // /proc/self/clear_refs), binary and libraries included, and "bytes_per_position" that peak over
 // the positions; "planned_mb" is what the loopy solver's memory plan counted (what --memory is held
@@ -87,7 +90,8 @@ void one_solve_a_run(benchmark::internal::Benchmark* b) {
 // One loopy solve of `space` as the benchmark's mode m = state.range(1) asks.
 template <typename Space, typename MakeSpace>
 void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace& make_space) {
-  const char* const modes[] = {" in memory", " tables", " in memory, sweeps"};
+  const char* const modes[] = {" in memory", " tables", " in memory, sweeps",
+                               " in memory, reached only", " in memory, sweeps, reached only"};
   state.SetLabel(row + modes[state.range(1)]);
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "drop16_loopy_bench_tables";
@@ -102,11 +106,14 @@ void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace&
       options.dir = dir;
       options.zstd_level = 1;
     }
-    if (state.range(1) == 2) options.predecessors = tablebase::LoopyPredecessors::sweeps;
+    if (state.range(1) == 2 || state.range(1) == 4)
+      options.predecessors = tablebase::LoopyPredecessors::sweeps;
+    options.solve_reached_only = state.range(1) >= 3;
     tablebase::LoopyTierSolver<Space> solver(space, options);
     const auto r = solver.run();
     report(state, r.reached.positions, cpu_seconds() - cpu);
-    state.counters["entries"] = double(r.entries.positions);
+    state.counters["entries"] = double(r.entries.positions + r.entries.not_in_row);
+    state.counters["entries_solved"] = double(r.entries.positions);
     state.counters["planned_mb"] = double(r.planned_bytes) / double(1 << 20);
     state.counters["longest_win"] = r.reached.longest_win;
     state.counters["draws"] = double(r.reached.draws);
@@ -137,7 +144,7 @@ void LoopyTierSolverRace(benchmark::State& state) {
   run_loopy<rookrace::TierSpace>(state, kRows[state.range(0)],
                                  [&] { return rookrace::TierSpace(game); });
 }
-BENCHMARK(LoopyTierSolverRace)->ArgsProduct({{0, 1}, {0, 1, 2}})->Apply(one_solve_a_run);
+BENCHMARK(LoopyTierSolverRace)->ArgsProduct({{0, 1}, {0, 1, 2, 3, 4}})->Apply(one_solve_a_run);
 
 void CyclicRetrogradeRace(benchmark::State& state) {
   const rookrace::Game game(rookrace::parse_variant(kRows[state.range(0)]));
@@ -152,7 +159,7 @@ void LoopyTierSolverSpock(benchmark::State& state) {
   run_loopy<spock::TierSpace>(state, kSpockRows[state.range(0)],
                               [&] { return spock::TierSpace(game, row); });
 }
-BENCHMARK(LoopyTierSolverSpock)->ArgsProduct({{0, 1}, {0, 2}})->Apply(one_solve_a_run);
+BENCHMARK(LoopyTierSolverSpock)->ArgsProduct({{0, 1}, {0, 2, 3, 4}})->Apply(one_solve_a_run);
 
 void CyclicRetrogradeSpock(benchmark::State& state) {
   const spock::Material row = spock::parse_material(kSpockRows[state.range(0)]);

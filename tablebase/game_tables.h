@@ -47,8 +47,10 @@ class KeyedGameTables {
 };
 
 // Loopy tier tables: the variant's space (built from its name, which the files' headers give)
-// locates a position, its tier's NAME.wdl gives the value. Every entry of the space is solved, so
-// a position play does not reach is answered too; one the space does not hold is not.
+// locates a position, its tier's NAME.wdl gives the value. Where every entry of the space was
+// solved, a position play does not reach is answered too; where only the reached ones were
+// (LoopySolveOptions::solve_reached_only), such a position is not held, as one the space does not
+// number is not.
 template <typename E>
 class LoopyGameTables {
  public:

@@ -26,6 +26,13 @@
 // cyclic retrograde in order of distance, levels taking the place of its FIFO, with children
 // outside the block entered at the level of their distance.
 //
+// Reached only: given the tier's reached bits (loopy_reach.h), an entry play does not reach is
+// left out: its moves are never generated, a final entry does not tell it, and its code stays
+// what the fresh array holds (0, written by no one, so a tier's untouched pages take no memory);
+// the solver stores it as not in the row (kLoopyNotInRow) when it writes or counts the tier. Exact
+// for the entries kept: a reached entry's children are reached (the reach marks every child of a
+// marked entry), so no value of a reached entry depends on one left out.
+//
 // Predecessors: by the space's unmoves when it has them (LoopyUnmoveSpace), each entry final at
 // its level visiting its parents once; or by sweeps, each level regenerating the children of
 // every undecided entry to see if one is final at d. Sweeps need nothing from the game beyond its
@@ -52,6 +59,7 @@
 
 #include "solver/parallel_for.h"
 #include "solver/zeroed_array.h"
+#include "tablebase/loopy_reach.h"
 #include "tablebase/loopy_tier_space.h"
 #include "tablebase/loopy_value.h"
 
@@ -157,13 +165,15 @@ class BlockSolve {
 
  public:
   BlockSolve(const S& space, int tier, IndexRange block, const std::vector<const LoopyCode*>& tiers,
-             LoopyPredecessors predecessors, LoopyBlockScratch& scratch)
+             const std::uint64_t* reached, LoopyPredecessors predecessors,
+             LoopyBlockScratch& scratch)
       : space_(space),
         tier_(tier),
         block_(block),
         n_(block.end - block.begin),
         tiers_(tiers),
         codes_(const_cast<LoopyCode*>(tiers[tier]) + block.begin),
+        reached_(reached),
         unmoves_(predecessors == LoopyPredecessors::unmoves) {
     if constexpr (!LoopyUnmoveSpace<S>)
       if (unmoves_) throw std::logic_error("unmoves asked of a space that has none");
@@ -198,6 +208,8 @@ class BlockSolve {
   }
 
  private:
+  // Whether entry k of the block is solved: reached, or every entry solved.
+  bool kept(std::uint64_t k) const { return !reached_ || reached_bit(reached_, block_.begin + k); }
   std::uint64_t in_block(Location c) const {
     if (c.tier != tier_ || c.index < block_.begin || c.index >= block_.end)
       throw std::logic_error("a move leaves its block for another block of the same tier");
@@ -234,6 +246,7 @@ class BlockSolve {
   // written once, and a 0 (a loss in 0) not at all: a tier's fresh array already holds it, and a
   // tier of lost positions then takes no memory.
   void first_pass(std::uint64_t k, LoopyWorker<S>& worker) {
+    if (!kept(k)) return;
     Outside outside;
     worker.found.clear();
     space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
@@ -277,6 +290,7 @@ class BlockSolve {
   // Entry k is final at level d: its parents in the block learn it, each once.
   void tell_parents(std::uint64_t k, int d, LoopyWorker<S>& worker) {
     if constexpr (LoopyUnmoveSpace<S>) {
+      if (!kept(k)) return;  // a left-out 0, not a loss
       const bool lost = d % 2 == 0;
       worker.found.clear();
       space_.for_each_parent(worker.cursor, tier_, block_.begin + k, [&](std::uint64_t parent) {
@@ -285,7 +299,8 @@ class BlockSolve {
       distinct(worker.found);
       for (const std::uint64_t p : worker.found) {
         const LoopyCode v = Bytes::load(codes_[p]);
-        if (v <= d) continue;  // final already (undecided and draws are above every level)
+        // Final already (undecided and draws are above every level), or left out.
+        if (v <= d || !kept(p)) continue;
         if (lost) {
           Bytes::lower(codes_[p], loopy_decided(d + 1));
           raise_to(last_, d + 1);
@@ -301,7 +316,7 @@ class BlockSolve {
   // d, so it reads as not final here, as it should.
   void sweep(std::uint64_t k, int d, LoopyWorker<S>& worker) {
     const LoopyCode v = Bytes::load(codes_[k]);
-    if (v <= d) return;  // final
+    if (v <= d) return;  // final, or left out (a 0)
     // A loss waiting for its level, or a win that cannot come sooner.
     if (v != kLoopyUnresolved && (v % 2 == 0 || v == d + 1)) return;
     const bool lost = d % 2 == 0;
@@ -330,6 +345,7 @@ class BlockSolve {
   std::uint64_t n_;
   const std::vector<const LoopyCode*>& tiers_;
   LoopyCode* codes_;
+  const std::uint64_t* reached_;  // the tier's, or nullptr: every entry solved
   bool unmoves_;
   std::uint8_t *out_max_ = nullptr, *counter_ = nullptr;
   std::atomic<int> last_{0};
@@ -338,14 +354,16 @@ class BlockSolve {
 }  // namespace loopy_detail
 
 // Solves the entries `block` of tier `tier` into tiers[tier] on this thread; tiers[c] holds every
-// child tier c's codes. Throws std::overflow_error for a distance past kMaxLoopyDistance and
-// std::logic_error for a space that breaks its contract (a move out of the block into its own
-// tier).
+// child tier c's codes. With `reached` (tier `tier`'s reached bits, loopy_reach.h), only the
+// entries play reaches are solved, the others left as they are (see above); nullptr solves all.
+// Throws std::overflow_error for a distance past kMaxLoopyDistance and std::logic_error for a space
+// that breaks its contract (a move out of the block into its own tier).
 template <LoopyTierSpace S>
 void solve_loopy_block(const S& space, int tier, IndexRange block,
-                       const std::vector<const LoopyCode*>& tiers, LoopyPredecessors predecessors,
-                       LoopyBlockScratch& scratch, LoopyWorker<S>& worker) {
-  loopy_detail::BlockSolve<false, S>(space, tier, block, tiers, predecessors, scratch)
+                       const std::vector<const LoopyCode*>& tiers, const std::uint64_t* reached,
+                       LoopyPredecessors predecessors, LoopyBlockScratch& scratch,
+                       LoopyWorker<S>& worker) {
+  loopy_detail::BlockSolve<false, S>(space, tier, block, tiers, reached, predecessors, scratch)
       .solve([&](const auto& body) { body(0, block.end - block.begin, worker); });
 }
 
@@ -353,10 +371,11 @@ void solve_loopy_block(const S& space, int tier, IndexRange block,
 template <LoopyTierSpace S>
 void solve_shared_loopy_block(const S& space, int tier, IndexRange block,
                               const std::vector<const LoopyCode*>& tiers,
-                              LoopyPredecessors predecessors, LoopyBlockScratch& scratch) {
+                              const std::uint64_t* reached, LoopyPredecessors predecessors,
+                              LoopyBlockScratch& scratch) {
   tbb::enumerable_thread_specific<LoopyWorker<S>> workers;
   const std::uint64_t n = block.end - block.begin;
-  loopy_detail::BlockSolve<true, S>(space, tier, block, tiers, predecessors, scratch)
+  loopy_detail::BlockSolve<true, S>(space, tier, block, tiers, reached, predecessors, scratch)
       .solve([&](const auto& body) {
         solver::parallel_for(
             std::uint64_t{0}, (n + loopy_detail::kChunk - 1) / loopy_detail::kChunk,

@@ -125,10 +125,30 @@ LoopyTally tally_reached(const S& space, int t, const LoopyCode* codes, const st
   return total;
 }
 
-// The values of entries [from, n) of a tier.
-inline LoopyTally tally_entries(const LoopyCode* codes, std::uint64_t n, std::uint64_t from = 0) {
+// The code of the position class stored at `at`, code_of(location) reading a stored code: its
+// own, or where it is not in the row, that of a twin that is. A solve of the reached entries only
+// solves the copy of a class that play's moves locate, which a probe of the same class in another
+// orientation may not locate; kLoopyNotInRow when no copy is in the row.
+template <LoopyTierSpace S, typename CodeOf>
+LoopyCode loopy_class_code(const S& space, Location at, CodeOf&& code_of) {
+  LoopyCode code = code_of(at);
+  if constexpr (LoopyTwinSpace<S>) {
+    if (loopy_in_row(code)) return code;
+    typename S::Cursor cursor;
+    space.for_each_twin(cursor, at.tier, at.index, [&](std::uint64_t twin) {
+      if (!loopy_in_row(code)) code = code_of(Location{at.tier, twin});
+    });
+  }
+  return code;
+}
+
+// The values of entries [from, n) of a tier; with `reached` (its reached bits), those not marked
+// count as not in the row, whatever their code.
+inline LoopyTally tally_entries(const LoopyCode* codes, std::uint64_t n,
+                                const std::uint64_t* reached = nullptr, std::uint64_t from = 0) {
   LoopyTally t;
-  for (std::uint64_t i = from; i < n; ++i) t.add(codes[i]);
+  for (std::uint64_t i = from; i < n; ++i)
+    t.add(reached && !reached_bit(reached, i) ? kLoopyNotInRow : codes[i]);
   return t;
 }
 

@@ -49,7 +49,7 @@ inline std::uint64_t pages_spanned(std::uint64_t from, std::uint64_t to) {
 }  // namespace loopy_slices_detail
 
 // What a range of a tier's entries holds in memory: its codes, and with `with_bits` its reached
-// bits (read for the counts).
+// bits (read for the counts, and by a solve of the reached entries only while it solves them).
 inline std::uint64_t loopy_range_bytes(IndexRange r, bool with_bits) {
   using loopy_slices_detail::pages_spanned;
   return pages_spanned(r.begin, r.end) +
@@ -85,7 +85,8 @@ std::vector<std::vector<IndexRange>> loopy_child_ranges(const S& space, int t, s
 // How tier t is solved within `budget` bytes (what the plan leaves beside the space's tables and
 // the scratch): whole when it fits with its children (and with_bits, its reached bits), else a
 // slice at a time with the children whole, else (a LoopyChildBlockSpace) with the parts of the
-// children each slice needs.
+// children each slice needs. with_bits: the tier's reached bits are held beside its codes (a
+// slice's beside the slice's), as the counts and a solve of the reached entries only need them.
 template <LoopyTierSpace S>
 LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool with_bits) {
   const std::uint64_t size = space.tier_size(t), blocks = space.block_count(t);
@@ -131,11 +132,13 @@ LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool 
   if (plan.fits || !LoopyChildBlockSpace<S>) return plan;
   if constexpr (LoopyChildBlockSpace<S>) {
     // Only the child blocks each slice leads to, a block of a child counted once a slice, and
-    // the index of the file being read (one child at a time).
+    // the index of the file being read (one child at a time), beside that of the tier's reached
+    // bits (with_bits: open while the slices are solved).
     plan.children_whole = false;
     std::uint64_t index = 0;
     for (int c : space.tier_children(t))
       index = std::max(index, loopy_table_index_bytes(space.tier_size(c)));
+    if (with_bits) index += loopy_table_index_bytes((size + 7) / 8);
     typename S::Cursor cursor;
     std::unordered_set<std::uint64_t> seen;  // tier << 48 | a child block's first entry
     std::uint64_t child_bytes = 0;

@@ -1,7 +1,9 @@
 // A loopy tier space's tables on disk (loopy_tier_files.h), read an entry at a time: what query,
 // verify and serve probe. Each tier's NAME.wdl is opened and checked when the tables are opened
 // (header, variant, tier, index scheme, size), and a probe reads, checks and decompresses one
-// block (TableReader::get, which keeps the last few): no tier is loaded whole.
+// block (TableReader::get, which keeps the last few): no tier is loaded whole. An entry a solve of
+// the reached entries only left out holds no value: a probe of its position answers none, as for
+// a position the space does not hold.
 #pragma once
 
 #include <concepts>
@@ -37,7 +39,7 @@ class LoopyTables {
       if (!std::filesystem::exists(loopy_wdl_path(name(t))))
         throw TableError(loopy_wdl_path(name(t)),
                          "is missing: the tables of " + space.variant_name() + " are not finished");
-      wdl_.push_back(open_loopy_tier(name(t), space.tier_size(t)));
+      wdl_.emplace_back(name(t), space.tier_size(t));
     }
     for (int t = 0; t < space.tier_count(); ++t)
       if (std::filesystem::exists(loopy_reached_path(name(t))))
@@ -47,24 +49,25 @@ class LoopyTables {
   }
 
   const S& space() const { return space_; }
-  // The code stored at a location; thread-safe.
-  LoopyCode code(Location at) {
-    return loopy_record_code(name(at.tier), wdl_[at.tier].get(at.index));
-  }
+  // The code stored at a location (kLoopyNotInRow for an entry left out); thread-safe.
+  LoopyCode code(Location at) { return wdl_[at.tier].code(at.index); }
   // Forgets every tier's cached blocks, so the next probes pay full block reads (for timings).
   void drop_caches() {
-    for (TableReader& r : wdl_) r.drop_cache();
+    for (LoopyTierReader& r : wdl_) r.drop_cache();
   }
   // Whether the solve marked what play reaches (NAME.reached), and whether it reaches `at`.
   bool has_reached() const { return !reached_.empty(); }
   bool reached(Location at) { return reached_[at.tier].get(at.index) != 0; }
 
-  // The value of p for the side to move; nullopt for a position the space does not hold.
+  // The value of p for the side to move; nullopt for a position the space does not hold or the
+  // tables leave out as not in the row (its class's copies all, loopy_class_code).
   std::optional<solver::WdlValue> probe(const typename S::Position& p) requires
       LoopyPositionSpace<S> {
     const Location at = space_.locate(p);
     if (at.tier < 0) return std::nullopt;
-    return loopy_value(code(at));
+    const LoopyCode c = loopy_class_code(space_, at, [&](Location l) { return code(l); });
+    if (!loopy_in_row(c)) return std::nullopt;
+    return loopy_value(c);
   }
 
  private:
@@ -74,7 +77,8 @@ class LoopyTables {
 
   const S& space_;
   std::filesystem::path dir_;
-  std::vector<TableReader> wdl_, reached_;  // by tier
+  std::vector<LoopyTierReader> wdl_;  // by tier
+  std::vector<TableReader> reached_;
 };
 
 // The counts of finished tables over the entries play reaches, each position class once (as a

@@ -2,43 +2,110 @@
 
 #include <algorithm>
 #include <bit>
+#include <iterator>
+#include <span>
 #include <string_view>
 #include <vector>
 
 #include "solver/zeroed_array.h"
+#include "tablebase/loopy_reach.h"
 #include "tablebase/tier_files.h"
 
 namespace tablebase {
 
 namespace {
 
-constexpr std::string_view kWdlEncoding =
-    "loopy wdl 1: 0 draw, else distance + 1 (odd distance: win); ";
+// The .wdl encodings by format, the one written last; format 1 had every entry solved.
+constexpr std::string_view kWdlEncodings[] = {
+    "loopy wdl 1: 0 draw, else distance + 1 (odd distance: win); ",
+    "loopy wdl 2: 0 not in the row, 1 draw, else distance + 2 (odd distance: win); "};
+constexpr int kWdlFormat = 2;
 constexpr std::string_view kReachedEncoding = "reached from the roots; ";
 
-std::string wdl_encoding(const LoopyTableName& name) {
-  return std::string(kWdlEncoding) + name.scheme;
+std::string wdl_encoding(const LoopyTableName& name, int format) {
+  return std::string(kWdlEncodings[format - 1]) + name.scheme;
 }
 std::string reached_encoding(const LoopyTableName& name) {
   return std::string(kReachedEncoding) + name.scheme;
 }
 
 std::uint32_t wdl_record(std::uint8_t code) {
-  return code == kLoopyDraw ? 0 : std::uint32_t(code) + 1;
+  if (code == kLoopyNotInRow) return 0;
+  return code == kLoopyDraw ? 1 : std::uint32_t(code) + 2;
 }
 
-// Opens `path` and checks it is the named tier's (or `tier`'s), in `encoding`, of `entries`
-// records.
+// The code of a record of `format`; throws TableError for one no writer makes.
+LoopyCode wdl_code(const std::filesystem::path& path, int format, std::uint32_t record) {
+  const std::uint32_t first_distance = format == 1 ? 1 : 2;  // the record of a loss in 0
+  if (record > kMaxLoopyDistance + first_distance)
+    throw TableError(path, "holds a distance past the longest a loopy table holds");
+  if (format == 2 && record == 0) return kLoopyNotInRow;
+  return record == first_distance - 1 ? kLoopyDraw : LoopyCode(record - first_distance);
+}
+
+std::uint32_t record_bits(std::uint32_t most) {
+  return std::bit_ceil(std::max(1u, unsigned(std::bit_width(most))));
+}
+
+// The records of `codes` in the format written (kWdlFormat): with `reached` (the tier's reached
+// bits, codes[i] being the tier's entry first + i), an entry not marked is not in the row,
+// whatever its code.
+struct WdlRecords {
+  std::span<const LoopyCode> codes;
+  const std::uint64_t* reached = nullptr;
+  std::uint64_t first = 0;
+
+  std::uint32_t operator()(std::uint64_t i) const {
+    return reached && !reached_bit(reached, first + i) ? wdl_record(kLoopyNotInRow)
+                                                       : wdl_record(codes[i]);
+  }
+  // The fewest bits that hold every record.
+  std::uint32_t bits() const {
+    std::uint32_t most = 0;
+    for (std::uint64_t i = 0; i < codes.size(); ++i) most = std::max(most, (*this)(i));
+    return record_bits(most);
+  }
+};
+
+// Writes `records`, `bits` wide, to `path`: NAME.wdl (header tier name.tier) or a slice of it.
+void write_wdl(const std::filesystem::path& path, const LoopyTableName& name,
+               const std::string& tier, const WdlRecords& records, std::uint32_t bits,
+               int zstd_level, const BeforeBatch& before_batch = {}) {
+  const TableHeader header{name.variant, tier, records.codes.size(), bits,
+                           wdl_encoding(name, kWdlFormat)};
+  write_indexed_records(path, header, records, zstd_level, before_batch);
+}
+
+// Opens `path` and checks it is the named variant's tier `tier`, of `entries` records, in one of
+// `encodings`; returns the index of the one it holds through `which`, when given.
 TableReader open_checked(const std::filesystem::path& path, const LoopyTableName& name,
-                         const std::string& encoding, std::uint64_t entries,
-                         const std::string& tier = {}) {
-  TableReader reader(path, name.variant, tier.empty() ? name.tier : tier);
-  if (reader.header().encoding != encoding)
+                         const std::string& tier, std::span<const std::string> encodings,
+                         std::uint64_t entries, int* which = nullptr) {
+  TableReader reader(path, name.variant, tier);
+  const auto held = std::find(encodings.begin(), encodings.end(), reader.header().encoding);
+  if (held == encodings.end())
     throw TableError(path, "holds '" + reader.header().encoding + "', this build reads '" +
-                               encoding + "'; solve the variant again into an empty directory");
+                               encodings.back() +
+                               "'; solve the variant again into an empty directory");
+  if (which) *which = int(held - encodings.begin());
   if (reader.header().record_count != entries)
     throw TableError(path, "holds " + std::to_string(reader.header().record_count) +
                                " positions, the tier has " + std::to_string(entries));
+  return reader;
+}
+
+// A .wdl file at `path`, NAME.wdl or a slice of it (header tier `tier`), opened and checked: of
+// `entries` records in a format from `oldest` to kWdlFormat, of a width a writer makes; `format`
+// gets its format.
+TableReader open_wdl(const std::filesystem::path& path, const LoopyTableName& name,
+                     const std::string& tier, std::uint64_t entries, int oldest, int& format) {
+  std::vector<std::string> encodings;
+  for (int f = oldest; f <= kWdlFormat; ++f) encodings.push_back(wdl_encoding(name, f));
+  int which = 0;
+  TableReader reader = open_checked(path, name, tier, encodings, entries, &which);
+  const std::uint32_t bits = reader.header().bits_per_record;
+  if (bits > 8 || 64 % bits != 0) throw TableError(path, "has records no writer makes");
+  format = oldest + which;
   return reader;
 }
 
@@ -46,28 +113,19 @@ std::string slice_tier(const LoopyTableName& name, IndexRange slice) {
   return name.tier + " entries " + std::to_string(slice.begin) + "-" + std::to_string(slice.end);
 }
 
-// Checks the records' width as every reader of .wdl records does.
-TableReader checked_wdl_bits(TableReader reader, const std::filesystem::path& path) {
-  const std::uint32_t bits = reader.header().bits_per_record;
-  if (bits > 8 || 64 % bits != 0) throw TableError(path, "has records no writer makes");
-  return reader;
-}
-
+// A slice's file opened and checked. Only the format written: slices are merged record for
+// record, so the merged file's width is their headers' (a run stopped inside a tier by a build
+// that wrote format 1 leaves slices this one refuses by name).
 TableReader open_loopy_slice(const LoopyTableName& name, IndexRange slice) {
-  const auto path = loopy_slice_path(name, slice);
-  return checked_wdl_bits(open_checked(path, name, wdl_encoding(name), slice.end - slice.begin,
-                                       slice_tier(name, slice)),
-                          path);
+  int format = 0;
+  return open_wdl(loopy_slice_path(name, slice), name, slice_tier(name, slice),
+                  slice.end - slice.begin, kWdlFormat, format);
 }
 
-std::uint32_t record_bits(std::uint32_t most) {
-  return std::bit_ceil(std::max(1u, unsigned(std::bit_width(most))));
-}
-
-// Decodes the records of `reader` (a .wdl or a slice of one) into codes, which holds the
-// reader's records from 0; with `only`, just those.
-void decode_records(const LoopyTableName& name, TableReader& reader, std::span<LoopyCode> codes,
-                    std::span<const IndexRange> only) {
+// Decodes the records of `reader` (at `path`, a .wdl of `format` or a slice of one) into codes,
+// which holds the reader's records from 0; with `only`, just those.
+void decode_records(const std::filesystem::path& path, int format, TableReader& reader,
+                    std::span<LoopyCode> codes, std::span<const IndexRange> only) {
   const std::uint32_t bits = reader.header().bits_per_record;
   const std::uint64_t per_word = 64 / bits, mask = (std::uint64_t{1} << bits) - 1;
   reader.for_each_block(
@@ -77,8 +135,8 @@ void decode_records(const LoopyTableName& name, TableReader& reader, std::span<L
         const auto decode = [&](IndexRange r) {
           for (std::uint64_t i = r.begin; i < r.end; ++i) {
             const std::uint64_t k = i - first;
-            codes[i] = loopy_record_code(
-                name, std::uint32_t(words[k / per_word] >> (k % per_word * bits) & mask));
+            codes[i] = wdl_code(path, format,
+                                std::uint32_t(words[k / per_word] >> (k % per_word * bits) & mask));
           }
         };
         if (only.empty()) return decode(block);
@@ -100,44 +158,39 @@ std::filesystem::path loopy_reached_path(const LoopyTableName& name) {
 }
 
 std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const LoopyCode> codes,
-                               int zstd_level) {
-  std::uint32_t most = 0;
-  for (LoopyCode c : codes) most = std::max(most, wdl_record(c));
-  const TableHeader header{name.variant, name.tier, codes.size(), record_bits(most),
-                           wdl_encoding(name)};
-  write_byte_records(loopy_wdl_path(name), header, codes, wdl_record, zstd_level);
+                               int zstd_level, const std::uint64_t* reached) {
+  const WdlRecords records{codes, reached};
+  write_wdl(loopy_wdl_path(name), name, name.tier, records, records.bits(), zstd_level);
   return std::filesystem::file_size(loopy_wdl_path(name));
 }
 
-TableReader open_loopy_tier(const LoopyTableName& name, std::uint64_t entries) {
-  return checked_wdl_bits(open_checked(loopy_wdl_path(name), name, wdl_encoding(name), entries),
-                          loopy_wdl_path(name));
+LoopyTierReader::LoopyTierReader(const LoopyTableName& name, std::uint64_t entries)
+    : path_(loopy_wdl_path(name)), reader_(open_wdl(path_, name, name.tier, entries, 1, format_)) {}
+
+LoopyCode LoopyTierReader::code(std::uint64_t index) {
+  return wdl_code(path_, format_, reader_.get(index));
 }
 
 TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries) {
-  TableReader reader =
-      open_checked(loopy_reached_path(name), name, reached_encoding(name), entries);
+  const std::string encoding[] = {reached_encoding(name)};
+  TableReader reader = open_checked(loopy_reached_path(name), name, name.tier, encoding, entries);
   if (reader.header().bits_per_record != 1)
     throw TableError(loopy_reached_path(name), "has records no writer makes");
   return reader;
 }
 
-LoopyCode loopy_record_code(const LoopyTableName& name, std::uint32_t record) {
-  if (record > kMaxLoopyDistance + 1)
-    throw TableError(loopy_wdl_path(name), "holds a distance past the longest a loopy table holds");
-  return record == 0 ? kLoopyDraw : LoopyCode(record - 1);
-}
-
 bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries) {
   if (!std::filesystem::exists(loopy_wdl_path(name))) return false;
-  open_loopy_tier(name, entries);
+  int format = 0;
+  open_wdl(loopy_wdl_path(name), name, name.tier, entries, 1, format);
   return true;
 }
 
 void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes,
                      std::span<const IndexRange> only) {
-  TableReader reader = open_loopy_tier(name, codes.size());
-  decode_records(name, reader, codes, only);
+  int format = 0;
+  TableReader reader = open_wdl(loopy_wdl_path(name), name, name.tier, codes.size(), 1, format);
+  decode_records(loopy_wdl_path(name), format, reader, codes, only);
 }
 
 std::filesystem::path loopy_slice_path(const LoopyTableName& name, IndexRange slice) {
@@ -146,12 +199,11 @@ std::filesystem::path loopy_slice_path(const LoopyTableName& name, IndexRange sl
 }
 
 void write_loopy_slice(const LoopyTableName& name, IndexRange slice,
-                       std::span<const LoopyCode> codes, int zstd_level) {
-  std::uint32_t most = 0;
-  for (LoopyCode c : codes) most = std::max(most, wdl_record(c));
-  const TableHeader header{name.variant, slice_tier(name, slice), codes.size(), record_bits(most),
-                           wdl_encoding(name)};
-  write_byte_records(loopy_slice_path(name, slice), header, codes, wdl_record, zstd_level);
+                       std::span<const LoopyCode> codes, int zstd_level,
+                       const std::uint64_t* reached) {
+  const WdlRecords records{codes, reached, slice.begin};
+  write_wdl(loopy_slice_path(name, slice), name, slice_tier(name, slice), records, records.bits(),
+            zstd_level);
 }
 
 bool loopy_slice_present(const LoopyTableName& name, IndexRange slice) {
@@ -169,7 +221,8 @@ std::uint64_t merge_loopy_slices(const LoopyTableName& name, std::uint64_t entri
     bits = std::max(bits, readers.back().header().bits_per_record);
   }
   // The whole tier addressed, a batch of it in memory at a time: each batch's records read from
-  // the slices it overlaps, the batch before given back.
+  // the slices it overlaps, the batch before given back. The records decoded to codes (an entry
+  // not in the row to kLoopyNotInRow) are written back as they were.
   auto codes = solver::ZeroedArray<LoopyCode>::sparse(entries);
   IndexRange held;
   const auto bring = [&](std::uint64_t first, std::uint64_t end) {
@@ -180,13 +233,12 @@ std::uint64_t merge_loopy_slices(const LoopyTableName& name, std::uint64_t entri
       if (part.begin == part.end) continue;
       const IndexRange local{part.begin - slices[k].begin, part.end - slices[k].begin};
       decode_records(
-          name, readers[k],
+          loopy_slice_path(name, slices[k]), kWdlFormat, readers[k],
           std::span<LoopyCode>(codes.data() + slices[k].begin, slices[k].end - slices[k].begin),
           std::span<const IndexRange>(&local, 1));
     }
   };
-  const TableHeader header{name.variant, name.tier, entries, bits, wdl_encoding(name)};
-  write_byte_records(loopy_wdl_path(name), header, codes, wdl_record, zstd_level, bring);
+  write_wdl(loopy_wdl_path(name), name, name.tier, WdlRecords{codes}, bits, zstd_level, bring);
   for (const IndexRange& s : slices) std::filesystem::remove(loopy_slice_path(name, s));
   return std::filesystem::file_size(loopy_wdl_path(name));
 }
@@ -217,8 +269,12 @@ std::optional<std::string> loopy_tables_variant(const std::filesystem::path& dir
     if (extension != ".reached" && extension != ".wdl") continue;
     const TableReader reader(entry.path());
     const std::string& encoding = reader.header().encoding;
-    if (encoding.starts_with(extension == ".reached" ? kReachedEncoding : kWdlEncoding))
-      return reader.header().variant;
+    const bool loopy =
+        extension == ".reached"
+            ? encoding.starts_with(kReachedEncoding)
+            : std::any_of(std::begin(kWdlEncodings), std::end(kWdlEncodings),
+                          [&](std::string_view e) { return encoding.starts_with(e); });
+    if (loopy) return reader.header().variant;
   }
   return std::nullopt;
 }

@@ -1,7 +1,9 @@
 // A solved loopy tier on disk (loopy_tier_solver.h), in the checked table format (table_file.h):
-//   NAME.wdl      a record an entry: 0 for a draw, else the distance + 1 (the distance's parity
-//                 is the value: odd a win for the side to move), in 1, 2, 4 or 8 bits, the fewest
-//                 the tier's longest distance needs
+//   NAME.wdl      a record an entry: 0 for an entry not in the row (left unsolved by a solve of
+//                 the reached entries only), 1 for a draw, else the distance + 2 (the distance's
+//                 parity is the value: odd a win for the side to move), in 1, 2, 4 or 8 bits, the
+//                 fewest the tier's greatest record needs ("loopy wdl 2"; files of "loopy wdl 1",
+//                 0 a draw and distance + 1 with every entry solved, are still read)
 //   NAME.reached  a bit an entry: reached by play from the variant's roots (what the counts of
 //                 positions in a solve's report are over)
 //   NAME.B-E.slice  entries [B, E) of a tier solved a slice at a time, as NAME.wdl holds them
@@ -34,34 +36,51 @@ struct LoopyTableName {
 std::filesystem::path loopy_wdl_path(const LoopyTableName& name);
 std::filesystem::path loopy_reached_path(const LoopyTableName& name);
 
-// Writes the tier's codes; returns the file's bytes.
+// Writes the tier's codes, and with `reached` (its reached bits, loopy_reach.h) every entry not
+// marked as not in the row, whatever its code; returns the file's bytes.
 std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const LoopyCode> codes,
-                               int zstd_level);
+                               int zstd_level, const std::uint64_t* reached = nullptr);
 // True when NAME.wdl exists; it is then opened and checked (header, variant, tier, scheme, size),
 // so a damaged or foreign file throws TableError instead of being solved over.
 bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries);
 // Reads a finished tier's codes into `codes` (its size must be the tier's); throws TableError on
-// any damage, a record no writer makes among it. With `only` (ranges in increasing order), just
-// the entries there: the rest of `codes` is not written (a sparse array stays untouched there).
+// any damage, a record no writer makes among it; either format. With `only` (ranges in
+// increasing order), just the entries there: the rest of `codes` is not written (a sparse array
+// stays untouched there).
 void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes,
                      std::span<const IndexRange> only = {});
 
-// A slice's file (above): written from the slice's codes, checked when present as NAME.wdl is.
+// A finished tier's NAME.wdl opened and checked as the functions above do, read an entry at a
+// time (TableReader::get, which keeps the last few blocks); thread-safe.
+class LoopyTierReader {
+ public:
+  LoopyTierReader(const LoopyTableName& name, std::uint64_t entries);
+  // Throws TableError for a record no writer makes.
+  LoopyCode code(std::uint64_t index);
+  void drop_cache() { reader_.drop_cache(); }
+
+ private:
+  std::filesystem::path path_;
+  int format_ = 0;  // the encoding's: 1 or 2 (set by reader_'s opening)
+  TableReader reader_;
+};
+
+// A slice's file (above): written from the slice's codes, with `reached` (the tier's reached
+// bits, by the tier's index) as write_loopy_tier writes them; checked when present as NAME.wdl
+// is, in the format written only (a slice of format 1 is refused by name).
 std::filesystem::path loopy_slice_path(const LoopyTableName& name, IndexRange slice);
 void write_loopy_slice(const LoopyTableName& name, IndexRange slice,
-                       std::span<const LoopyCode> codes, int zstd_level);
+                       std::span<const LoopyCode> codes, int zstd_level,
+                       const std::uint64_t* reached = nullptr);
 bool loopy_slice_present(const LoopyTableName& name, IndexRange slice);
 // NAME.wdl written from its slices' files (which must cover the tier's `entries` in order), a
 // batch of records at a time, so that no more than a batch of the tier is in memory; then the
 // slices' files removed. Returns the file's bytes.
 std::uint64_t merge_loopy_slices(const LoopyTableName& name, std::uint64_t entries,
                                  std::span<const IndexRange> slices, int zstd_level);
-// A finished tier's NAME.wdl or NAME.reached opened and checked as the functions above do, for
-// probes of single entries (TableReader::get): a record of .wdl turns into a code by
-// loopy_record_code, which throws TableError for one no writer makes.
-TableReader open_loopy_tier(const LoopyTableName& name, std::uint64_t entries);
+
+// A finished tier's NAME.reached opened and checked, for probes of single entries.
 TableReader open_loopy_reached(const LoopyTableName& name, std::uint64_t entries);
-LoopyCode loopy_record_code(const LoopyTableName& name, std::uint32_t record);
 
 // The reached bits, `entries` of them packed LSB first into `words`.
 void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64_t> words,

@@ -2,13 +2,15 @@
 // or loss with its distance (loopy_value.h), in a byte an entry, with no hash map and no stored
 // edges. tablebase/LOOPY.md has the design and what it measured.
 //
-// - Reach: when asked (count_reached), the entries play reaches from the roots are marked first,
-//   tiers last to first (loopy_reach.h), so the report counts the same positions as
-//   solver/cyclic_retrograde.h does.
+// - Reach: when asked (count_reached or solve_reached_only), the entries play reaches from the
+//   roots are marked first, tiers last to first (loopy_reach.h), so the report counts the same
+//   positions as solver/cyclic_retrograde.h does.
 // - Solve: tiers in order, each with its children in memory; a tier's small blocks are solved in
 //   parallel, one to a thread, and its large ones one after another by all threads
-//   (loopy_block.h). Each finished tier is written at once (loopy_tier_files.h), so a run stopped
-//   and started again skips it.
+//   (loopy_block.h). Every entry, or with solve_reached_only only those the reach marked (exact
+//   for them: a reached entry's children are reached), the others stored as not in the row. Each
+//   finished tier is written at once (loopy_tier_files.h), so a run stopped and started again skips
+//   it.
 // - Memory: planned before anything starts, and refused (MemoryCapError, naming what it needs)
 //   when over the cap: the space's own tables, two bytes an entry of the largest small block a
 //   thread and one of the largest large block, and the larger of the reach's and the solve's
@@ -56,6 +58,10 @@ struct LoopySolveOptions {
   // CPU s for 0.653 bits an entry, 12 took 6.8 s for 0.696 (LOOPY.md).
   int zstd_level = 12;
   bool count_reached = true;  // mark and count the positions reached from the roots
+  // Solve only the entries play reaches from the roots (marked first, as count_reached does) and
+  // store the others as not in the row (kLoopyNotInRow): the space's choice when unset
+  // (loopy_solves_reached_only), for a space that numbers many more entries than play reaches.
+  std::optional<bool> solve_reached_only;
   // Blocks of at least this many entries are solved by all threads together (loopy_block.h).
   std::uint64_t shared_block_entries = kSharedBlockEntries;
   // Unmoves when the space has them; sweeps for a space without, or to compare.
@@ -69,7 +75,7 @@ struct LoopySolveReport {
   int tiers = 0, tiers_solved = 0, tiers_resumed = 0;
   std::uint64_t slices_solved = 0, slices_resumed = 0;  // of tiers solved a slice at a time
   bool stopped = false;                                 // by LoopySolveOptions::stop_after_slices
-  LoopyTally entries;                                   // every stored entry
+  LoopyTally entries;  // every stored entry (those left out as not_in_row)
   LoopyTally reached;  // the position classes reached from the roots (with count_reached)
   std::uint64_t planned_bytes = 0, table_bytes = 0;
   double reach_seconds = 0, solve_seconds = 0;
@@ -86,6 +92,7 @@ class LoopyTierSolver {
         parts_(space.tier_count()) {
     predecessors_ = options_.predecessors.value_or(LoopyUnmoveSpace<S> ? LoopyPredecessors::unmoves
                                                                        : LoopyPredecessors::sweeps);
+    reached_only_ = options_.solve_reached_only.value_or(loopy_solves_reached_only<S>());
     for (int t = 0; t < space.tier_count(); ++t)
       for (std::uint64_t b = 0; b < space.block_count(t); ++b) {
         const IndexRange r = space.block_range(t, b);
@@ -97,7 +104,7 @@ class LoopyTierSolver {
       const std::uint64_t budget =
           options_.memory_bytes - std::min(options_.memory_bytes, fixed_bytes());
       for (int t = 0; t < space.tier_count(); ++t)
-        plans_.push_back(plan_loopy_tier(space, t, budget, options_.count_reached));
+        plans_.push_back(plan_loopy_tier(space, t, budget, marks_reached()));
     }
   }
 
@@ -109,19 +116,19 @@ class LoopyTierSolver {
   }
   // How each tier is solved (on disk; in memory every tier is whole and stays).
   const std::vector<LoopyTierPlan>& tier_plans() const { return plans_; }
-  // The most the reach holds at once (the bits of the tiers marked and not yet spread).
+  // The most the reach holds at once (the bits of the tiers marked and not yet spread, and those
+  // of a large block's entries expanded, loopy_reach.h).
   std::uint64_t reach_bytes() const {
-    if (!options_.count_reached) return 0;
+    if (!marks_reached()) return 0;
     return (on_disk() ? reach_peak() : 0) + (largest_shared_ + 63) / 64 * 8;
   }
 
   // The memory the solve needs (what run() checks against the cap).
   std::uint64_t planned_bytes() const {
-    // The reach of a large block also keeps a bit an entry of it (loopy_reach.h).
     if (!on_disk()) {
       std::uint64_t all = fixed_bytes() + reach_bytes();
       for (int t = 0; t < space_.tier_count(); ++t)
-        all += code_bytes(t) + (options_.count_reached ? bit_bytes(t) : 0);
+        all += code_bytes(t) + (marks_reached() ? bit_bytes(t) : 0);
       return all;
     }
     std::uint64_t solve = 0;
@@ -143,7 +150,7 @@ class LoopyTierSolver {
     tbb::task_arena arena(std::max(1, options_.threads));
     arena.execute([&] {
       const auto start = std::chrono::steady_clock::now();
-      if (options_.count_reached) reach();
+      if (marks_reached()) reach();
       const auto reached = std::chrono::steady_clock::now();
       solve_all(report);
       report.reach_seconds = std::chrono::duration<double>(reached - start).count();
@@ -154,11 +161,21 @@ class LoopyTierSolver {
   }
 
   // After an in-memory run: the code at a location, and whether play reaches it.
-  LoopyCode code(Location at) const { return codes_[at.tier][at.index]; }
+  // (kLoopyNotInRow for one left out: loopy_class_code reads a twin's).
+  LoopyCode code(Location at) const {
+    return reached_only_ && !reached(at) ? kLoopyNotInRow : codes_[at.tier][at.index];
+  }
   bool reached(Location at) const { return reached_bit(bits_[at.tier].data(), at.index); }
 
  private:
   bool on_disk() const { return !options_.dir.empty(); }
+  // Whether the reach runs: for the counts, or for a solve of the reached entries only, which
+  // holds a tier's reached bits while it solves it (the plan counts them either way).
+  bool marks_reached() const { return options_.count_reached || reached_only_; }
+  // Tier t's reached bits when its unreached entries are left out (their codes then mean
+  // nothing: loopy_block.h), else nullptr. For a tier solved a slice at a time, the bits of the
+  // slice being solved or counted only.
+  const std::uint64_t* left_out(int t) const { return reached_only_ ? bits_[t].data() : nullptr; }
   LoopyTableName table_name(int t) const {
     return {options_.dir, space_.variant_name(), space_.index_scheme(), space_.tier_name(t)};
   }
@@ -235,27 +252,27 @@ class LoopyTierSolver {
         if (!solve_sliced(t, report, progress)) return;
         continue;
       }
-      if (on_disk() && loopy_tier_present(table_name(t), space_.tier_size(t))) {
+      const bool present = on_disk() && loopy_tier_present(table_name(t), space_.tier_size(t));
+      make_room(t, present ? std::vector<int>{} : space_.tier_children(t));
+      if (marks_reached() && on_disk()) {
+        bits_[t] = solver::ZeroedArray<std::uint64_t>(bit_words(t));
+        read_loopy_reached(table_name(t), bits_[t], space_.tier_size(t));
+      }
+      if (present) {
         ++report.tiers_resumed;
-        make_room(t, {});
         load(t);
         progress.advance(space_.tier_size(t));
       } else {
-        make_room(t, space_.tier_children(t));
         for (int c : space_.tier_children(t)) load(c);
         codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
         solve_blocks(t, 0, space_.block_count(t), tier_codes(t), progress);
         ++report.tiers_solved;
-        if (on_disk()) write_loopy_tier(table_name(t), codes_[t], options_.zstd_level);
+        if (on_disk()) write_loopy_tier(table_name(t), codes_[t], options_.zstd_level, left_out(t));
       }
       touch(t);
       const LoopyCode* codes = codes_[t].data();
-      report.entries.add(tally_entries(codes, space_.tier_size(t)));
-      if (options_.count_reached) {
-        if (on_disk()) {
-          bits_[t] = solver::ZeroedArray<std::uint64_t>(bit_words(t));
-          read_loopy_reached(table_name(t), bits_[t], space_.tier_size(t));
-        }
+      report.entries.add(tally_entries(codes, space_.tier_size(t), left_out(t)));
+      if (marks_reached()) {
         report.reached.add(tally_reached(space_, t, codes, bits_[t].data()));
         if (on_disk()) bits_[t] = {};
       }
@@ -275,6 +292,8 @@ class LoopyTierSolver {
 
   // Tier t a slice at a time (plans_[t]): each slice solved unless its file is there, then
   // written; the slices then merged into the tier's file, and its counts taken a slice at a time.
+  // The reached bits are read a slice at a time too, into a sparse bits_[t]: the slice's, for a
+  // solve of the reached entries only, while it is solved and written, and for the counts.
   // False when stopped by stop_after_slices.
   bool solve_sliced(int t, LoopySolveReport& report, solver::Progress& progress) {
     const LoopyTierPlan& plan = plans_[t];
@@ -283,6 +302,17 @@ class LoopyTierSolver {
     for (const LoopySlice& s : plan.slices) ranges.push_back(s.entries);
     make_room(-1, plan.children_whole ? space_.tier_children(t) : std::vector<int>{},
               plan.peak_bytes);
+    std::optional<TableReader> reached;
+    if (marks_reached()) {
+      reached.emplace(open_loopy_reached(name, space_.tier_size(t)));
+      bits_[t] = solver::ZeroedArray<std::uint64_t>::sparse(bit_words(t));
+    }
+    // Slice s's bits into bits_[t], the slice before's given back.
+    const auto read_bits = [&](const LoopySlice& s) {
+      if (!reached) return;
+      bits_[t].discard(0, bits_[t].size() * 8);
+      copy_table_blocks(*reached, 1, bits_[t], std::span<const IndexRange>(&s.entries, 1));
+    };
     if (loopy_tier_present(name, space_.tier_size(t))) {
       ++report.tiers_resumed;
       progress.advance(space_.tier_size(t));
@@ -305,9 +335,10 @@ class LoopyTierSolver {
           continue;
         }
         if (!plan.children_whole) read_child_parts(t, s);
+        if (reached_only_) read_bits(s);
         solve_blocks(t, s.first_block, s.end_block, tiers, progress);
         write_loopy_slice(name, s.entries, {codes_[t].data() + s.entries.begin, n},
-                          options_.zstd_level);
+                          options_.zstd_level, left_out(t));
         // Every page the slice touched: the next slice's entries on a page it shares are still
         // the fresh zeros a slice starts from.
         codes_[t].discard(s.entries.begin / 4096 * 4096, (s.entries.end + 4095) / 4096 * 4096);
@@ -325,20 +356,16 @@ class LoopyTierSolver {
     }
     // The counts, a slice at a time from the files.
     auto codes = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(t));
-    auto bits = solver::ZeroedArray<std::uint64_t>::sparse(bit_words(t));
-    std::optional<TableReader> reached;
-    if (options_.count_reached) reached.emplace(open_loopy_reached(name, space_.tier_size(t)));
     for (const LoopySlice& s : plan.slices) {
       read_loopy_tier(name, codes, std::span<const IndexRange>(&s.entries, 1));
-      report.entries.add(tally_entries(codes.data(), s.entries.end, s.entries.begin));
-      if (reached) {
-        copy_table_blocks(*reached, 1, bits, std::span<const IndexRange>(&s.entries, 1));
+      read_bits(s);
+      report.entries.add(tally_entries(codes.data(), s.entries.end, left_out(t), s.entries.begin));
+      if (reached)
         report.reached.add(
-            tally_reached(space_, t, codes.data(), bits.data(), s.first_block, s.end_block));
-        bits.discard(0, bits.size() * 8);
-      }
+            tally_reached(space_, t, codes.data(), bits_[t].data(), s.first_block, s.end_block));
       codes.discard(0, codes.size());
     }
+    bits_[t] = {};
     report.table_bytes += std::filesystem::file_size(loopy_wdl_path(name));
     return true;
   }
@@ -356,6 +383,7 @@ class LoopyTierSolver {
   // one to a thread, in parallel; large ones one after another, each by all threads.
   void solve_blocks(int t, std::uint64_t first, std::uint64_t end,
                     const std::vector<const LoopyCode*>& tiers, solver::Progress& progress) {
+    const std::uint64_t* reached = left_out(t);
     struct Scratch {
       LoopyBlockScratch block;
       LoopyWorker<S> worker;
@@ -365,14 +393,14 @@ class LoopyTierSolver {
       const IndexRange block = space_.block_range(t, b);
       if (shared(block)) return;
       Scratch& s = scratch.local();
-      solve_loopy_block(space_, t, block, tiers, predecessors_, s.block, s.worker);
+      solve_loopy_block(space_, t, block, tiers, reached, predecessors_, s.block, s.worker);
       progress.advance(block.end - block.begin);
       progress.add_to_rate(block.end - block.begin);
     });
     for (std::uint64_t b = first; b < end; ++b) {
       const IndexRange block = space_.block_range(t, b);
       if (!shared(block)) continue;
-      solve_shared_loopy_block(space_, t, block, tiers, predecessors_, shared_scratch_);
+      solve_shared_loopy_block(space_, t, block, tiers, reached, predecessors_, shared_scratch_);
       progress.advance(block.end - block.begin);
       progress.add_to_rate(block.end - block.begin);
     }
@@ -401,7 +429,7 @@ class LoopyTierSolver {
     std::uint64_t held = own;
     if (t >= 0) {
       keep[t] = 1;
-      held = code_bytes(t) + (options_.count_reached ? bit_bytes(t) : 0);
+      held = code_bytes(t) + (marks_reached() ? bit_bytes(t) : 0);
     }
     for (int c : needed) {
       keep[c] = 1;
@@ -424,6 +452,7 @@ class LoopyTierSolver {
   const S& space_;
   LoopySolveOptions options_;
   LoopyPredecessors predecessors_;
+  bool reached_only_ = false;
   std::uint64_t largest_small_ = 0, largest_shared_ = 0;  // the largest blocks of each kind
   LoopyBlockScratch shared_scratch_;                      // for the large blocks
   std::vector<LoopyTierPlan> plans_;                      // per tier, on disk

@@ -90,6 +90,18 @@ constexpr bool distinct_in_block() {
     return false;
 }
 
+// Whether a space solves only the entries play reaches by default
+// (static constexpr bool kSolveReachedOnly = true; LoopySolveOptions::solve_reached_only): worth
+// it where its numbering holds many more entries than play reaches, as the reach that marks them
+// costs less than solving the rest. Without, every entry is solved.
+template <typename S>
+constexpr bool loopy_solves_reached_only() {
+  if constexpr (requires { S::kSolveReachedOnly; })
+    return S::kSolveReachedOnly;
+  else
+    return false;
+}
+
 // A space that stores some position classes more than once: visit(index) for each other entry of
 // the same block holding the same class.
 template <typename S>

@@ -2,7 +2,9 @@
 // distance to the end in plies, whose parity is the value (the winner moves last, so wins are odd
 // and losses even, as in solver/outcome.h), or a mark for a draw, which has no distance. The byte
 // is what solver/wdl.h's WdlValue says, in an eighth of its room; a tier in memory is an array of
-// them.
+// them. A solve of only the entries play reaches (LoopySolveOptions::solve_reached_only) leaves
+// the others "not in the row": a code that is no value, which readers report as a position the
+// tables do not hold.
 #pragma once
 
 #include <cstdint>
@@ -18,9 +20,17 @@ using LoopyCode = std::uint8_t;
 inline constexpr LoopyCode kLoopyDraw = 255;
 // Only while a block is being solved: not decided yet.
 inline constexpr LoopyCode kLoopyUnresolved = 254;
-inline constexpr int kMaxLoopyDistance = 253;
+// An entry play does not reach, left unsolved: no value.
+inline constexpr LoopyCode kLoopyNotInRow = 253;
+inline constexpr int kMaxLoopyDistance = 252;
 
+inline bool loopy_in_row(LoopyCode code) {
+  return code != kLoopyNotInRow;
+}
+
+// Throws std::logic_error for kLoopyNotInRow, which has no value (callers ask loopy_in_row first).
 inline solver::WdlValue loopy_value(LoopyCode code) {
+  if (code == kLoopyNotInRow) throw std::logic_error("an entry not in the row has no value");
   if (code == kLoopyDraw) return {solver::Wdl::draw, 0};
   return {code & 1 ? solver::Wdl::win : solver::Wdl::loss, int(code)};
 }
@@ -39,12 +49,18 @@ inline LoopyCode loopy_decided(int distance) {
   return LoopyCode(distance);
 }
 
-// Tallies of values: over a tier, a table or the positions reached from the roots.
+// Tallies of values: over a tier, a table or the positions reached from the roots. Entries not
+// in the row are counted apart (not_in_row), as no value.
 struct LoopyTally {
   std::uint64_t positions = 0, wins = 0, draws = 0, losses = 0;
+  std::uint64_t not_in_row = 0;
   int longest_win = 0, longest_loss = 0;
 
   void add(LoopyCode code) {
+    if (!loopy_in_row(code)) {
+      ++not_in_row;
+      return;
+    }
     ++positions;
     if (code == kLoopyDraw) {
       ++draws;
@@ -61,6 +77,7 @@ struct LoopyTally {
     wins += o.wins;
     draws += o.draws;
     losses += o.losses;
+    not_in_row += o.not_in_row;
     if (o.longest_win > longest_win) longest_win = o.longest_win;
     if (o.longest_loss > longest_loss) longest_loss = o.longest_loss;
   }

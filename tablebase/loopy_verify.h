@@ -10,7 +10,8 @@
 //   tables' longest distance: an exact win or loss with its distance, and for a draw nothing
 //   forced within that distance. Costly on drawn positions (a full search to that depth), so few.
 // Entries are drawn uniformly from the reached ones (NAME.reached), or from all entries when the
-// tables have no reached bits.
+// tables have no reached bits. A reached entry, or a child of one, stored as not in the row (a
+// solve of the reached entries only leaves out the others) is a mismatch.
 #pragma once
 
 #include <chrono>
@@ -44,16 +45,19 @@ struct LoopyVerifyReport {
   double seconds = 0;
 };
 
-// The code an entry must hold given its children's codes, by the rules above.
+// The code an entry must hold given its children's codes, by the rules above; kLoopyNotInRow when
+// a child is not in the row.
 template <LoopyTierSpace S, typename Code>
 LoopyCode code_from_children(const S& space, typename S::Cursor& cursor, Location at,
                              Code&& code_of) {
-  bool any = false, drawn = false;
+  bool any = false, drawn = false, left_out = false;
   int quickest_loss = INT_MAX, slowest_win = -1;
   space.for_each_child(cursor, at.tier, at.index, [&](Location c) {
     any = true;
     const LoopyCode v = code_of(c);
-    if (v == kLoopyDraw)
+    if (!loopy_in_row(v))
+      left_out = true;
+    else if (v == kLoopyDraw)
       drawn = true;
     else if (v & 1)
       slowest_win = std::max<int>(slowest_win, v);
@@ -61,6 +65,7 @@ LoopyCode code_from_children(const S& space, typename S::Cursor& cursor, Locatio
       quickest_loss = std::min<int>(quickest_loss, v);
   });
   if (!any) return 0;
+  if (left_out) return kLoopyNotInRow;
   if (quickest_loss != INT_MAX) return loopy_decided(quickest_loss + 1);
   if (drawn) return kLoopyDraw;
   return loopy_decided(slowest_win + 1);
@@ -112,6 +117,7 @@ LoopyVerifyReport verify_loopy_tables(LoopyTables<S>& tables, int longest,
     report.first_fault = fault;
   };
   const auto text = [](LoopyCode c) {
+    if (!loopy_in_row(c)) return std::string("not in the row");
     const solver::WdlValue v = loopy_value(c);
     return std::string(solver::wdl_name(v.wdl)) +
            (v.wdl == solver::Wdl::draw ? "" : " in " + std::to_string(v.distance));
@@ -122,7 +128,7 @@ LoopyVerifyReport verify_loopy_tables(LoopyTables<S>& tables, int longest,
     const LoopyCode stored = tables.code(at);
     const LoopyCode expected =
         code_from_children(space, cursor, at, [&](Location c) { return tables.code(c); });
-    if (stored == expected) continue;
+    if (stored == expected && loopy_in_row(stored)) continue;
     ++report.children_mismatches;
     mismatch(at, "stored " + text(stored) + ", its children give " + text(expected));
   }
@@ -131,6 +137,11 @@ LoopyVerifyReport verify_loopy_tables(LoopyTables<S>& tables, int longest,
     const Location at = draw();
     const LoopyCode stored = tables.code(at);
     report.searched_values.add(stored);
+    if (!loopy_in_row(stored)) {
+      ++report.search_mismatches;
+      mismatch(at, "stored not in the row, though play reaches it");
+      continue;
+    }
     const solver::BoundedValue found = search.solve(space.unrank(at.tier, at.index), {longest, 0});
     if (found.stop == solver::SearchStop::memory) {
       // Neither agreement nor a fault: counted, so the report says how many were left open.

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 #include <string_view>
 #include <vector>
 
@@ -45,18 +46,10 @@ std::uint32_t dte_record(std::uint8_t b) {
 void write_byte_records(const std::filesystem::path& path, const TableHeader& header,
                         std::span<const std::uint8_t> bytes, std::uint32_t (*record)(std::uint8_t),
                         int zstd_level, const BeforeBatch& before_batch) {
-  const int bits = int(header.bits_per_record);
-  write_table_blocks(
-      path, header,
-      [&](std::uint64_t first, std::span<std::uint64_t> words) {
-        const std::uint64_t end =
-            std::min<std::uint64_t>(bytes.size(), first + words.size() * 64 / bits);
-        for (std::uint64_t i = first; i < end; ++i) {
-          const std::uint64_t bit = (i - first) * bits;
-          words[bit >> 6] |= std::uint64_t(record(bytes[i])) << (bit & 63);
-        }
-      },
-      zstd_level, kDefaultBlockBytes, before_batch);
+  if (header.record_count != bytes.size())
+    throw std::invalid_argument("write_byte_records: the header's record count is not the bytes'");
+  write_indexed_records(
+      path, header, [&](std::uint64_t i) { return record(bytes[i]); }, zstd_level, before_batch);
 }
 
 void copy_table_blocks(TableReader& reader, std::uint64_t bits, std::span<std::uint64_t> words,

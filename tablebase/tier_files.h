@@ -12,6 +12,7 @@
 // its value (packed 64 to a word, LSB first, as in the file).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <span>
@@ -120,9 +121,28 @@ std::string tables_variant(const std::filesystem::path& dir);
 // piece limit reach; throws TableError when the directory holds no finished tier.
 int tables_max_pieces(const std::filesystem::path& dir);
 
-// Writes one record per byte, record(byte) `bits_per_record` wide (a power of two, so no record
-// straddles a word), packed block by block as the file is written: nothing the size of the table
-// is held beside the bytes.
+// Writes header.record_count records, record(i) that of entry i, `bits_per_record` wide (a power
+// of two, so no record straddles a word), packed block by block as the file is written: nothing
+// the size of the table is held beside what record(i) reads.
+template <typename Record>
+void write_indexed_records(const std::filesystem::path& path, const TableHeader& header,
+                           const Record& record, int zstd_level,
+                           const BeforeBatch& before_batch = {}) {
+  const std::uint64_t bits = header.bits_per_record;
+  write_table_blocks(
+      path, header,
+      [&](std::uint64_t first, std::span<std::uint64_t> words) {
+        const std::uint64_t end =
+            std::min<std::uint64_t>(header.record_count, first + words.size() * 64 / bits);
+        for (std::uint64_t i = first; i < end; ++i) {
+          const std::uint64_t bit = (i - first) * bits;
+          words[bit >> 6] |= std::uint64_t(record(i)) << (bit & 63);
+        }
+      },
+      zstd_level, kDefaultBlockBytes, before_batch);
+}
+
+// Writes one record per byte, record(byte) (write_indexed_records).
 void write_byte_records(const std::filesystem::path& path, const TableHeader& header,
                         std::span<const std::uint8_t> bytes, std::uint32_t (*record)(std::uint8_t),
                         int zstd_level, const BeforeBatch& before_batch = {});

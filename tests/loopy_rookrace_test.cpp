@@ -3,8 +3,9 @@
 // - the space: every entry's position located back to it (or to a twin), and the unmoves against
 //   the rules' moves, edge for edge;
 // - the values: the hash-map retrograde (solver/cyclic_retrograde.h) on every position it reaches,
-//   with the same count of reached positions, values and longest distances; the plain fixed point
-//   of tests/fixed_point.h; unmoves and sweeps against each other;
+//   with the same count of reached positions, values and longest distances, solving every entry
+//   or the reached ones only; the plain fixed point of tests/fixed_point.h; unmoves and sweeps
+//   against each other; the reached entries only against every entry;
 // - the tables: written, read back, resumed, refused when damaged or of another variant;
 // - the memory plan: refused before starting when over the cap.
 #include <sys/resource.h>
@@ -30,6 +31,7 @@
 #include "tablebase/loopy_tier_files.h"
 #include "tablebase/loopy_tier_solver.h"
 #include "tablebase/loopy_verify.h"
+#include "tablebase/tier_files.h"
 #include "tests/fixed_point.h"
 #include "tests/loopy_checks.h"
 #include "tests/test_support.h"
@@ -96,12 +98,13 @@ namespace {
 // Solves the row both ways and compares every position the hash-map retrograde reaches, and the
 // counts of the two reports; prints both when asked (the hidden rows below, whose figures go to
 // results/).
-void compare_with_hashed(const char* variant, bool print = false) {
+void compare_with_hashed(const char* variant, bool reached_only, bool print = false) {
   const Game g = game_of(variant);
   const rookrace::Position start = g.start();
   LoopySolveOptions options = in_memory();
   options.memory_bytes = std::uint64_t{22} << 30;
   options.threads = 2;
+  options.solve_reached_only = reached_only;
   test_support::compare_loopy_with_hashed(
       variant, g, std::span(&start, 1), TierSpace(g), options,
       [&](const rookrace::Position& p) { return rookrace::to_fen(g, p); }, print);
@@ -113,7 +116,25 @@ TEST_CASE("rookrace loopy solve: every reached position as the hash-map retrogra
           "[loopy][rookrace]") {
   for (const char* v : {"rookrace:2x2:0", "rookrace:2x2:1", "rookrace:2x2:2", "rookrace:2x2:5",
                         "rookrace:4x4:0", "rookrace:4x4:1", "rookrace:6x6:0", "rookrace:8x8:0"})
-    compare_with_hashed(v);
+    for (const bool reached_only : {false, true}) {
+      INFO("reached only " << reached_only);
+      compare_with_hashed(v, reached_only);
+    }
+}
+
+TEST_CASE("rookrace loopy solve: the reached entries only, as a solve of every entry has them",
+          "[loopy][rookrace]") {
+  for (const char* v : {"rookrace:2x2:2", "rookrace:4x4:1"})
+    for (const auto predecessors : {LoopyPredecessors::unmoves, LoopyPredecessors::sweeps}) {
+      INFO(v << (predecessors == LoopyPredecessors::sweeps ? " sweeps" : " unmoves"));
+      const auto c =
+          test_support::check_reached_only(TierSpace(game_of(v)), in_memory(predecessors));
+      CHECK(c.marks_differ == 0);
+      CHECK(c.differ == 0);
+      CHECK(c.unreached_solved == 0);
+      CHECK(c.reached > 0);
+      CHECK(c.reached < c.entries);
+    }
 }
 
 // The rows too long for the test run (minutes to a quarter of an hour, up to 12 GB for the
@@ -121,19 +142,19 @@ TEST_CASE("rookrace loopy solve: every reached position as the hash-map retrogra
 // own tag. Their output lines are in results/rookrace.md.
 TEST_CASE("rookrace loopy solve against the hash-map retrograde: 4x4:2",
           "[.loopy-compare][.loopy-compare-4x4-2]") {
-  compare_with_hashed("rookrace:4x4:2", true);
+  compare_with_hashed("rookrace:4x4:2", false, true);
 }
 TEST_CASE("rookrace loopy solve against the hash-map retrograde: 6x6:1",
           "[.loopy-compare][.loopy-compare-6x6-1]") {
-  compare_with_hashed("rookrace:6x6:1", true);
+  compare_with_hashed("rookrace:6x6:1", false, true);
 }
 TEST_CASE("rookrace loopy solve against the hash-map retrograde: 4x4:3",
           "[.loopy-compare][.loopy-compare-4x4-3]") {
-  compare_with_hashed("rookrace:4x4:3", true);
+  compare_with_hashed("rookrace:4x4:3", false, true);
 }
 TEST_CASE("rookrace loopy solve against the hash-map retrograde: 8x8:1",
           "[.loopy-compare][.loopy-compare-8x8-1]") {
-  compare_with_hashed("rookrace:8x8:1", true);
+  compare_with_hashed("rookrace:8x8:1", false, true);
 }
 
 TEST_CASE("rookrace loopy solve: a plain fixed point over the positions play reaches agrees",
@@ -271,6 +292,50 @@ TEST_CASE("rookrace loopy tables: written, read back, resumed and checked",
   CHECK_THROWS_AS(LoopyTierSolver<TierSpace>(other, o).run(), tablebase::TableError);
 }
 
+TEST_CASE("rookrace loopy tables: a tier written in format 1 (every entry solved) still reads",
+          "[loopy][rookrace][tables]") {
+  const TierSpace space(game_of("rookrace:4x4:0"));
+  LoopyTierSolver<TierSpace> solved(space, in_memory());
+  solved.run();
+  const test_support::TempDir tmp("loopy_format_1");
+  const auto codes = all_codes(space, solved);
+  for (int t = 0; t < space.tier_count(); ++t) {
+    const tablebase::LoopyTableName name{tmp.dir, space.variant_name(), space.index_scheme(),
+                                         space.tier_name(t)};
+    // Format 1's records, as the files written before format 2 hold them: 0 a draw, else d + 1.
+    const tablebase::TableHeader header{
+        name.variant, name.tier, codes[t].size(), 8,
+        "loopy wdl 1: 0 draw, else distance + 1 (odd distance: win); " + name.scheme};
+    tablebase::write_byte_records(
+        tablebase::loopy_wdl_path(name), header, codes[t],
+        [](std::uint8_t c) { return c == tablebase::kLoopyDraw ? 0u : std::uint32_t(c) + 1; }, 1);
+  }
+  tablebase::LoopyTables<TierSpace> tables(space, tmp.dir);
+  std::uint64_t differ = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i)
+      differ += tables.code({t, i}) != codes[t][i];
+  CHECK(differ == 0);
+  for (int t = 0; t < space.tier_count(); ++t) {
+    const tablebase::LoopyTableName name{tmp.dir, space.variant_name(), space.index_scheme(),
+                                         space.tier_name(t)};
+    std::vector<LoopyCode> read(space.tier_size(t));
+    tablebase::read_loopy_tier(name, read);
+    CHECK(read == codes[t]);
+    // Only a range, as a tier solved a slice at a time reads its children's parts: the rest
+    // untouched.
+    const std::uint64_t n = space.tier_size(t);
+    const tablebase::IndexRange part{n / 3, n - n / 4};
+    std::vector<LoopyCode> some(n, tablebase::kLoopyUnresolved);
+    tablebase::read_loopy_tier(name, some, std::span<const tablebase::IndexRange>(&part, 1));
+    std::uint64_t wrong = 0;
+    for (std::uint64_t i = 0; i < n; ++i)
+      wrong +=
+          some[i] != (i >= part.begin && i < part.end ? codes[t][i] : tablebase::kLoopyUnresolved);
+    CHECK(wrong == 0);
+  }
+}
+
 namespace {
 
 // Every file of a directory, by name, with its bytes.
@@ -306,6 +371,24 @@ std::uint64_t least_budget(const TierSpace& space, const std::filesystem::path& 
   return least;
 }
 
+// Budgets that force slices: room for the largest tier's children whole and a third of the tier
+// with its reached bits; and the least, less than those children whole.
+struct SliceBudgets {
+  std::uint64_t roomy = 0, least = 0, largest_children = 0;
+};
+SliceBudgets slice_budgets(const TierSpace& space, const std::filesystem::path& dir) {
+  int largest = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    if (space.tier_size(t) > space.tier_size(largest)) largest = t;
+  SliceBudgets b;
+  for (int c : space.tier_children(largest))
+    b.largest_children += solver::mapped_bytes(space.tier_size(c));
+  const std::uint64_t tier = space.tier_size(largest) * 9 / 8;
+  b.least = least_budget(space, dir);
+  b.roomy = std::max(b.least, b.largest_children + tier / 3);
+  return b;
+}
+
 struct SlicedKinds {
   int children_whole = 0, children_parts = 0;
 };
@@ -333,25 +416,16 @@ TEST_CASE("rookrace loopy tables: a tier a slice at a time writes the files a wh
     const auto whole = LoopyTierSolver<TierSpace>(space, plenty).run();
     CHECK(whole.slices_solved == 0);
     const auto expected = files_of(whole_dir.dir);
-    // The largest tier: what its children take whole, and what it takes with its reached bits.
-    int largest = 0;
-    for (int t = 0; t < space.tier_count(); ++t)
-      if (space.tier_size(t) > space.tier_size(largest)) largest = t;
-    std::uint64_t children = 0;
-    for (int c : space.tier_children(largest)) children += solver::mapped_bytes(space.tier_size(c));
-    const std::uint64_t tier = space.tier_size(largest) * 9 / 8;
-    const std::uint64_t least = least_budget(space, whole_dir.dir);
-    // Room for the children and a third of the tier; then the least, less than the largest
-    // tier's children whole.
-    for (const std::uint64_t budget : {std::max(least, children + tier / 3), least}) {
-      if (budget == least && !at_least_too) continue;
+    const SliceBudgets b = slice_budgets(space, whole_dir.dir);
+    for (const std::uint64_t budget : {b.roomy, b.least}) {
+      if (budget == b.least && !at_least_too) continue;
       INFO(budget);
       std::filesystem::remove_all(sliced_dir.dir);
       const LoopySolveOptions o = on_disk_within(space, sliced_dir.dir, budget);
       LoopyTierSolver<TierSpace> sliced(space, o);
       const SlicedKinds kinds = sliced_kinds(sliced);
       CHECK(kinds.children_whole + kinds.children_parts > 0);
-      if (budget < children) CHECK(kinds.children_parts > 0);
+      if (budget < b.largest_children) CHECK(kinds.children_parts > 0);
       CHECK(sliced.planned_bytes() <= o.memory_bytes);
       const auto report = sliced.run();
       CHECK(report.slices_solved > 1);
@@ -398,6 +472,46 @@ TEST_CASE("rookrace loopy tables: a run stopped inside a tier resumes at its nex
   CHECK(resumed.entries == whole.entries);
   CHECK(resumed.reached == whole.reached);
   CHECK(files_of(sliced_dir.dir) == files_of(whole_dir.dir));
+}
+
+TEST_CASE("rookrace loopy tables: the reached entries only, a slice at a time, as a whole tier",
+          "[loopy][rookrace][tables][slices]") {
+  // Slices of a reached-only solve hold its unreached entries as not in the row (from the reached
+  // bits, read a slice at a time), so their merge is the whole-tier solve's file byte for byte;
+  // the counts, taken from the files a slice at a time, are the whole-tier solve's, which a
+  // solve of every entry checks: the same reached positions, its other entries not in the row.
+  const TierSpace space(game_of("rookrace:4x4:1"));
+  const test_support::TempDir every_dir("loopy_every"), whole_dir("loopy_whole"),
+      sliced_dir("loopy_sliced");
+  const auto every =
+      LoopyTierSolver<TierSpace>(space, on_disk_within(space, every_dir.dir, kPlenty)).run();
+  LoopySolveOptions whole_options = on_disk_within(space, whole_dir.dir, kPlenty);
+  whole_options.solve_reached_only = true;
+  const auto whole = LoopyTierSolver<TierSpace>(space, whole_options).run();
+  CHECK(whole.reached == every.reached);
+  CHECK(whole.entries.not_in_row > 0);
+  CHECK(whole.entries.positions + whole.entries.not_in_row == every.entries.positions);
+  const auto expected = files_of(whole_dir.dir);
+  const SliceBudgets b = slice_budgets(space, sliced_dir.dir);
+  for (const std::uint64_t budget : {b.roomy, b.least}) {
+    INFO(budget);
+    std::filesystem::remove_all(sliced_dir.dir);
+    LoopySolveOptions o = on_disk_within(space, sliced_dir.dir, budget);
+    o.solve_reached_only = true;
+    LoopyTierSolver<TierSpace> sliced(space, o);
+    const SlicedKinds kinds = sliced_kinds(sliced);
+    CHECK(kinds.children_whole + kinds.children_parts > 0);
+    CHECK(sliced.planned_bytes() <= o.memory_bytes);
+    // Stopped after a few slices and resumed: the slice files on disk are merged too.
+    o.stop_after_slices = 2;
+    CHECK(LoopyTierSolver<TierSpace>(space, o).run().stopped);
+    o.stop_after_slices = 0;
+    const auto report = LoopyTierSolver<TierSpace>(space, o).run();
+    CHECK(report.slices_resumed > 0);
+    CHECK(report.entries == whole.entries);
+    CHECK(report.reached == whole.reached);
+    CHECK(files_of(sliced_dir.dir) == expected);
+  }
 }
 
 TEST_CASE("rookrace loopy solve: a cap below the plan is refused before it starts",

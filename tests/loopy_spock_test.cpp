@@ -2,8 +2,10 @@
 // what shares none of their code (tests/loopy_checks.h): every entry's position located back to it
 // (or a twin); the unmoves against the rules' moves, edge for edge; the hash-map retrograde
 // (solver/cyclic_retrograde.h) on every position of a row it reaches, with the same counts of
-// reached positions, values and longest distances, by unmoves and by sweeps; the plain fixed
-// point of tests/fixed_point.h.
+// reached positions, values and longest distances, by unmoves and by sweeps, solving every entry
+// or the reached ones only; a solve of the reached entries only against one of every entry, entry
+// by entry, and its tables read back (an unreached entry not in the row, its position not held);
+// the plain fixed point of tests/fixed_point.h.
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <span>
@@ -13,9 +15,11 @@
 #include "rules/spock/material.h"
 #include "rules/spock/notation.h"
 #include "rules/spock/solve/tier_space.h"
+#include "tablebase/loopy_tables.h"
 #include "tablebase/loopy_tier_solver.h"
 #include "tests/fixed_point.h"
 #include "tests/loopy_checks.h"
+#include "tests/test_support.h"
 
 namespace {
 
@@ -31,20 +35,24 @@ struct Row {
       : material(spock::parse_material(name)), game(material.width, material.height) {}
 };
 
-LoopySolveOptions in_memory(LoopyPredecessors predecessors, int threads = 1) {
+LoopySolveOptions in_memory(LoopyPredecessors predecessors, int threads = 1,
+                            bool reached_only = false) {
   LoopySolveOptions o;
   o.memory_bytes = std::uint64_t{22} << 30;
   o.threads = threads;
   o.predecessors = predecessors;
+  o.solve_reached_only = reached_only;
   return o;
 }
 
-void compare_with_hashed(const char* name, LoopyPredecessors predecessors, bool print = false) {
+void compare_with_hashed(const char* name, LoopyPredecessors predecessors, bool reached_only,
+                         bool print = false) {
   const Row row(name);
   const auto roots = spock::placements(row.material);
   const TierSpace space(row.game, row.material);
   test_support::compare_loopy_with_hashed(
-      name, row.game, std::span<const spock::Position>(roots), space, in_memory(predecessors, 2),
+      name, row.game, std::span<const spock::Position>(roots), space,
+      in_memory(predecessors, 2, reached_only),
       [&](const spock::Position& p) { return spock::to_fen(row.game, p); }, print);
 }
 
@@ -78,12 +86,79 @@ TEST_CASE("spock loopy solve: every reached position as the hash-map retrograde 
           "[loopy][spock]") {
   for (const char* name : {"spock:3x3:K/k", "spock:3x3:RK/k", "spock:3x3:RK/rk", "spock:3x3:LK/lk",
                            "spock:3x3:PK/pk", "spock:4x3:PK/lk", "spock:4x4:RK/rk"})
-    compare_with_hashed(name, LoopyPredecessors::unmoves);
+    for (const bool reached_only : {false, true}) {
+      INFO("reached only " << reached_only);
+      compare_with_hashed(name, LoopyPredecessors::unmoves, reached_only);
+    }
 }
 
 TEST_CASE("spock loopy solve: sweeps give what unmoves give", "[loopy][spock]") {
-  for (const char* name : {"spock:3x3:RK/rk", "spock:4x3:PK/lk"})
-    compare_with_hashed(name, LoopyPredecessors::sweeps);
+  for (const char* name : {"spock:3x3:RK/rk", "spock:4x3:PK/lk", "spock:4x4:RK/rk"})
+    for (const bool reached_only : {false, true}) {
+      INFO("reached only " << reached_only);
+      compare_with_hashed(name, LoopyPredecessors::sweeps, reached_only);
+    }
+}
+
+TEST_CASE("spock loopy solve: the reached entries only, as a solve of every entry has them",
+          "[loopy][spock]") {
+  for (const char* name : {"spock:3x3:RK/rk", "spock:4x3:PK/lk", "spock:4x4:RK/rk"})
+    for (const auto predecessors : {LoopyPredecessors::unmoves, LoopyPredecessors::sweeps}) {
+      INFO(name << (predecessors == LoopyPredecessors::sweeps ? " sweeps" : " unmoves"));
+      const Row row(name);
+      const TierSpace space(row.game, row.material);
+      const auto c = test_support::check_reached_only(space, in_memory(predecessors, 2));
+      CHECK(c.marks_differ == 0);
+      CHECK(c.differ == 0);
+      CHECK(c.unreached_solved == 0);
+      CHECK(c.reached > 0);
+      CHECK(c.reached < c.entries);  // the space numbers more than play reaches
+    }
+}
+
+TEST_CASE("spock loopy tables of the reached entries only: an unreached entry is not in the row",
+          "[loopy][spock][tables]") {
+  const Row row("spock:3x3:RK/rk");
+  const TierSpace space(row.game, row.material);
+  LoopyTierSolver<TierSpace> full(space, in_memory(LoopyPredecessors::sweeps));
+  full.run();
+  const test_support::TempDir tmp("loopy_spock_reached_only");
+  LoopySolveOptions o = in_memory(LoopyPredecessors::sweeps, 2, true);
+  o.dir = tmp.dir;
+  o.zstd_level = 1;
+  LoopyTierSolver<TierSpace>(space, o).run();
+  tablebase::LoopyTables<TierSpace> tables(space, tmp.dir);
+  REQUIRE(tables.has_reached());
+  std::uint64_t differ = 0, unreached = 0, left_out_held = 0, probes_differ = 0, twin_held = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+      const tablebase::Location at{t, i};
+      const auto probed = tables.probe(space.unrank(t, i));
+      if (tables.reached(at)) {
+        differ += tables.code(at) != full.code(at);
+        probes_differ += !probed || *probed != tablebase::loopy_value(full.code(at));
+        continue;
+      }
+      ++unreached;
+      left_out_held += tables.code(at) != tablebase::kLoopyNotInRow;
+      // Its position is held only where play reaches a twin of it, with the twin's value.
+      const tablebase::LoopyCode by_class =
+          tablebase::loopy_class_code(space, at, [&](tablebase::Location l) {
+            return tables.reached(l) ? full.code(l) : tablebase::kLoopyNotInRow;
+          });
+      if (tablebase::loopy_in_row(by_class)) {
+        ++twin_held;
+        probes_differ += !probed || *probed != tablebase::loopy_value(by_class);
+      } else {
+        probes_differ += probed.has_value();
+      }
+    }
+  CHECK(differ == 0);
+  CHECK(unreached > 0);
+  CHECK(left_out_held == 0);
+  CHECK(probes_differ == 0);
+  CHECK(twin_held < unreached);  // positions not held at all are among them
+  CHECK_THROWS_AS(tablebase::loopy_value(tablebase::kLoopyNotInRow), std::logic_error);
 }
 
 TEST_CASE("spock loopy solve: a plain fixed point over the positions play reaches agrees",
@@ -105,11 +180,13 @@ TEST_CASE("spock loopy solve: a plain fixed point over the positions play reache
 // Rows too long for the test run, by hand: `unit_tests "[.loopy-spock-compare]"`.
 TEST_CASE("spock loopy solve against the hash-map retrograde: 3x3:RSK/rsk",
           "[.loopy-spock-compare][.loopy-compare-spock-3x3-RSK-rsk]") {
-  compare_with_hashed("spock:3x3:RSK/rsk", LoopyPredecessors::unmoves, true);
+  compare_with_hashed("spock:3x3:RSK/rsk", LoopyPredecessors::unmoves, false, true);
+  compare_with_hashed("spock:3x3:RSK/rsk", LoopyPredecessors::sweeps, true, true);
 }
 TEST_CASE("spock loopy solve against the hash-map retrograde: 4x4:RSK/rk",
           "[.loopy-spock-compare][.loopy-compare-spock-4x4-RSK-rk]") {
-  compare_with_hashed("spock:4x4:RSK/rk", LoopyPredecessors::unmoves, true);
+  compare_with_hashed("spock:4x4:RSK/rk", LoopyPredecessors::unmoves, false, true);
+  compare_with_hashed("spock:4x4:RSK/rk", LoopyPredecessors::sweeps, true, true);
 }
 
 // A 6-piece row solved by the loopy tier solver alone (results/spock.md), run by hand:

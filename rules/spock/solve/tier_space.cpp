@@ -1,6 +1,7 @@
 #include "rules/spock/solve/tier_space.h"
 
 #include <algorithm>
+#include <bit>
 #include <set>
 #include <stdexcept>
 
@@ -108,9 +109,14 @@ TierSpace::TierSpace(const Game& game, const Material& row) : game_(game), row_(
       }
       if (!tier.slices.empty()) tiers_.push_back(std::move(tier));
     }
-  for (int s = 0; s < int(slices_.size()); ++s)
-    slice_by_code_.emplace_back(code_of(slices_[s].counts), s);
-  std::sort(slice_by_code_.begin(), slice_by_code_.end());
+  // Open addressing, at most a quarter full: a lookup is a probe or two.
+  slice_by_code_.assign(std::bit_ceil(4 * slices_.size()), {kNoCode, -1});
+  for (int s = 0; s < int(slices_.size()); ++s) {
+    const std::uint32_t code = code_of(slices_[s].counts);
+    std::uint64_t at = code_slot(code);
+    while (slice_by_code_[at].second >= 0) at = (at + 1) & (slice_by_code_.size() - 1);
+    slice_by_code_[at] = {code, s};
+  }
   // Children: the tiers of the moves' materials, by the same rules (only captures and leaps
   // leave a tier).
   for (Tier& tier : tiers_) {
@@ -134,9 +140,10 @@ const tablebase::PrefixTable& TierSpace::prefix_table(int first_count, int secon
 
 int TierSpace::slice_of(const Counts& c) const {
   const std::uint32_t code = code_of(c);
-  const auto it =
-      std::lower_bound(slice_by_code_.begin(), slice_by_code_.end(), std::pair{code, -1});
-  return it != slice_by_code_.end() && it->first == code ? it->second : -1;
+  for (std::uint64_t at = code_slot(code);; at = (at + 1) & (slice_by_code_.size() - 1)) {
+    if (slice_by_code_[at].first == code) return slice_by_code_[at].second;
+    if (slice_by_code_[at].second < 0) return -1;
+  }
 }
 
 std::vector<tablebase::LocationRange> TierSpace::roots() const {
@@ -192,7 +199,7 @@ TierSpace::Groups TierSpace::groups_at(int s, std::uint64_t index) const {
   return slice.index.unrank(rank);
 }
 
-Position TierSpace::unrank(Cursor& cursor, int t, std::uint64_t index) const {
+int TierSpace::seek(Cursor& cursor, int t, std::uint64_t index) const {
   const Tier& tier = tiers_[t];
   if (cursor.tier_ != t || cursor.slice_ < 0 || index < slices_[cursor.slice_].offset ||
       index >= slices_[cursor.slice_].offset + slices_[cursor.slice_].size()) {
@@ -201,7 +208,11 @@ Position TierSpace::unrank(Cursor& cursor, int t, std::uint64_t index) const {
     cursor.tier_ = t;
     cursor.slice_ = *(it - 1);
   }
-  const Groups groups = groups_at(cursor.slice_, index);
+  return cursor.slice_;
+}
+
+Position TierSpace::unrank(Cursor& cursor, int t, std::uint64_t index) const {
+  const Groups groups = groups_at(seek(cursor, t, index), index);
   Position p;
   for (PieceType t2 : kAllPieceTypes) {
     p.by_color[kBlue] |= groups[t2];

@@ -42,6 +42,10 @@ class TierSpace {
   using Game = spock::Game;
   using Position = spock::Position;
 
+  // The materials are placed whole, 2.1 to 2.5 times what play reaches on the rows measured
+  // (tablebase/LOOPY.md): the solver takes only the reached entries unless told otherwise.
+  static constexpr bool kSolveReachedOnly = true;
+
   // Throws std::invalid_argument for a board of more than 32 squares or a row too large to index.
   TierSpace(const Game& game, const Material& row);
   // Slices point into prefix_tables_.
@@ -122,9 +126,15 @@ class TierSpace {
   // locate, and whether the entry may have twins (its prefix is fixed by a symmetry).
   tablebase::Location locate(const Position& p, bool* twinned) const;
   static std::uint32_t code_of(const Counts& c);
+  static constexpr std::uint32_t kNoCode = ~std::uint32_t{0};  // no material's (30 bits)
+  std::uint64_t code_slot(std::uint32_t code) const {
+    return (std::uint64_t{code} * 0x9E3779B97F4A7C15u >> 32) & (slice_by_code_.size() - 1);
+  }
   static Groups groups_of(const Position& p);
   int slice_of(const Counts& c) const;
   Position unrank(Cursor& cursor, int t, std::uint64_t index) const;
+  // The slice of entry `index` of tier t, kept in the cursor.
+  int seek(Cursor& cursor, int t, std::uint64_t index) const;
   Groups groups_at(int s, std::uint64_t index) const;
   Bitboard image(int symmetry, Bitboard squares) const {
     return game_.geometry().symmetries()[symmetry].apply_small(std::uint32_t(squares));
@@ -135,7 +145,7 @@ class TierSpace {
   Material row_;
   std::vector<Slice> slices_;
   std::vector<Tier> tiers_;
-  std::vector<std::pair<std::uint32_t, int>> slice_by_code_;             // sorted by code
+  std::vector<std::pair<std::uint32_t, int>> slice_by_code_;  // hashed by code; slice -1: empty
   std::map<std::pair<int, int>, tablebase::PrefixTable> prefix_tables_;  // node-based: stable
 };
 
@@ -198,8 +208,9 @@ void TierSpace::for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visi
 
 template <typename Visit>
 void TierSpace::for_each_twin(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
-  unrank(cursor, t, index);
-  const Slice& s = slices_[cursor.slice_];
+  const Slice& s = slices_[seek(cursor, t, index)];
+  // Only a prefix a symmetry fixes leaves copies of a class.
+  if (!s.prefixes->fixed[(index - s.offset) / s.weight]) return;
   Groups groups = groups_at(cursor.slice_, index);
   // The symmetries that fix the (canonical) prefix map the rest to the other copies.
   const std::uint64_t prefix = s.index.prefix_rank(groups, tablebase::kPrefixGroups);
