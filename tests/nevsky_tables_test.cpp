@@ -294,7 +294,7 @@ TEST_CASE(
   }
 }
 
-TEST_CASE("verify --tables checks a Nevsky row's table; one rewritten value is caught",
+TEST_CASE("verify --tables checks a Nevsky row's table and catches one rewritten value",
           "[nevsky_tables][nevsky][cli]") {
   TempDir dir;
   const std::string row = "nevsky:3x3:1";
