@@ -152,7 +152,8 @@ void write_coalition_table(const std::filesystem::path& path, CoalitionTableInfo
   h.entry_count = n;
   h.tallies = {{"players", std::uint64_t(info.players)}, {"kingmakers", info.kingmakers}};
   for (const solver::CoalitionTally& t : info.splits) {
-    const std::string c = " " + std::to_string(t.coalition);
+    std::string c(1, ' ');  // not " " + ...: GCC 12 warns falsely (-Wrestrict) on that
+    c += std::to_string(t.coalition);
     h.tallies.insert(h.tallies.end(), {{"wins" + c, t.wins},
                                        {"draws" + c, t.draws},
                                        {"losses" + c, t.losses},
@@ -198,7 +199,8 @@ class CoalitionTable {
     if (tally("players") != std::uint64_t(players)) fail("its header's players are not its own");
     info_.splits = d::empty_tallies(players);
     for (solver::CoalitionTally& t : info_.splits) {
-      const std::string c = " " + std::to_string(t.coalition);
+      std::string c(1, ' ');  // not " " + ...: GCC 12 warns falsely (-Wrestrict) on that
+      c += std::to_string(t.coalition);
       t.wins = tally("wins" + c);
       t.draws = tally("draws" + c);
       t.losses = tally("losses" + c);
