@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
@@ -22,6 +21,7 @@
 #include "tablebase/coalition_table.h"
 #include "tests/coalition_fixed_point.h"
 #include "tests/drop16_process.h"
+#include "tests/file_damage.h"
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
@@ -29,20 +29,14 @@ using tablebase::TableError;
 using test_support::Run;
 using test_support::run_drop16;
 
+using test_support::read_bytes;
+using test_support::write_bytes;
+
 namespace {
 
 struct TempDir : test_support::TempDir {
   TempDir() : test_support::TempDir("nevsky_tables_test") {}
 };
-
-std::vector<char> read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-void write_bytes(const fs::path& p, const std::vector<char>& bytes) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), std::streamsize(bytes.size()));
-}
 
 nlohmann::json json_of(const std::vector<std::string>& args) {
   const Run r = run_drop16(args);
@@ -215,18 +209,7 @@ TEST_CASE("coalition table: a damaged, truncated or foreign file is refused, nam
     t.verify_all();
   };
   REQUIRE_NOTHROW(opens_and_reads());
-  for (std::size_t i = 0; i < good.size(); ++i) {
-    std::vector<char> bad = good;
-    bad[i] ^= 0x20;
-    write_bytes(file, bad);
-    INFO("byte " << i << " flipped");
-    try {
-      opens_and_reads();
-      FAIL("accepted");
-    } catch (const TableError& e) {
-      CHECK_THAT(e.what(), Catch::Matchers::StartsWith(file.string()));
-    }
-  }
+  test_support::check_every_flipped_byte_refused(file, good, opens_and_reads);
   write_bytes(file,
               std::vector<char>(good.begin(), good.begin() + std::ptrdiff_t(good.size() / 2)));
   CHECK_THROWS_AS(opens_and_reads(), TableError);

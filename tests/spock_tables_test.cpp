@@ -10,7 +10,6 @@
 #include <catch2/catch.hpp>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <set>
@@ -25,11 +24,15 @@
 #include "tablebase/wdl_analysis.h"
 #include "tablebase/wdl_table.h"
 #include "tests/drop16_process.h"
+#include "tests/file_damage.h"
 #include "tests/fixed_point.h"
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
 using tablebase::TableError;
+
+using test_support::read_bytes;
+using test_support::write_bytes;
 
 namespace {
 
@@ -38,15 +41,6 @@ struct TempDir : test_support::TempDir {
 };
 
 constexpr const char* kRow = "spock:3x3:RK/rk";
-
-std::vector<char> read_bytes(const fs::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-void write_bytes(const fs::path& p, const std::vector<char>& bytes) {
-  std::ofstream out(p, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), std::streamsize(bytes.size()));
-}
 
 // The row solved in memory, and its entries as a writer takes them.
 struct SolvedRow {
@@ -214,18 +208,7 @@ TEST_CASE("Spock row table: a damaged, truncated or mismatched file is refused, 
     t.verify_all();
   };
   REQUIRE_NOTHROW(opens_and_reads());
-  for (std::size_t i = 0; i < good.size(); ++i) {
-    std::vector<char> bad = good;
-    bad[i] ^= 0x20;
-    write_bytes(file, bad);
-    INFO("byte " << i << " flipped");
-    try {
-      opens_and_reads();
-      FAIL("accepted");
-    } catch (const TableError& e) {
-      CHECK_THAT(e.what(), Catch::Matchers::StartsWith(file.string()));
-    }
-  }
+  test_support::check_every_flipped_byte_refused(file, good, opens_and_reads);
   for (const std::size_t size :
        {std::size_t{0}, std::size_t{10}, std::size_t{100}, good.size() - 1}) {
     write_bytes(file, std::vector<char>(good.begin(), good.begin() + std::ptrdiff_t(size)));
