@@ -7,9 +7,10 @@
 // - against their children's stored values (tablebase/coalition_children.h), every coalition:
 //   cheap, and the only check a draw gets locally;
 // - unless --children, against the bounded forward search of each coalition
-//   (solver/coalition_search.h), which shares nothing with the solver and its tables but the
-//   rules: a win or loss and its distance compared, a draw as "nothing forced within L", L the
-//   table's longest distance of any split (a position with a forced result has one within L).
+//   (solver/coalition_search.h, CoalitionSearch::refutation), which shares nothing with the
+//   solver and its tables but the rules: a win or loss in d confirmed exactly by two questions
+//   (a win within d, none within d - 1), a draw as "nothing forced within L", L the table's
+//   longest distance of any split (a draw is caught when a result is forced within L).
 #include <algorithm>
 #include <chrono>
 #include <iostream>
@@ -178,25 +179,23 @@ void verify_table(const CoalitionVerifyRequest& r) {
                     {"from_children",
                      tablebase::coalition_value_json(E::kPlayers, s, local->from_children[s])}});
         if (!search) continue;
-        std::optional<solver::WdlValue> found;
+        std::optional<solver::CoalitionAnswer> against;
         try {
-          found = search->value(p, s, longest);
+          against = search->refutation(p, s, stored, longest);
         } catch (const solver::SearchMemoryError&) {
           ++search_left_open;  // one question fills the search's memory: neither agrees nor not
           continue;
         }
         ++coalitions_searched;
-        const std::optional<solver::WdlValue> expected =
-            stored.wdl == solver::Wdl::draw ? std::nullopt : std::optional(stored);
-        if (found != expected)
+        if (against)
           mismatch(search_mismatches,
                    {{"fen", E::fen(game, p)},
                     {"check", "search"},
                     {"coalition", tablebase::coalition_name(E::kPlayers, s)},
                     {"stored", tablebase::coalition_value_json(E::kPlayers, s, stored)},
-                    {"search", found ? tablebase::coalition_value_json(E::kPlayers, s, *found)
-                                     : nlohmann::ordered_json("nothing forced within " +
-                                                              std::to_string(longest))}});
+                    {"search", tablebase::coalition_name(E::kPlayers, against->side) +
+                                   (against->wins ? " forces" : " does not force") +
+                                   " a win within " + std::to_string(against->plies) + " plies"}});
       }
     }
     progress.advance();

@@ -56,6 +56,14 @@ struct CoalitionBounded {
   SearchStop stop = SearchStop::none;
 };
 
+// One answer of the search: coalition `side` does (or does not) force a win within `plies`.
+struct CoalitionAnswer {
+  std::uint32_t side = 0;
+  int plies = 0;
+  bool wins = false;
+  bool operator==(const CoalitionAnswer&) const = default;
+};
+
 template <CoalitionGame G>
 class CoalitionSearch {
  public:
@@ -102,21 +110,46 @@ class CoalitionSearch {
     return out;
   }
 
-  // Coalition s's value at p alone (s neither empty nor everyone): its win or loss with the exact
-  // distance when one is forced within max_depth plies, else nullopt (a draw, or further away).
-  // Throws SearchMemoryError when one question alone fills the table.
-  std::optional<WdlValue> value(const Position& p, std::uint32_t s, int max_depth) {
+  // Does coalition s (neither empty nor everyone) force a win within d plies of p? Exact ("The
+  // question" above). Throws SearchMemoryError when the question alone fills the table.
+  bool forces_win_within(const Position& p, std::uint32_t s, int d) {
     start_ = std::chrono::steady_clock::now();
     seconds_ = 0;
+    const std::optional<bool> wins = ask(p, s, d);
+    if (!wins)
+      throw SearchMemoryError("the coalition search's table cannot hold one question to " +
+                              std::to_string(d) + " plies");
+    return *wins;
+  }
+
+  // Checks `claimed` as coalition s's value at p by the fewest questions that decide it, each asked
+  // at the one depth it needs (no deepening: "the first yes" is not needed when the distance to
+  // confirm is given), and returns the first answer against it, or nullopt when every answer
+  // agrees:
+  // - a win in d: "s wins within d" yes and, for d > 0, "s wins within d - 1" no. Exact: by "The
+  //   question", s's value is then a win in exactly d;
+  // - a loss in d: the same of s's complement (s's loss is its complement's win);
+  // - a draw: "s wins within `longest`" and "its complement wins within `longest`" both no, which
+  //   proves that neither forces a result within `longest` plies, not that none is forced
+  //   further away: no bounded search proves a draw. With `longest` the longest distance of any
+  //   value a table holds, a draw it stores where a result is forced within that distance is
+  //   caught.
+  // The answers are kept in the table, so the complement's claim (the mirror of s's) costs little
+  // after s's. Throws SearchMemoryError when one question alone fills the table.
+  std::optional<CoalitionAnswer> refutation(const Position& p, std::uint32_t s, WdlValue claimed,
+                                            int longest) {
     const std::uint32_t rest = ((1u << game_.players()) - 1) & ~s;
-    for (int d = 0; d <= max_depth; ++d)
-      for (const auto& [side, wdl] : {std::pair{s, Wdl::win}, std::pair{rest, Wdl::loss}}) {
-        const std::optional<bool> wins = ask(p, side, d);
-        if (!wins)
-          throw SearchMemoryError("the coalition search's table cannot hold one question to " +
-                                  std::to_string(d) + " plies");
-        if (*wins) return WdlValue{wdl, d};
-      }
+    std::vector<CoalitionAnswer> expected;
+    if (claimed.wdl == Wdl::draw) {
+      expected = {{s, longest, false}, {rest, longest, false}};
+    } else {
+      const std::uint32_t winner = claimed.wdl == Wdl::win ? s : rest;
+      expected = {{winner, claimed.distance, true}};
+      if (claimed.distance > 0) expected.push_back({winner, claimed.distance - 1, false});
+    }
+    for (const CoalitionAnswer& e : expected)
+      if (forces_win_within(p, e.side, e.plies) != e.wins)
+        return CoalitionAnswer{e.side, e.plies, !e.wins};
     return std::nullopt;
   }
 
@@ -139,7 +172,8 @@ class CoalitionSearch {
     int no_win_within = -1;    // no win within this many plies (-1: nothing known)
     int win_within = 1 << 30;  // a win within this many plies (2^30: nothing known)
   };
-  struct Stopped {};  // unwinds a question stopped by the clock or a full table
+  struct Stopped {};  // unwinds a question stopped by the clock (a full table throws
+                      // SearchMemoryError, which ask() handles)
 
   // One question at the root: yes, no, or none when stopped. A full table is emptied and the
   // question asked again, once.

@@ -1,7 +1,8 @@
 // The forward search per coalition (solver/coalition_search.h) against the plain fixed point
 // (tests/coalition_fixed_point.h) on every position of tiny rows: every coalition's win and loss
-// with its exact distance found within the row's longest distance, draws left undecided, and a
-// search cut shorter deciding exactly the values within its depth.
+// with its exact distance found within the row's longest distance, draws left undecided, a
+// search cut shorter deciding exactly the values within its depth, and a claimed value (as verify
+// checks a table's) accepted when true and refused, with the answer that tells, when not.
 #include "solver/coalition_search.h"
 
 #include <algorithm>
@@ -23,6 +24,32 @@ using solver::Wdl;
 using test_support::wdl_text;
 
 constexpr std::uint64_t kPlenty = std::uint64_t{1} << 28;
+
+// refutation() at p for coalition s (of everyone's bits), whose true value is `truth`, with draws
+// checked to d plies: the true value accepted (a forced one when it lies within d; a draw always,
+// nothing being forced at any depth), and refused with the answer that tells: the value one ply
+// longer or shorter, a draw claimed for a result forced within d, a win or loss claimed for a draw.
+template <solver::CoalitionGame G>
+void check_claims(solver::CoalitionSearch<G>& search, const typename G::Position& p,
+                  std::uint32_t everyone, std::uint32_t s, solver::WdlValue truth, int d) {
+  INFO("coalition " << s << ", value " << wdl_text(truth) << ", searched to " << d);
+  const std::uint32_t rest = everyone & ~s;
+  if (truth.wdl == Wdl::draw) {
+    CHECK(!search.refutation(p, s, truth, d));
+    CHECK(search.refutation(p, s, {Wdl::win, d}, d) == solver::CoalitionAnswer{s, d, false});
+    CHECK(search.refutation(p, s, {Wdl::loss, 0}, d) == solver::CoalitionAnswer{rest, 0, false});
+    return;
+  }
+  if (truth.distance > d) return;
+  const std::uint32_t winner = truth.wdl == Wdl::win ? s : rest;
+  CHECK(!search.refutation(p, s, truth, d));
+  CHECK(search.refutation(p, s, {truth.wdl, truth.distance + 1}, d) ==
+        solver::CoalitionAnswer{winner, truth.distance, true});
+  if (truth.distance > 0)
+    CHECK(search.refutation(p, s, {truth.wdl, truth.distance - 1}, d) ==
+          solver::CoalitionAnswer{winner, truth.distance - 1, false});
+  CHECK(search.refutation(p, s, {Wdl::draw, 0}, d) == solver::CoalitionAnswer{winner, d, true});
+}
 
 // Searches every position reached from the roots to `depth` plies (the row's longest distance when
 // none is given) with one search object (its table kept across positions: its entries are facts)
@@ -47,10 +74,10 @@ std::uint64_t check_search(const G& game, const std::vector<typename G::Position
   for (std::size_t i = 0; i < positions.size(); ++i) {
     const solver::CoalitionBounded found = search.analyze(positions[i], {d, 0});
     REQUIRE(found.stop == solver::SearchStop::none);
-    // One coalition alone, as a check of a stored value asks it, on some positions.
+    // One coalition's claimed value alone, as verify checks a stored one, on some positions.
     if (i % 7 == 0)
       for (std::uint32_t s = 1; s < everyone; ++s)
-        CHECK(search.value(positions[i], s, d) == found.values[s]);
+        check_claims(search, positions[i], everyone, s, fixed.value(i, s), d);
     for (std::uint32_t s = 1; s < everyone; ++s) {
       const solver::WdlValue expected = fixed.value(i, s);
       const bool within = expected.wdl != Wdl::draw && expected.distance <= d;
@@ -110,5 +137,5 @@ TEST_CASE("coalition search: a table too small stops the search, saying so",
   const solver::CoalitionBounded found = search.analyze(game.start(), {40, 0});
   CHECK(found.stop == solver::SearchStop::memory);
   CHECK(search.table_clears() > 0);
-  CHECK_THROWS_AS(search.value(game.start(), 1, 40), solver::SearchMemoryError);
+  CHECK_THROWS_AS(search.forces_win_within(game.start(), 1, 40), solver::SearchMemoryError);
 }

@@ -245,8 +245,9 @@ TEST_CASE("coalition table: a damaged, truncated or foreign file is refused, nam
 }
 
 TEST_CASE(
-    "coalition search by raw key (as verify): every value within the longest distance, the fixed "
-    "point's",
+    "coalition search by raw key (as verify): every value of the fixed point confirmed, and "
+    "refused "
+    "when claimed as a draw or a draw claimed as a win",
     "[nevsky_tables][nevsky][coalition]") {
   for (const char* row : {"nevsky:3x3:1", "nevsky:3x3:1+1:pairs"}) {
     INFO(row);
@@ -262,15 +263,16 @@ TEST_CASE(
     for (std::size_t i = 0; i < plain.positions().size(); i += 5)
       for (std::uint32_t s = 1; s < 15; ++s) {
         const solver::WdlValue v = plain.value(i, s);
-        const auto found = search.value(plain.positions()[i], s, longest);
-        INFO(nevsky::to_fen(game, plain.positions()[i]) << " coalition " << s);
-        if (v.wdl == solver::Wdl::draw) {
-          CHECK(!found);
-          ++draws;
-        } else {
-          CHECK(found == std::optional(v));
-          ++forced;
-        }
+        const auto& p = plain.positions()[i];
+        INFO(nevsky::to_fen(game, p) << " coalition " << s);
+        CHECK(!search.refutation(p, s, v, longest));
+        // The same value claimed wrongly: a draw as a win in the longest distance, a forced
+        // result as a draw.
+        const solver::WdlValue wrong = v.wdl == solver::Wdl::draw
+                                           ? solver::WdlValue{solver::Wdl::win, longest}
+                                           : solver::WdlValue{solver::Wdl::draw, 0};
+        CHECK(search.refutation(p, s, wrong, longest));
+        ++(v.wdl == solver::Wdl::draw ? draws : forced);
       }
     CHECK(draws > 0);
     CHECK(forced > 0);
