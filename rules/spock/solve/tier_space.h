@@ -19,13 +19,14 @@
 //   so a position and its colour swap are one entry.
 // - the roots are every placement of the row's material, either side to move: whole slices.
 // A prefix that a symmetry fixes leaves some classes stored twice (for_each_twin names them).
-// Children come from the rules' own moves (Game::generate, make, unmake) and are located by rank.
-// Locating is most of a solve's time, so the moves that take nothing (most of them) are located
-// without make: such a move keeps the material, so every one of a position's goes to one slice,
-// and where the child's prefix is its mover's own pieces, which the move leaves where they are, to
-// one prefix entry as well; each such child then costs two squares' images and a rank of the
-// groups after the prefix (QuietChildren). A cursor keeps the placement it decoded last, and the
-// next entry in index order is the placement's next (PlacementIndex::step), not a new unrank.
+// Children come from the rules' own moves (Game::generate), made on the groups as Game::make makes
+// them, and are located by rank. Locating is most of a solve's time, so the moves that take
+// nothing (most of them) share the work: such a move keeps the material, so all of a position's
+// go to one slice, and where the child's prefix is its mover's own pieces, which the move leaves
+// where they are, to one prefix entry as well; each such child then costs two squares' images and
+// a rank of the groups after the prefix (QuietChildren). A cursor keeps the placement it decoded
+// last, and an entry a few on in index order is that placement stepped on
+// (PlacementIndex::step), not a new unrank.
 #pragma once
 
 #include <array>
@@ -90,7 +91,7 @@ class TierSpace {
   template <typename Visit>
   void for_each_child(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
     const Groups groups = decode(cursor, t, index);
-    Position p = position_of(groups);
+    const Position p = position_of(groups);
     MoveList moves;
     game_.generate(p, moves);
     if (moves.empty()) return;
@@ -103,15 +104,9 @@ class TierSpace {
     QuietChildren quiet;
     bool quiet_known = false;
     for (const Move m : moves) {
-      if (m.mover() == kSpock) {  // a leap: the material changes as make says
-        const Undo u = game_.make(p, m);
-        visit(locate(p));
-        game_.unmake(p, m, u);
-        continue;
-      }
-      // Another piece lands on an empty square or on an enemy, which it takes.
+      // A piece lands on an empty square or on a piece it takes (a Spock, always: on a friend too).
       const Bitboard to = square_bit(m.to());
-      if (!(p.by_color[kRed] & to)) {
+      if (!(p.occupied() & to)) {
         if (!quiet_known) quiet = quiet_children(cursor.slice_, turned);
         quiet_known = true;
         if (quiet.slice) {
@@ -119,9 +114,19 @@ class TierSpace {
           continue;
         }
       }
+      // As Game::make: the piece taken off, the mover moved, and behind a Spock the type after
+      // the one it took.
       Groups child = turned;
-      for (int g = 0; g < kPieceTypes; ++g) child[g] &= ~to;
+      int taken = 0;
+      for (int g = 0; g < tablebase::kGroups; ++g)
+        if (child[g] & to) {
+          child[g] ^= to;
+          taken = g % kPieceTypes;
+          break;
+        }
       child[kPieceTypes + m.mover()] ^= square_bit(m.from()) | to;
+      if (m.mover() == kSpock)
+        child[kPieceTypes + next_in_cycle(PieceType(taken))] |= square_bit(m.from());
       visit(locate(child, nullptr));
     }
   }
