@@ -54,6 +54,29 @@ LocateCheck check_locate(const Space& space, std::uint64_t step = 1) {
   return out;
 }
 
+// The entries whose children, as for_each_child gives them to one cursor going in index order, are
+// not the rules' moves of the entry's position made one by one and located, in the same order.
+template <typename Space>
+std::uint64_t children_mislocated(const Space& space) {
+  typename Space::Cursor cursor;
+  std::uint64_t wrong = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+      std::vector<tablebase::Location> given, made;
+      space.for_each_child(cursor, t, i, [&](tablebase::Location c) { given.push_back(c); });
+      const typename Space::Position p = space.unrank(t, i);
+      typename Space::Game::MoveList moves;
+      space.game().generate(p, moves);
+      for (const auto m : moves) {
+        typename Space::Position q = p;
+        space.game().make(q, m);
+        made.push_back(space.locate(q));
+      }
+      wrong += given != made;
+    }
+  return wrong;
+}
+
 // Checks, tier by tier, that the (child, parent) pairs inside the tier by unmoves are those by
 // moves; with `distinct`, that no entry's moves reach one child twice.
 template <typename Space>

@@ -72,6 +72,18 @@ TEST_CASE("spock tier space: every entry's position is located at the entry or a
   }
 }
 
+TEST_CASE("spock tier space: the children located without make are the moves made and located",
+          "[loopy][spock]") {
+  // A lone enemy group (the child's prefix is not its mover's alone), two Spocks a side, a board
+  // with eight symmetries and one with four.
+  for (const char* name : {"spock:3x3:RK/k", "spock:3x3:RK/rk", "spock:3x3:KK/pk",
+                           "spock:4x3:PK/lk", "spock:4x4:RK/rk"}) {
+    INFO(name);
+    const Row row(name);
+    CHECK(test_support::children_mislocated(TierSpace(row.game, row.material)) == 0);
+  }
+}
+
 TEST_CASE("spock tier space: the unmoves are the moves inside a tier taken back",
           "[loopy][spock]") {
   // Rows whose leaps go onto friends and enemies of every type, two Spocks a side included.

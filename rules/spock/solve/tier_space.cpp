@@ -34,7 +34,8 @@ TierSpace::Groups TierSpace::groups_of(const Position& p) {
   return g;
 }
 
-TierSpace::TierSpace(const Game& game, const Material& row) : game_(game), row_(row) {
+TierSpace::TierSpace(const Game& game, const Material& row)
+    : game_(game), tiny_(game.geometry().squares() <= 16), row_(row) {
   if (game_.geometry().squares() > 32)
     throw std::invalid_argument(row.name() + ": the tier space takes boards of at most 32 squares");
   // The materials the row's can reach by the rules of material alone, side to move first.
@@ -117,6 +118,17 @@ TierSpace::TierSpace(const Game& game, const Material& row) : game_(game), row_(
     while (slice_by_code_[at].second >= 0) at = (at + 1) & (slice_by_code_.size() - 1);
     slice_by_code_[at] = {code, s};
   }
+  for (Slice& s : slices_) {
+    Counts swapped_counts;
+    int movers_groups = 0;
+    for (int g = 0; g < kPieceTypes; ++g) {
+      swapped_counts[g] = s.counts[kOther + g];
+      swapped_counts[kOther + g] = s.counts[g];
+      movers_groups += s.counts[g] != 0;
+    }
+    s.swapped = slice_of(swapped_counts);  // none for a lost material's: it has no moves
+    s.prefix_movers = movers_groups >= tablebase::kPrefixGroups;
+  }
   // Children: the tiers of the moves' materials, by the same rules (only captures and leaps
   // leave a tier).
   for (Tier& tier : tiers_) {
@@ -174,8 +186,7 @@ std::uint64_t TierSpace::total_entries() const {
   return n;
 }
 
-tablebase::Location TierSpace::locate(const Position& p, bool* twinned) const {
-  Groups groups = groups_of(p);
+tablebase::Location TierSpace::locate(Groups groups, bool* twinned) const {
   Counts counts;
   for (int g = 0; g < tablebase::kGroups; ++g) counts[g] = std::uint8_t(popcount(groups[g]));
   const int s = slice_of(counts);
@@ -185,7 +196,8 @@ tablebase::Location TierSpace::locate(const Position& p, bool* twinned) const {
   const tablebase::PrefixEntry e = slice.prefixes->entries[prefix];
   if (twinned) *twinned = slice.prefixes->fixed[e.ordinal];
   if (e.symmetry != 0)
-    for (Bitboard& g : groups) g = image(int(e.symmetry), g);
+    for (Bitboard& g : groups)
+      if (g) g = image(int(e.symmetry), g);
   return {slice.tier, slice.offset + e.ordinal * slice.weight +
                           slice.index.rest_rank(groups, tablebase::kPrefixGroups)};
 }
@@ -207,17 +219,34 @@ int TierSpace::seek(Cursor& cursor, int t, std::uint64_t index) const {
                                      [&](std::uint64_t i, int s) { return i < slices_[s].offset; });
     cursor.tier_ = t;
     cursor.slice_ = *(it - 1);
+    cursor.decoded_ = false;
   }
   return cursor.slice_;
 }
 
-Position TierSpace::unrank(Cursor& cursor, int t, std::uint64_t index) const {
-  const Groups groups = groups_at(seek(cursor, t, index), index);
+const TierSpace::Groups& TierSpace::decode(Cursor& cursor, int t, std::uint64_t index) const {
+  const int s = seek(cursor, t, index);
+  if (cursor.decoded_ && cursor.index_ == index) return cursor.groups_;
+  const Slice& slice = slices_[s];
+  // A few entries on under the same prefix: the placement's next ones, cheaper than an unrank.
+  constexpr std::uint64_t kMostSteps = 8;
+  if (cursor.decoded_ && index > cursor.index_ && index - cursor.index_ <= kMostSteps &&
+      (index - slice.offset) / slice.weight == (cursor.index_ - slice.offset) / slice.weight)
+    for (std::uint64_t i = cursor.index_; i < index; ++i)
+      slice.index.step(cursor.groups_, tablebase::kPrefixGroups);
+  else
+    cursor.groups_ = groups_at(s, index);
+  cursor.decoded_ = true;
+  cursor.index_ = index;
+  return cursor.groups_;
+}
+
+Position TierSpace::position_of(const Groups& groups) {
   Position p;
-  for (PieceType t2 : kAllPieceTypes) {
-    p.by_color[kBlue] |= groups[t2];
-    p.by_color[kRed] |= groups[kOther + t2];
-    p.by_type[t2] |= groups[t2] | groups[kOther + t2];
+  for (PieceType t : kAllPieceTypes) {
+    p.by_color[kBlue] |= groups[t];
+    p.by_color[kRed] |= groups[kOther + t];
+    p.by_type[t] |= groups[t] | groups[kOther + t];
   }
   p.side_to_move = kBlue;
   return p;
@@ -225,7 +254,22 @@ Position TierSpace::unrank(Cursor& cursor, int t, std::uint64_t index) const {
 
 Position TierSpace::unrank(int t, std::uint64_t index) const {
   Cursor cursor;
-  return unrank(cursor, t, index);
+  return position_of(decode(cursor, t, index));
+}
+
+TierSpace::QuietChildren TierSpace::quiet_children(int s, const Groups& turned) const {
+  QuietChildren quiet;
+  if (slices_[s].swapped < 0) return quiet;
+  const Slice& child = slices_[slices_[s].swapped];
+  if (!child.prefix_movers) return quiet;
+  quiet.groups = turned;
+  quiet.entry =
+      child.prefixes->entries[child.index.prefix_rank(quiet.groups, tablebase::kPrefixGroups)];
+  if (quiet.entry.symmetry != 0)
+    for (Bitboard& g : quiet.groups)
+      if (g) g = image(int(quiet.entry.symmetry), g);
+  quiet.slice = &child;
+  return quiet;
 }
 
 }  // namespace spock

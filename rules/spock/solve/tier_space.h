@@ -19,7 +19,14 @@
 //   so a position and its colour swap are one entry.
 // - the roots are every placement of the row's material, either side to move: whole slices.
 // A prefix that a symmetry fixes leaves some classes stored twice (for_each_twin names them).
-// Children come from the rules' own moves (Game::generate, make, unmake) and are located by rank.
+// Children come from the rules' own moves (Game::generate), made on the groups as Game::make makes
+// them, and are located by rank. Locating is most of a solve's time, so the moves that take
+// nothing (most of them) share the work: such a move keeps the material, so all of a position's
+// go to one slice, and where the child's prefix is its mover's own pieces, which the move leaves
+// where they are, to one prefix entry as well; each such child then costs two squares' images and
+// a rank of the groups after the prefix (QuietChildren). A cursor keeps the placement it decoded
+// last, and an entry a few on in index order is that placement stepped on
+// (PlacementIndex::step), not a new unrank.
 #pragma once
 
 #include <array>
@@ -72,21 +79,55 @@ class TierSpace {
   // The position stored at (t, index), Blue to move.
   Position unrank(int t, std::uint64_t index) const;
 
-  // The slice of the entry visited last: sweeps go in index order.
+  // The slice and the placement of the entry visited last: sweeps go in index order.
   class Cursor {
     friend class TierSpace;
     int tier_ = -1, slice_ = -1;
+    bool decoded_ = false;  // groups_ holds entry index_ of slice_
+    std::uint64_t index_ = 0;
+    tablebase::Groups groups_{};
   };
 
   template <typename Visit>
   void for_each_child(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
-    Position p = unrank(cursor, t, index);
+    const Groups groups = decode(cursor, t, index);
+    const Position p = position_of(groups);
     MoveList moves;
     game_.generate(p, moves);
+    if (moves.empty()) return;
+    // The children's groups before the move: Red to move.
+    Groups turned;
+    for (int g = 0; g < kPieceTypes; ++g) {
+      turned[g] = groups[kPieceTypes + g];
+      turned[kPieceTypes + g] = groups[g];
+    }
+    QuietChildren quiet;
+    bool quiet_known = false;
     for (const Move m : moves) {
-      const Undo u = game_.make(p, m);
-      visit(locate(p));
-      game_.unmake(p, m, u);
+      // A piece lands on an empty square or on a piece it takes (a Spock, always: on a friend too).
+      const Bitboard to = square_bit(m.to());
+      if (!(p.occupied() & to)) {
+        if (!quiet_known) quiet = quiet_children(cursor.slice_, turned);
+        quiet_known = true;
+        if (quiet.slice) {
+          visit(quiet_child(quiet, m));
+          continue;
+        }
+      }
+      // As Game::make: the piece taken off, the mover moved, and behind a Spock the type after
+      // the one it took.
+      Groups child = turned;
+      int taken = 0;
+      for (int g = 0; g < tablebase::kGroups; ++g)
+        if (child[g] & to) {
+          child[g] ^= to;
+          taken = g % kPieceTypes;
+          break;
+        }
+      child[kPieceTypes + m.mover()] ^= square_bit(m.from()) | to;
+      if (m.mover() == kSpock)
+        child[kPieceTypes + next_in_cycle(PieceType(taken))] |= square_bit(m.from());
+      visit(locate(child, nullptr));
     }
   }
   // The entries of tier t with a move to this one (tablebase::LoopyUnmoveSpace): the side that
@@ -112,7 +153,17 @@ class TierSpace {
     std::uint64_t weight = 1;  // placements of the groups after the prefix
     tablebase::PlacementIndex index;
     const tablebase::PrefixTable* prefixes = nullptr;
+    int swapped = -1;            // the slice of the same material, the other side to move
+    bool prefix_movers = false;  // the prefix's groups are all the side to move's
     std::uint64_t size() const { return prefixes->ranks.size() * weight; }
+  };
+  // What a position's children by moves that take nothing share (see the top): their slice, or
+  // nullptr where each is located whole, their prefix's entry, and their groups mapped by its
+  // symmetry before the move.
+  struct QuietChildren {
+    const Slice* slice = nullptr;
+    tablebase::PrefixEntry entry;
+    Groups groups{};
   };
   struct Tier {
     std::string name;
@@ -124,7 +175,10 @@ class TierSpace {
   };
 
   // locate, and whether the entry may have twins (its prefix is fixed by a symmetry).
-  tablebase::Location locate(const Position& p, bool* twinned) const;
+  tablebase::Location locate(const Position& p, bool* twinned) const {
+    return locate(groups_of(p), twinned);
+  }
+  tablebase::Location locate(Groups groups, bool* twinned) const;
   static std::uint32_t code_of(const Counts& c);
   static constexpr std::uint32_t kNoCode = ~std::uint32_t{0};  // no material's (30 bits)
   std::uint64_t code_slot(std::uint32_t code) const {
@@ -132,16 +186,31 @@ class TierSpace {
   }
   static Groups groups_of(const Position& p);
   int slice_of(const Counts& c) const;
-  Position unrank(Cursor& cursor, int t, std::uint64_t index) const;
   // The slice of entry `index` of tier t, kept in the cursor.
   int seek(Cursor& cursor, int t, std::uint64_t index) const;
+  // The placement of entry `index` of tier t, kept in the cursor.
+  const Groups& decode(Cursor& cursor, int t, std::uint64_t index) const;
   Groups groups_at(int s, std::uint64_t index) const;
+  static Position position_of(const Groups& groups);  // Blue to move
+  // For a position of slice s whose children's groups before the move are `turned`.
+  QuietChildren quiet_children(int s, const Groups& turned) const;
+  // Where the move m, which takes nothing, leads.
+  tablebase::Location quiet_child(const QuietChildren& quiet, Move m) const {
+    const Slice& slice = *quiet.slice;
+    Groups groups = quiet.groups;
+    const auto& image = game_.geometry().symmetries()[quiet.entry.symmetry].image;
+    groups[kPieceTypes + m.mover()] ^= square_bit(image[m.from()]) | square_bit(image[m.to()]);
+    return {slice.tier, slice.offset + quiet.entry.ordinal * slice.weight +
+                            slice.index.rest_rank(groups, tablebase::kPrefixGroups)};
+  }
   Bitboard image(int symmetry, Bitboard squares) const {
-    return game_.geometry().symmetries()[symmetry].apply_small(std::uint32_t(squares));
+    const common::Symmetry& s = game_.geometry().symmetries()[symmetry];
+    return tiny_ ? s.apply_tiny(std::uint32_t(squares)) : s.apply_small(std::uint32_t(squares));
   }
   const tablebase::PrefixTable& prefix_table(int first_count, int second_count);
 
   Game game_;
+  bool tiny_ = false;  // at most 16 squares: a set's image in two lookups
   Material row_;
   std::vector<Slice> slices_;
   std::vector<Tier> tiers_;
@@ -152,7 +221,7 @@ class TierSpace {
 template <typename Visit>
 void TierSpace::for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
   if (tiers_[t].lost) return;
-  Position p = unrank(cursor, t, index);
+  Position p = position_of(decode(cursor, t, index));
   p.side_to_move = kRed;
   // A parent's position is located at its class's entry or at a twin of it, and whether that
   // entry's move reaches this very entry or its twin depends on the symmetries locate took: where
@@ -211,7 +280,7 @@ void TierSpace::for_each_twin(Cursor& cursor, int t, std::uint64_t index, Visit 
   const Slice& s = slices_[seek(cursor, t, index)];
   // Only a prefix a symmetry fixes leaves copies of a class.
   if (!s.prefixes->fixed[(index - s.offset) / s.weight]) return;
-  Groups groups = groups_at(cursor.slice_, index);
+  const Groups groups = decode(cursor, t, index);
   // The symmetries that fix the (canonical) prefix map the rest to the other copies.
   const std::uint64_t prefix = s.index.prefix_rank(groups, tablebase::kPrefixGroups);
   const int symmetries = int(game_.geometry().symmetries().size());
