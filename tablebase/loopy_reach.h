@@ -42,11 +42,15 @@ inline bool mark_reached(std::uint64_t* words, std::uint64_t i) {
 // t's children). Small blocks go one to a thread, each closed depth first with a stack; a block of
 // `shared_from` entries or more (one block of a whole tier, as Spock's, whose stack could grow to
 // the tier) is closed by all threads in passes over it, each expanding the marked entries it has
-// not expanded yet (a bit an entry of the block), until a pass expands none. With a progress
-// line, each block's entries count as done.
+// not expanded yet (a bit an entry of the block), until a pass expands none. Over blocks
+// [first_block, end_block), or all of them: blocks are closed independently, so a tier may be
+// spread a run of blocks at a time (what lets a stopped reach resume inside a tier). With a
+// progress line, each block's entries count as done.
 template <LoopyTierSpace S>
 void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bits,
-                    std::uint64_t shared_from, solver::Progress* progress = nullptr) {
+                    std::uint64_t shared_from, solver::Progress* progress = nullptr,
+                    std::uint64_t first_block = 0, std::uint64_t end_block = UINT64_MAX) {
+  end_block = std::min<std::uint64_t>(end_block, space.block_count(t));
   std::uint64_t* own = bits[t];
   const auto expand = [&](typename S::Cursor& cursor, std::uint64_t i, const auto& newly_marked) {
     space.for_each_child(cursor, t, i, [&](Location c) {
@@ -61,7 +65,12 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
     typename S::Cursor cursor;
   };
   tbb::enumerable_thread_specific<Scratch> scratch;
-  solver::parallel_for(std::uint64_t{0}, space.block_count(t), [&](std::uint64_t b) {
+  const auto done = [&](std::uint64_t n) {
+    if (!progress) return;
+    progress->advance(n);
+    progress->add_to_rate(n);
+  };
+  solver::parallel_for(first_block, end_block, [&](std::uint64_t b) {
     const IndexRange block = space.block_range(t, b);
     if (block.end - block.begin >= shared_from) return;
     Scratch& s = scratch.local();
@@ -74,10 +83,10 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
       s.stack.pop_back();
       expand(s.cursor, i, [&](std::uint64_t c) { s.stack.push_back(c); });
     }
-    if (progress) progress->advance(block.end - block.begin);
+    done(block.end - block.begin);
   });
   constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;  // entries a thread takes at a time
-  for (std::uint64_t b = 0; b < space.block_count(t); ++b) {
+  for (std::uint64_t b = first_block; b < end_block; ++b) {
     const IndexRange block = space.block_range(t, b);
     const std::uint64_t n = block.end - block.begin;
     if (n < shared_from) continue;
@@ -91,7 +100,7 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
           expand(s.cursor, block.begin + k, [](std::uint64_t) {});
         }
       });
-    if (progress) progress->advance(n);
+    done(n);
   }
 }
 

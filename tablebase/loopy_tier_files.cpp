@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <charconv>
 #include <iterator>
 #include <span>
 #include <string_view>
@@ -21,6 +22,7 @@ constexpr std::string_view kWdlEncodings[] = {
     "loopy wdl 2: 0 not in the row, 1 draw, else distance + 2 (odd distance: win); "};
 constexpr int kWdlFormat = 2;
 constexpr std::string_view kReachedEncoding = "reached from the roots; ";
+constexpr std::string_view kMarksEncoding = "reach marks so far; ";
 
 std::string wdl_encoding(const LoopyTableName& name, int format) {
   return std::string(kWdlEncodings[format - 1]) + name.scheme;
@@ -76,12 +78,11 @@ void write_wdl(const std::filesystem::path& path, const LoopyTableName& name,
   write_indexed_records(path, header, records, zstd_level, before_batch);
 }
 
-// Opens `path` and checks it is the named variant's tier `tier`, of `entries` records, in one of
-// `encodings`; returns the index of the one it holds through `which`, when given.
-TableReader open_checked(const std::filesystem::path& path, const LoopyTableName& name,
-                         const std::string& tier, std::span<const std::string> encodings,
-                         std::uint64_t entries, int* which = nullptr) {
-  TableReader reader(path, name.variant, tier);
+// Checks the table `reader` opened at `path` holds `entries` records in one of `encodings`;
+// returns the index of the one it holds through `which`, when given.
+void check_contents(const TableReader& reader, const std::filesystem::path& path,
+                    std::span<const std::string> encodings, std::uint64_t entries,
+                    int* which = nullptr) {
   const auto held = std::find(encodings.begin(), encodings.end(), reader.header().encoding);
   if (held == encodings.end())
     throw TableError(path, "holds '" + reader.header().encoding + "', this build reads '" +
@@ -91,7 +92,21 @@ TableReader open_checked(const std::filesystem::path& path, const LoopyTableName
   if (reader.header().record_count != entries)
     throw TableError(path, "holds " + std::to_string(reader.header().record_count) +
                                " positions, the tier has " + std::to_string(entries));
+}
+
+// Opens `path` and checks it is the named variant's tier `tier`, of `entries` records, in one of
+// `encodings` (check_contents).
+TableReader open_checked(const std::filesystem::path& path, const LoopyTableName& name,
+                         const std::string& tier, std::span<const std::string> encodings,
+                         std::uint64_t entries, int* which = nullptr) {
+  TableReader reader(path, name.variant, tier);
+  check_contents(reader, path, encodings, entries, which);
   return reader;
+}
+
+// The header tier of NAME.marks with `spread` blocks spread.
+std::string marks_tier(const LoopyTableName& name, std::uint64_t spread) {
+  return name.tier + " marks, blocks 0-" + std::to_string(spread) + " spread";
 }
 
 // A .wdl file at `path`, NAME.wdl or a slice of it (header tier `tier`), opened and checked: of
@@ -260,6 +275,49 @@ void read_loopy_reached(const LoopyTableName& name, std::span<std::uint64_t> wor
                         std::uint64_t entries) {
   TableReader reader = open_loopy_reached(name, entries);
   copy_table_blocks(reader, 1, words);
+}
+
+std::filesystem::path loopy_marks_path(const LoopyTableName& name) {
+  return name.dir / (name.tier + ".marks");
+}
+
+void write_loopy_marks(const LoopyTableName& name, std::span<const std::uint64_t> words,
+                       std::uint64_t entries, std::uint64_t spread_blocks, int zstd_level) {
+  const TableHeader header{name.variant, marks_tier(name, spread_blocks), entries, 1,
+                           std::string(kMarksEncoding) + name.scheme};
+  write_packed_table(loopy_marks_path(name), header, words.first((entries + 63) / 64), zstd_level);
+}
+
+std::optional<std::uint64_t> read_loopy_marks(const LoopyTableName& name,
+                                              std::span<std::uint64_t> words, std::uint64_t entries,
+                                              std::uint64_t blocks) {
+  const std::filesystem::path path = loopy_marks_path(name);
+  if (!std::filesystem::exists(path)) return std::nullopt;
+  TableReader reader(path, name.variant);
+  // The blocks spread, from the header's tier: the digits between what marks_tier puts around.
+  const std::string& tier = reader.header().tier;
+  const std::string before = marks_tier(name, 0), after = " spread";
+  const std::string_view prefix(before.data(), before.size() - after.size() - 1);
+  std::uint64_t spread = 0;
+  const char* digits = tier.data() + std::min(tier.size(), prefix.size());
+  const char* end = tier.data() + tier.size() - std::min(tier.size(), after.size());
+  const auto [stop, error] = std::from_chars(digits, end, spread);
+  if (!tier.starts_with(prefix) || !tier.ends_with(after) || digits >= end ||
+      error != std::errc() || stop != end || spread > blocks)
+    throw TableError(path, "holds '" + tier + "', not the reach marks of tier " + name.tier +
+                               " (of " + std::to_string(blocks) + " blocks)");
+  const std::string encoding[] = {std::string(kMarksEncoding) + name.scheme};
+  check_contents(reader, path, encoding, entries);
+  if (reader.header().bits_per_record != 1) throw TableError(path, "has records no writer makes");
+  copy_table_blocks(reader, 1, words);
+  return spread;
+}
+
+void remove_loopy_marks(const LoopyTableName& name) {
+  std::filesystem::path path = loopy_marks_path(name);
+  std::filesystem::remove(path);
+  path += ".tmp";
+  std::filesystem::remove(path);
 }
 
 std::optional<std::string> loopy_tables_variant(const std::filesystem::path& dir) {

@@ -6,6 +6,11 @@
 //                 0 a draw and distance + 1 with every entry solved, are still read)
 //   NAME.reached  a bit an entry: reached by play from the variant's roots (what the counts of
 //                 positions in a solve's report are over)
+//   NAME.marks    a tier's reach marks so far, in a reach not finished with the tier (a bit an
+//                 entry, as NAME.reached), and in its header's tier ("NAME marks, blocks 0-K
+//                 spread") how many of its blocks were spread: written at the reach's checkpoints
+//                 (loopy_tier_solver.h), so a stopped reach resumes from them; removed once
+//                 NAME.reached is written
 //   NAME.B-E.slice  entries [B, E) of a tier solved a slice at a time, as NAME.wdl holds them
 //                 (its header's tier "NAME entries B-E"): each written when its slice is solved,
 //                 so a run stopped inside the tier resumes at its next unfinished slice; merged
@@ -88,6 +93,20 @@ void write_loopy_reached(const LoopyTableName& name, std::span<const std::uint64
 bool loopy_reached_present(const LoopyTableName& name, std::uint64_t entries);
 void read_loopy_reached(const LoopyTableName& name, std::span<std::uint64_t> words,
                         std::uint64_t entries);
+
+// A tier's reach marks so far (NAME.marks, above), `entries` of them packed as write_loopy_reached
+// takes them, with its first `spread_blocks` blocks spread.
+std::filesystem::path loopy_marks_path(const LoopyTableName& name);
+void write_loopy_marks(const LoopyTableName& name, std::span<const std::uint64_t> words,
+                       std::uint64_t entries, std::uint64_t spread_blocks, int zstd_level);
+// Reads NAME.marks into `words` and returns its blocks spread, nullopt when there is none; checked
+// first (header, variant, tier, scheme, size, at most `blocks` spread, checksums), so a damaged or
+// foreign file throws TableError instead of being trusted.
+std::optional<std::uint64_t> read_loopy_marks(const LoopyTableName& name,
+                                              std::span<std::uint64_t> words, std::uint64_t entries,
+                                              std::uint64_t blocks);
+// Removes NAME.marks, and the temporary file a write of it killed midway left (file_io.h).
+void remove_loopy_marks(const LoopyTableName& name);
 
 // The variant whose loopy tables `dir` holds, from the header of one of its NAME.reached files
 // (written first, for every tier, by a solve) or loopy NAME.wdl files; nullopt when it holds

@@ -4,7 +4,8 @@
 //
 // - Reach: when asked (count_reached or solve_reached_only), the entries play reaches from the
 //   roots are marked first, tiers last to first (loopy_reach.h), so the report counts the same
-//   positions as solver/cyclic_retrograde.h does.
+//   positions as solver/cyclic_retrograde.h does. On disk, each tier's marks are written when it
+//   is done, and what is marked so far at checkpoints, so a stopped run resumes the reach.
 // - Solve: tiers in order, each with its children in memory; a tier's small blocks are solved in
 //   parallel, one to a thread, and its large ones one after another by all threads
 //   (loopy_block.h). Every entry, or with solve_reached_only only those the reach marked (exact
@@ -27,6 +28,7 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -69,14 +71,27 @@ struct LoopySolveOptions {
   // For tests of resuming: the run stops (LoopySolveReport::stopped) once it has written this
   // many slices of sliced tiers (0: never), as a run killed there would.
   std::uint64_t stop_after_slices = 0;
+  // The reach on disk writes what it has marked (NAME.marks, loopy_tier_files.h) after each tier
+  // and, inside a tier, after a run of blocks of about reach_run_entries entries once this long
+  // has passed since its last write: a stopped reach loses at most about that much work (with a
+  // run of blocks and a write). A run of blocks is what the threads share between two checks.
+  double reach_checkpoint_seconds = 600;
+  std::uint64_t reach_run_entries = std::uint64_t{1} << 26;
+  // For tests of resuming: the run stops (LoopySolveReport::stopped) once the reach has written
+  // its marks this many times (0: never).
+  std::uint64_t stop_after_reach_checkpoints = 0;
 };
 
 struct LoopySolveReport {
   int tiers = 0, tiers_solved = 0, tiers_resumed = 0;
   std::uint64_t slices_solved = 0, slices_resumed = 0;  // of tiers solved a slice at a time
-  bool stopped = false;                                 // by LoopySolveOptions::stop_after_slices
-  LoopyTally entries;  // every stored entry (those left out as not_in_row)
-  LoopyTally reached;  // the position classes reached from the roots (with count_reached)
+  // The reach's: tiers found done on disk, blocks of a tier found spread in its NAME.marks, and
+  // the times it wrote its marks.
+  int reach_tiers_resumed = 0;
+  std::uint64_t reach_blocks_resumed = 0, reach_checkpoints = 0;
+  bool stopped = false;  // by LoopySolveOptions::stop_after_slices or stop_after_reach_checkpoints
+  LoopyTally entries;    // every stored entry (those left out as not_in_row)
+  LoopyTally reached;    // the position classes reached from the roots (with count_reached)
   std::uint64_t planned_bytes = 0, table_bytes = 0;
   double reach_seconds = 0, solve_seconds = 0;
 };
@@ -150,7 +165,10 @@ class LoopyTierSolver {
     tbb::task_arena arena(std::max(1, options_.threads));
     arena.execute([&] {
       const auto start = std::chrono::steady_clock::now();
-      if (marks_reached()) reach();
+      if (marks_reached() && !reach(report)) {
+        report.stopped = true;
+        return;
+      }
       const auto reached = std::chrono::steady_clock::now();
       solve_all(report);
       report.reach_seconds = std::chrono::duration<double>(reached - start).count();
@@ -168,6 +186,10 @@ class LoopyTierSolver {
   bool reached(Location at) const { return reached_bit(bits_[at.tier].data(), at.index); }
 
  private:
+  // The marks a stopped reach resumes from are rewritten at each checkpoint and removed once a
+  // tier is done: written fast rather than small.
+  static constexpr int kMarksZstdLevel = 1;
+
   bool on_disk() const { return !options_.dir.empty(); }
   // Whether the reach runs: for the counts, or for a solve of the reached entries only, which
   // holds a tier's reached bits while it solves it (the plan counts them either way).
@@ -204,40 +226,117 @@ class LoopyTierSolver {
   }
 
   // --- reach ---
-  void reach() {
+  // Tiers last to first, each spread a run of blocks at a time (loopy_reach.h). On disk, the last
+  // tiers whose NAME.reached is there are done, and what the others had marked is read back from
+  // their NAME.marks when their bits are first taken, as a run not stopped takes them. The marks
+  // are written at checkpoints: after a tier, its children's and then its NAME.reached; inside a
+  // tier (reach_checkpoint_seconds), its children's and then its own with the blocks spread. The
+  // children's first: a file read back may be newer than the others, holding more marks, never
+  // fewer than the blocks counted spread put there, and every mark is of a reached entry, so a
+  // resume from any mix of them comes to the same bits. False when stopped by
+  // stop_after_reach_checkpoints.
+  bool reach(LoopySolveReport& report) {
     const int n = space_.tier_count();
-    bool all_on_disk = on_disk();
-    for (int t = 0; all_on_disk && t < n; ++t)
-      all_on_disk = loopy_reached_present(table_name(t), space_.tier_size(t));
-    if (all_on_disk) return;  // a run before this one marked them: read tier by tier when solved
     std::uint64_t total = 0;
     for (int t = 0; t < n; ++t) total += space_.tier_size(t);
     solver::Progress progress("reach " + space_.variant_name(), total, "positions",
                               options_.show_progress);
+    int top = n - 1;
+    for (; on_disk() && top >= 0 && loopy_reached_present(table_name(top), space_.tier_size(top));
+         --top) {
+      remove_loopy_marks(table_name(top));  // of a run stopped between the writes
+      ++report.reach_tiers_resumed;
+      progress.advance(space_.tier_size(top));
+    }
+    refuse_lost_marks(top);
     std::vector<std::uint64_t*> words(n, nullptr);
+    std::vector<std::uint64_t> spread(n, 0);  // each tier's blocks spread, from its NAME.marks
     const auto hold = [&](int t) {
-      if (bits_[t].empty()) bits_[t] = solver::ZeroedArray<std::uint64_t>(bit_words(t));
+      if (!bits_[t].empty()) return;
+      bits_[t] = solver::ZeroedArray<std::uint64_t>(bit_words(t));
       words[t] = bits_[t].data();
+      if (on_disk())
+        spread[t] =
+            read_loopy_marks(table_name(t), bits_[t], space_.tier_size(t), space_.block_count(t))
+                .value_or(0);
     };
     for (const LocationRange& r : space_.roots()) {
+      if (r.tier > top) continue;
       hold(r.tier);
       for (std::uint64_t i = r.range.begin; i < r.range.end; ++i) mark_reached(words[r.tier], i);
     }
-    for (int t = n - 1; t >= 0; --t) {
-      if (!bits_[t].empty()) {
+    auto last_write = std::chrono::steady_clock::now();
+    // Writes the marks of t's children, then, unless t is done, t's own with `done` blocks
+    // spread; false when the run is to stop here.
+    const auto checkpoint = [&](int t, std::optional<std::uint64_t> done) {
+      for (int c : space_.tier_children(t))
+        write_loopy_marks(table_name(c), bits_[c], space_.tier_size(c), 0, kMarksZstdLevel);
+      if (done)
+        write_loopy_marks(table_name(t), bits_[t], space_.tier_size(t), *done, kMarksZstdLevel);
+      last_write = std::chrono::steady_clock::now();
+      return ++report.reach_checkpoints != options_.stop_after_reach_checkpoints;
+    };
+    for (int t = top; t >= 0; --t) {
+      const LoopyTableName name = table_name(t);
+      const std::uint64_t blocks = space_.block_count(t);
+      // Reached when a root or a parent marked it (in this run, or in one before: its marks).
+      const bool marked =
+          !bits_[t].empty() || (on_disk() && std::filesystem::exists(loopy_marks_path(name)));
+      hold(t);
+      if (marked) {
         progress.set_stage(space_.tier_name(t));
         for (int c : space_.tier_children(t)) hold(c);
-        spread_reached(space_, t, words, options_.shared_block_entries, &progress);
+        if (spread[t] > 0) {
+          report.reach_blocks_resumed += spread[t];
+          progress.advance(space_.block_range(t, spread[t] - 1).end);
+        }
+        for (std::uint64_t b = spread[t]; b < blocks;) {
+          std::uint64_t end = b, entries = 0;
+          while (end < blocks && entries < options_.reach_run_entries) {
+            const IndexRange r = space_.block_range(t, end++);
+            entries += r.end - r.begin;
+          }
+          spread_reached(space_, t, words, options_.shared_block_entries, &progress, b, end);
+          b = end;
+          const std::chrono::duration<double> since = std::chrono::steady_clock::now() - last_write;
+          if (on_disk() && b < blocks && since.count() >= options_.reach_checkpoint_seconds &&
+              !checkpoint(t, b))
+            return false;
+        }
       } else {
-        hold(t);  // nothing reaches it: its bits are all 0, and say so on disk too
-        progress.advance(space_.tier_size(t));
+        progress.advance(space_.tier_size(t));  // nothing reaches it: its bits are all 0
       }
       if (!on_disk()) continue;
-      if (!loopy_reached_present(table_name(t), space_.tier_size(t)))
-        write_loopy_reached(table_name(t), bits_[t], space_.tier_size(t), options_.zstd_level);
+      const bool go_on = !marked || checkpoint(t, std::nullopt);
+      if (!loopy_reached_present(name, space_.tier_size(t)))
+        write_loopy_reached(name, bits_[t], space_.tier_size(t), options_.zstd_level);
+      remove_loopy_marks(name);
       bits_[t] = {};
       words[t] = nullptr;
+      if (!go_on) return false;
     }
+    return true;
+  }
+
+  // A tier done on disk above `top` wrote its children's marks before its NAME.reached, unless
+  // it reached nothing; a child without them (NAME.reached written by a build whose reach did not
+  // resume) would be taken for unreached, so the run is refused instead.
+  void refuse_lost_marks(int top) const {
+    for (int t = top + 1; t < space_.tier_count(); ++t)
+      for (int c : space_.tier_children(t)) {
+        if (c > top || std::filesystem::exists(loopy_marks_path(table_name(c)))) continue;
+        TableReader done = open_loopy_reached(table_name(t), space_.tier_size(t));
+        std::atomic<bool> any{false};
+        done.for_each_block([&](std::uint64_t, std::span<const std::uint64_t> words) {
+          if (std::any_of(words.begin(), words.end(), [](std::uint64_t w) { return w != 0; }))
+            any.store(true, std::memory_order_relaxed);
+        });
+        if (any.load())
+          throw TableError(loopy_reached_path(table_name(t)),
+                           "is a reached tier, but its child " + space_.tier_name(c) +
+                               " has no marks on disk to resume the reach from (a build before "
+                               "the reach resumed?): move the .reached files aside and run again");
+      }
   }
 
   // --- solve ---

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -629,6 +630,90 @@ TEST_CASE("rook race solve, verify and the bounded search through the command", 
   j = nlohmann::json::parse(r.out);
   CHECK(j.at("value") == "win");
   CHECK(j.at("dte") == 3);
+}
+
+namespace {
+
+// The files of `dir` ending in `extension`.
+std::vector<std::filesystem::path> files_ending(const std::filesystem::path& dir,
+                                                const std::string& extension) {
+  std::vector<std::filesystem::path> found;
+  std::error_code error;
+  for (const auto& e : std::filesystem::directory_iterator(dir, error))
+    if (e.path().extension() == extension) found.push_back(e.path());
+  return found;
+}
+
+// Every file of `dir` but the lock, by name, with its bytes.
+std::map<std::string, std::string> table_files(const std::filesystem::path& dir) {
+  std::map<std::string, std::string> files;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().filename() != ".lock") files[e.path().filename().string()] = slurp(e.path());
+  return files;
+}
+
+}  // namespace
+
+TEST_CASE("a loopy solve killed with SIGKILL resumes from its files: the same tables and counts",
+          "[cli][rookrace][loopy]") {
+  // rookrace:6x6:1 under --memory 0.066: its largest tier in 3 slices, the next in 5 (the least
+  // over the plan's fixed part that slices them). Killed once in the reach, once inside a sliced
+  // tier, each as soon as the files it stops at appear: the resumed run redoes none of the
+  // slices on disk (at most the one being solved is lost), and ends with the uninterrupted run's
+  // files, byte for byte, and its counts.
+  const test_support::TempDir tmp("cli_loopy_kill");
+  const auto args = [](const std::filesystem::path& dir) {
+    return std::vector<std::string>{"solve",      "--variant", "rookrace:6x6:1", "--tables",
+                                    dir.string(), "--memory",  "0.066",          "--threads",
+                                    "2",          "--quiet",   "--json"};
+  };
+  const Run whole = drop16(args(tmp.dir / "whole"));
+  REQUIRE(whole.status == 0);
+  const auto w = nlohmann::json::parse(whole.out);
+  REQUIRE(w.at("tables").at("slices_solved").get<int>() > 3);
+  const auto dir = tmp.dir / "killed";
+  // In the reach: once its first marks are on disk.
+  CHECK(test_support::kill_drop16_when(args(dir),
+                                       [&] { return !files_ending(dir, ".marks").empty(); }));
+  CHECK(files_ending(dir, ".wdl").empty());
+  // In the solve: once a sliced tier has a slice on disk.
+  std::size_t slices = 0;
+  CHECK(test_support::kill_drop16_when(args(dir), [&] {
+    slices = files_ending(dir, ".slice").size();
+    return slices > 0;
+  }));
+  // The slices there after the kill (one more may have been renamed into place since).
+  const std::vector<std::filesystem::path> kept = files_ending(dir, ".slice");
+  REQUIRE(kept.size() >= slices);
+  // Unless the kill came after the tier's merge (and before its slices were removed), each slice
+  // on disk is resumed, and only those after them solved.
+  const std::string tier = kept.front().filename().string();
+  const bool merged = std::filesystem::exists(dir / (tier.substr(0, tier.find('.')) + ".wdl"));
+  const Run resumed = drop16(args(dir));
+  REQUIRE(resumed.status == 0);
+  const auto r = nlohmann::json::parse(resumed.out);
+  CHECK(r.at("solved") == w.at("solved"));
+  CHECK(r.at("tables").at("reach_tiers_resumed") == r.at("tables").at("tiers"));
+  if (!merged) {
+    CHECK(r.at("tables").at("slices_resumed").get<std::size_t>() == kept.size());
+    CHECK(r.at("tables").at("slices_solved").get<int>() +
+              r.at("tables").at("slices_resumed").get<int>() ==
+          w.at("tables").at("slices_solved").get<int>());
+  }
+  CHECK(table_files(dir) == table_files(tmp.dir / "whole"));
+  // A damaged reach mark refused at the command: exit 2, one line naming the file.
+  std::filesystem::remove_all(dir);
+  CHECK(test_support::kill_drop16_when(args(dir),
+                                       [&] { return !files_ending(dir, ".marks").empty(); }));
+  const auto marks = files_ending(dir, ".marks");
+  REQUIRE(!marks.empty());
+  std::string bytes = slurp(marks.front());
+  bytes.back() = char(bytes.back() ^ 0x5a);
+  std::ofstream(marks.front(), std::ios::binary) << bytes;
+  const Run refused = drop16(args(dir));
+  CHECK(refused.status == 2);
+  CHECK(count_lines(refused.err) == 1);
+  CHECK_THAT(refused.err, Catch::Matchers::Contains(marks.front().string()));
 }
 
 TEST_CASE("bad rook race input through the command: exit 2, one line naming the fault",

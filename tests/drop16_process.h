@@ -2,14 +2,19 @@
 // one launcher of the tests that check the command line.
 #pragma once
 
+#include <fcntl.h>
+#include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace test_support {
@@ -55,6 +60,37 @@ inline Run run_drop16(const std::vector<std::string>& args,
   r.err = slurp(dir / "err");
   std::filesystem::remove_all(dir);
   return r;
+}
+
+// drop16 with these arguments, its output thrown away, killed with SIGKILL (as a session's end
+// or the OOM killer ends a run: no handler, no cleanup) as soon as `now()` holds, checked every
+// millisecond; true if it was killed, false if it ended first or `now()` did not come within
+// a minute.
+template <typename Now>
+bool kill_drop16_when(const std::vector<std::string>& args, Now&& now) {
+  std::vector<std::string> argv_strings{DROP16_BINARY};
+  argv_strings.insert(argv_strings.end(), args.begin(), args.end());
+  std::vector<char*> argv;
+  for (std::string& a : argv_strings) argv.push_back(a.data());
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, DROP16_BINARY, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) return false;
+  int status = 0;
+  const auto give_up = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while (!now()) {
+    if (waitpid(pid, &status, WNOHANG) == pid) return false;  // ended first
+    if (std::chrono::steady_clock::now() > give_up) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, &status, 0);
+  return WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL;
 }
 
 }  // namespace test_support

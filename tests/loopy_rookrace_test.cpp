@@ -18,6 +18,7 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -32,6 +33,7 @@
 #include "tablebase/loopy_tier_solver.h"
 #include "tablebase/loopy_verify.h"
 #include "tablebase/tier_files.h"
+#include "tests/file_damage.h"
 #include "tests/fixed_point.h"
 #include "tests/loopy_checks.h"
 #include "tests/test_support.h"
@@ -376,10 +378,21 @@ std::uint64_t least_budget(const TierSpace& space, const std::filesystem::path& 
 struct SliceBudgets {
   std::uint64_t roomy = 0, least = 0, largest_children = 0;
 };
-SliceBudgets slice_budgets(const TierSpace& space, const std::filesystem::path& dir) {
+// A run of whole tiers into `dir`, what the runs stopped or sliced are compared with.
+tablebase::LoopySolveReport solve_whole(const TierSpace& space, const std::filesystem::path& dir) {
+  return LoopyTierSolver<TierSpace>(space, on_disk_within(space, dir, kPlenty)).run();
+}
+
+// The first of the space's largest tiers.
+int largest_tier(const TierSpace& space) {
   int largest = 0;
   for (int t = 0; t < space.tier_count(); ++t)
     if (space.tier_size(t) > space.tier_size(largest)) largest = t;
+  return largest;
+}
+
+SliceBudgets slice_budgets(const TierSpace& space, const std::filesystem::path& dir) {
+  const int largest = largest_tier(space);
   SliceBudgets b;
   for (int c : space.tier_children(largest))
     b.largest_children += solver::mapped_bytes(space.tier_size(c));
@@ -441,8 +454,7 @@ TEST_CASE("rookrace loopy tables: a run stopped inside a tier resumes at its nex
           "[loopy][rookrace][tables][slices]") {
   const TierSpace space(game_of("rookrace:4x4:1"));
   const test_support::TempDir whole_dir("loopy_whole"), sliced_dir("loopy_sliced");
-  const auto whole =
-      LoopyTierSolver<TierSpace>(space, on_disk_within(space, whole_dir.dir, kPlenty)).run();
+  const auto whole = solve_whole(space, whole_dir.dir);
   LoopySolveOptions o = on_disk_within(space, sliced_dir.dir, least_budget(space, sliced_dir.dir));
   o.stop_after_slices = 7;
   const auto stopped = LoopyTierSolver<TierSpace>(space, o).run();
@@ -474,6 +486,94 @@ TEST_CASE("rookrace loopy tables: a run stopped inside a tier resumes at its nex
   CHECK(files_of(sliced_dir.dir) == files_of(whole_dir.dir));
 }
 
+// A reach that checkpoints inside its tiers (after every run of `run_entries` entries).
+LoopySolveOptions checkpointing(LoopySolveOptions o, std::uint64_t run_entries) {
+  o.reach_checkpoint_seconds = 0;
+  o.reach_run_entries = run_entries;
+  return o;
+}
+
+TEST_CASE("rookrace loopy tables: a reach stopped at each checkpoint resumes to the same tables",
+          "[loopy][rookrace][tables][reach]") {
+  // Stopped after every write of its marks and started again each time, the reach comes to the
+  // same bits, so the same files byte for byte and the same counts as a run not stopped, with
+  // nothing but the tables left; some stops are inside a tier, resumed from its blocks spread.
+  const TierSpace space(game_of("rookrace:4x4:2"));
+  const test_support::TempDir whole_dir("loopy_whole"), stopped_dir("loopy_stopped");
+  const auto whole = solve_whole(space, whole_dir.dir);
+  CHECK(whole.reach_checkpoints > 0);  // after each reached tier, its children's marks
+  const auto expected = files_of(whole_dir.dir);
+  const std::uint64_t largest = space.tier_size(largest_tier(space));
+  LoopySolveOptions o = checkpointing(on_disk_within(space, stopped_dir.dir, kPlenty), largest / 8);
+  o.stop_after_reach_checkpoints = 1;
+  int runs = 0;
+  std::uint64_t blocks_resumed = 0, tiers_resumed = 0;
+  for (bool stopped = true; stopped && runs < 1000; ++runs) {
+    const auto report = LoopyTierSolver<TierSpace>(space, o).run();
+    stopped = report.stopped;
+    CHECK(report.reach_checkpoints == (stopped ? 1 : report.reach_checkpoints));
+    blocks_resumed += report.reach_blocks_resumed;
+    tiers_resumed += std::uint64_t(report.reach_tiers_resumed);
+    if (stopped) continue;
+    CHECK(report.entries == whole.entries);
+    CHECK(report.reached == whole.reached);
+  }
+  CHECK(runs > 5);
+  CHECK(blocks_resumed > 0);
+  CHECK(tiers_resumed > 0);
+  CHECK(files_of(stopped_dir.dir) == expected);  // no marks left
+}
+
+TEST_CASE("rookrace loopy tables: damaged or foreign reach marks are refused",
+          "[loopy][rookrace][tables][reach]") {
+  const TierSpace space(game_of("rookrace:4x4:2"));
+  const test_support::TempDir whole_dir("loopy_whole"), dir("loopy_marks");
+  const auto whole = solve_whole(space, whole_dir.dir);
+  const int tier = largest_tier(space);
+  const std::uint64_t largest = space.tier_size(tier);
+  LoopySolveOptions o = checkpointing(on_disk_within(space, dir.dir, kPlenty), largest / 8);
+  // Stopped inside the largest tier, whose marks say how many blocks it spread.
+  const tablebase::LoopyTableName name{dir.dir, space.variant_name(), space.index_scheme(),
+                                       space.tier_name(tier)};
+  const auto marks = tablebase::loopy_marks_path(name);
+  std::vector<std::uint64_t> words((largest + 63) / 64);
+  std::optional<std::uint64_t> spread;
+  for (o.stop_after_reach_checkpoints = 1; !spread || *spread == 0;
+       ++o.stop_after_reach_checkpoints) {
+    std::filesystem::remove_all(dir.dir);
+    REQUIRE(LoopyTierSolver<TierSpace>(space, o).run().stopped);
+    REQUIRE(!std::filesystem::exists(tablebase::loopy_reached_path(name)));
+    spread = tablebase::read_loopy_marks(name, words, largest, space.block_count(tier));
+  }
+  CHECK(*spread < space.block_count(tier));
+  const std::vector<char> kept = test_support::read_bytes(marks);
+  o.stop_after_reach_checkpoints = 0;
+  // Any byte flipped is refused, naming the file; the run refuses it too, before solving over it.
+  test_support::check_every_flipped_byte_refused(marks, kept, [&] {
+    tablebase::read_loopy_marks(name, words, largest, space.block_count(tier));
+  });
+  CHECK_THROWS_AS(LoopyTierSolver<TierSpace>(space, o).run(), tablebase::TableError);
+  // Another tier's marks under this tier's name: refused by the header's tier.
+  std::filesystem::remove(marks);
+  {
+    auto other = name;
+    other.tier = space.tier_name(tier == 0 ? 1 : 0);
+    std::vector<std::uint64_t> few((space.tier_size(tier == 0 ? 1 : 0) + 63) / 64);
+    tablebase::write_loopy_marks(other, few, space.tier_size(tier == 0 ? 1 : 0), 0, 1);
+    std::filesystem::rename(tablebase::loopy_marks_path(other), marks);
+  }
+  CHECK_THROWS_AS(LoopyTierSolver<TierSpace>(space, o).run(), tablebase::TableError);
+  // Lost, with a parent done: refused, not taken for a tier nothing reaches.
+  std::filesystem::remove(marks);
+  CHECK_THROWS_AS(LoopyTierSolver<TierSpace>(space, o).run(), tablebase::TableError);
+  // Mended, the run resumes inside the tier: the same files as a run not stopped.
+  test_support::write_bytes(marks, kept);
+  const auto resumed = LoopyTierSolver<TierSpace>(space, o).run();
+  CHECK(resumed.reach_blocks_resumed == *spread);
+  CHECK(resumed.reached == whole.reached);
+  CHECK(files_of(dir.dir) == files_of(whole_dir.dir));
+}
+
 TEST_CASE("rookrace loopy tables: the reached entries only, a slice at a time, as a whole tier",
           "[loopy][rookrace][tables][slices]") {
   // Slices of a reached-only solve hold its unreached entries as not in the row (from the reached
@@ -483,8 +583,7 @@ TEST_CASE("rookrace loopy tables: the reached entries only, a slice at a time, a
   const TierSpace space(game_of("rookrace:4x4:1"));
   const test_support::TempDir every_dir("loopy_every"), whole_dir("loopy_whole"),
       sliced_dir("loopy_sliced");
-  const auto every =
-      LoopyTierSolver<TierSpace>(space, on_disk_within(space, every_dir.dir, kPlenty)).run();
+  const auto every = solve_whole(space, every_dir.dir);
   LoopySolveOptions whole_options = on_disk_within(space, whole_dir.dir, kPlenty);
   whole_options.solve_reached_only = true;
   const auto whole = LoopyTierSolver<TierSpace>(space, whole_options).run();
