@@ -9,6 +9,7 @@
 // builds it is empty and this is exactly tbb::parallel_for.
 #pragma once
 
+#include <absl/cleanup/cleanup.h>
 #include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
@@ -88,15 +89,18 @@ template <typename Range, typename Body>
 void parallel_for(const Range& range, const Body& body) {
   HappensBefore started, finished;
   started.release();
+  // The release and the acquire at the end are cleanups so that they hold when a body throws
+  // too: oneTBB then cancels the loop and rethrows on the calling thread, which it also does
+  // unseen, and the caller's objects a body read are destroyed after it.
   const auto ordered = [&](const Range& part) {
     started.acquire();
+    const absl::Cleanup done = [&] { finished.release(); };
     body(part);
-    finished.release();
   };
+  const absl::Cleanup joined = [&] { finished.acquire(); };
   // Through OrderedTask: a task object holding the body's copy may be one a thread used for an
   // earlier loop's.
   tbb::parallel_for(range, OrderedTask<const decltype(ordered)>(ordered));
-  finished.acquire();
 }
 
 // body(i) for i in [first, last).
