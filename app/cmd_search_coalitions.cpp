@@ -31,7 +31,7 @@ void search_position(const BoundedSearchRequest& r) {
   solver::CoalitionSearch<typename E::Game> search(
       game, coalition_memory(game.keys_fit(), game.key_bits(), r.memory_bytes));
   const solver::CoalitionBounded found =
-      search.analyze(s.position, {*r.max_depth, r.seconds.value_or(0)});
+      search.analyze(s.position, {r.max_depth, r.seconds.value_or(0)});
 
   nlohmann::ordered_json j = coalition_position_json<E>(game, s.position);
   j["coalitions"] = nlohmann::ordered_json::array();
@@ -47,7 +47,7 @@ void search_position(const BoundedSearchRequest& r) {
   }
   add_winning_coalitions(j);
   // Every coalition without a value has nothing forced up to found.depth plies.
-  add_search_report(j, search, *r.max_depth, found.depth, found.stop, start);
+  add_search_report(j, search, r.max_depth, found.depth, found.stop, start);
   if (r.position.json)
     std::cout << j.dump() << std::endl;
   else
@@ -57,8 +57,6 @@ void search_position(const BoundedSearchRequest& r) {
 }  // namespace
 
 void run_coalition_search(const BoundedSearchRequest& r) {
-  if (!r.max_depth) throw UsageError("--time-limit: only with --max-depth");
-  if (!r.tables.empty()) throw UsageError("--max-depth searches forward and takes no --tables");
   with_capability<registry::Solver::coalition_values>(
       r.position.variant, [&](auto e) { search_position<decltype(e)>(r); });
 }

@@ -39,7 +39,7 @@ template <typename E, typename G = typename E::Game>
 void search_position(const BoundedSearchRequest& r, std::chrono::steady_clock::time_point start) {
   const auto s = E::setup(r.position.variant, r.position.fen);
   solver::CyclicSearch<G> search(*s.game, r.memory_bytes);
-  const auto a = search.analyze(s.position, {*r.max_depth, r.seconds.value_or(0)});
+  const auto a = search.analyze(s.position, {r.max_depth, r.seconds.value_or(0)});
 
   std::vector<tablebase::MoveValue> moves;
   for (const auto& m : a.moves)
@@ -47,7 +47,7 @@ void search_position(const BoundedSearchRequest& r, std::chrono::steady_clock::t
   nlohmann::ordered_json j = tablebase::analysis_json(E::normalized(r.position.variant),
                                                       E::fen(*s.game, s.position), a.value, moves);
   // Every move's value (so the position's) is decided up to a.depth plies.
-  add_search_report(j, search, *r.max_depth, a.depth, a.stop, start);
+  add_search_report(j, search, r.max_depth, a.depth, a.stop, start);
   if (r.position.json)
     std::cout << j.dump() << std::endl;
   else
@@ -58,8 +58,6 @@ void search_position(const BoundedSearchRequest& r, std::chrono::steady_clock::t
 
 void run_cyclic_search(const BoundedSearchRequest& r) {
   const auto start = std::chrono::steady_clock::now();
-  if (!r.max_depth) throw UsageError("--time-limit: only with --max-depth");
-  if (!r.tables.empty()) throw UsageError("--max-depth searches forward and takes no --tables");
   with_capability<registry::Solver::bounded_search>(
       r.position.variant, [&](auto e) { search_position<decltype(e)>(r, start); });
 }

@@ -249,10 +249,12 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
     using E = decltype(e);
     const std::uint64_t memory = gigabytes_to_bytes(o.memory_gb);
     if (o.max_depth || o.time_limit) {  // only games with a bounded search get here
+      if (!o.max_depth) throw UsageError("--time-limit: only with --max-depth");
+      if (!o.tables.empty()) throw UsageError("--max-depth searches forward and takes no --tables");
       if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
-        return run_coalition_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
+        return run_coalition_search({o.position, *o.max_depth, o.time_limit, memory});
       else
-        return run_cyclic_search({o.position, o.tables, o.max_depth, o.time_limit, memory});
+        return run_cyclic_search({o.position, *o.max_depth, o.time_limit, memory});
     }
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
       run_cyclic_solve({o.position, o.tables, memory, o.threads, o.zstd_level,

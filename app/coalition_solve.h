@@ -53,8 +53,8 @@ void print_winning_coalitions(const nlohmann::ordered_json& j);
 // drop16 solve --variant V [--fen F] --max-depth D [--time-limit S] for the same games: the forward
 // search per coalition (solver/coalition_search.h), for positions too large to explore whole (the
 // full game): each coalition's win or loss forced within D plies with its exact distance, "unknown"
-// where nothing is forced within the depth searched. Refuses (UsageError) --tables, a time limit
-// without a depth, and positions whose keys do not fit.
+// where nothing is forced within the depth searched. The request as run_cyclic_search's;
+// refuses (UsageError) positions whose keys do not fit.
 void run_coalition_search(const BoundedSearchRequest& r);
 
 // The memory a coalition command's solver may take under --memory: what the process does not hold

@@ -14,15 +14,14 @@ namespace app {
 // the bounded searches (this one, and the search per coalition of app/coalition_solve.h).
 struct BoundedSearchRequest {
   PositionOptions position;
-  std::string tables;
-  std::optional<int> max_depth;
+  int max_depth = 0;
   std::optional<double> seconds;  // none: no limit
   std::uint64_t memory_bytes = 0;
 };
 
 // The position's value and every move's, each "unknown" where nothing is forced within D plies.
-// Refuses (UsageError) --tables, and a time limit without a depth; the game must have the bounded
-// search (the solve command's options check says so).
+// The game must have the bounded search (the solve command's options check says so; it also
+// refuses --tables and a time limit without a depth, once for both searches).
 void run_cyclic_search(const BoundedSearchRequest& r);
 
 // drop16 verify --variant V --samples N [--children] [--tables DIR]: the whole variant solved by
