@@ -64,9 +64,14 @@ ZSTD_DCtx* thread_dctx() {
   return ctx.get();
 }
 
-void write_atomically(const std::filesystem::path& path, const WriteFile& write) {
+std::filesystem::path temporary_path(const std::filesystem::path& path) {
   std::filesystem::path tmp = path;
   tmp += ".tmp";
+  return tmp;
+}
+
+void write_atomically(const std::filesystem::path& path, const WriteFile& write) {
+  const std::filesystem::path tmp = temporary_path(path);
   Fd fd(::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644));
   if (fd.get() < 0) throw TableWriteError(tmp, "cannot create: " + errno_text());
   try {

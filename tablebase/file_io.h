@@ -116,7 +116,11 @@ void pwrite_all(int fd, const std::filesystem::path& file, std::span<const std::
 ZSTD_CCtx* thread_cctx();
 ZSTD_DCtx* thread_dctx();
 
-// Calls write(fd, tmp) on a new `path + ".tmp"`, then fsyncs it, renames it over `path` and
+// Where write_atomically writes `path` before renaming it: `path + ".tmp"` (what a stopped writer
+// may leave, and a cleanup removes).
+std::filesystem::path temporary_path(const std::filesystem::path& path);
+
+// Calls write(fd, tmp) on a new temporary_path(path), then fsyncs it, renames it over `path` and
 // fsyncs the directory, so a killed writer leaves only the temporary file, never a `path` that
 // looks finished. On any exception the temporary file is removed and the exception passes on.
 // Failures of the file system throw TableWriteError.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "solver/zeroed_array.h"
+#include "tablebase/file_io.h"
 #include "tablebase/loopy_reach.h"
 #include "tablebase/tier_files.h"
 
@@ -314,10 +315,9 @@ std::optional<std::uint64_t> read_loopy_marks(const LoopyTableName& name,
 }
 
 void remove_loopy_marks(const LoopyTableName& name) {
-  std::filesystem::path path = loopy_marks_path(name);
+  const std::filesystem::path path = loopy_marks_path(name);
   std::filesystem::remove(path);
-  path += ".tmp";
-  std::filesystem::remove(path);
+  std::filesystem::remove(file_io::temporary_path(path));
 }
 
 std::optional<std::string> loopy_tables_variant(const std::filesystem::path& dir) {
