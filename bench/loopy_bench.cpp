@@ -21,9 +21,11 @@
 // solves them all or only the reached ones ("entries_solved").
 // "peak_rss_mb" is the process's resident memory at its peak (VmHWM, reset before each run through
 // /proc/self/clear_refs), binary and libraries included, and "bytes_per_position" that peak over
-// the positions; "planned_mb" is what the loopy solver's memory plan counted (what --memory is held
-// against). The loopy runs go first, so that what the hash map leaves in the heap cannot count
-// against them.
+// the positions; "idle_rss_mb" the process's resident memory just before the solve (what the peak
+// holds that the solve did not take: binary, libraries, what earlier runs left resident), and
+// "solve_bytes_per_position" the peak above it over the positions; "planned_mb" is what the loopy
+// solver's memory plan counted (what --memory is held against). The loopy runs go first, so that
+// what the hash map leaves in the heap cannot count against them.
 #include <benchmark/benchmark.h>
 #include <malloc.h>
 #include <sys/resource.h>
@@ -72,13 +74,18 @@ double cpu_seconds() {
          1e-6 * double(u.ru_utime.tv_usec + u.ru_stime.tv_usec);
 }
 
-void report(benchmark::State& state, std::uint64_t positions, double cpu) {
+// `idle` is the process's resident memory before the solve (VmRSS right after reset_peak): the
+// binary's and libraries' pages touched so far and what the heap kept, which the solve's peak
+// includes but the solver did not take.
+void report(benchmark::State& state, std::uint64_t positions, double cpu, std::uint64_t idle) {
   const auto peak = double(status_bytes("VmHWM"));
   state.counters["positions"] = double(positions);
   state.counters["cpu_s"] = cpu;
   state.counters["positions_per_cpu_s"] = double(positions) / cpu;
   state.counters["peak_rss_mb"] = peak / double(1 << 20);
   state.counters["bytes_per_position"] = peak / double(positions);
+  state.counters["idle_rss_mb"] = double(idle) / double(1 << 20);
+  state.counters["solve_bytes_per_position"] = (peak - double(idle)) / double(positions);
 }
 
 // Every benchmark here: one solve a run, timed in wall-clock seconds, with the process's CPU time
@@ -98,6 +105,7 @@ void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace&
   for (auto _ : state) {
     std::filesystem::remove_all(dir);
     reset_peak();
+    const std::uint64_t idle = status_bytes("VmRSS");
     const double cpu = cpu_seconds();
     const Space space = make_space();
     tablebase::LoopySolveOptions options;
@@ -111,7 +119,7 @@ void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace&
     options.solve_reached_only = state.range(1) >= 3;
     tablebase::LoopyTierSolver<Space> solver(space, options);
     const auto r = solver.run();
-    report(state, r.reached.positions, cpu_seconds() - cpu);
+    report(state, r.reached.positions, cpu_seconds() - cpu, idle);
     state.counters["entries"] = double(r.entries.positions + r.entries.not_in_row);
     state.counters["entries_solved"] = double(r.entries.positions);
     state.counters["planned_mb"] = double(r.planned_bytes) / double(1 << 20);
@@ -130,10 +138,11 @@ void run_hashed(benchmark::State& state, const std::string& row, const Game& gam
   state.SetLabel(row);
   for (auto _ : state) {
     reset_peak();
+    const std::uint64_t idle = status_bytes("VmRSS");
     const double cpu = cpu_seconds();
     const solver::CyclicRetrograde<Game> solved(game, roots, {kMemory, false});
     const auto& r = solved.report();
-    report(state, r.positions, cpu_seconds() - cpu);
+    report(state, r.positions, cpu_seconds() - cpu, idle);
     state.counters["longest_win"] = r.longest_win;
     state.counters["draws"] = double(r.draws);
   }

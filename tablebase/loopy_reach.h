@@ -5,7 +5,7 @@
 //
 // Tiers go from the last to the first (moves only lead back in the solve order, so every parent
 // of a tier comes before it this way). In each block, the entries marked by parents in later
-// tiers (or as roots) are closed under the moves inside the block, depth first with a stack, and
+// tiers (or as roots) are closed under the moves inside the block, in index order, and
 // every child in an earlier tier is marked in its tier's bits. Blocks run in parallel; a word of
 // bits may be shared by two blocks or by any parents marking children, so every access is atomic.
 #pragma once
@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <vector>
 
@@ -30,6 +31,17 @@ inline bool reached_bit(const std::uint64_t* words, std::uint64_t i) {
   const std::atomic_ref<const std::uint64_t> word(words[i >> 6]);
   return (word.load(std::memory_order_relaxed) >> (i & 63) & 1) != 0;
 }
+// Bits i to i + count - 1 (0 < count <= 64; bit i the lowest, the bits above count 0).
+inline std::uint64_t reached_bits_at(const std::uint64_t* words, std::uint64_t i,
+                                     std::uint64_t count) {
+  const auto word = [&](std::uint64_t w) {
+    return std::atomic_ref<const std::uint64_t>(words[w]).load(std::memory_order_relaxed);
+  };
+  const std::uint64_t shift = i & 63;
+  std::uint64_t bits = word(i >> 6) >> shift;
+  if (shift + count > 64) bits |= word((i >> 6) + 1) << (64 - shift);
+  return count == 64 ? bits : bits & ((std::uint64_t{1} << count) - 1);
+}
 // Sets bit i; true if it was not set before.
 inline bool mark_reached(std::uint64_t* words, std::uint64_t i) {
   const std::uint64_t bit = std::uint64_t{1} << (i & 63);
@@ -39,7 +51,8 @@ inline bool mark_reached(std::uint64_t* words, std::uint64_t i) {
 
 // Spreads tier t's marks: every entry of t reachable from its marked ones inside their blocks is
 // marked, and so is every child of those in other tiers (bits[c], which must be there for each of
-// t's children). Small blocks go one to a thread, each closed depth first with a stack; a block of
+// t's children). Small blocks go one to a thread, each closed in a scan in index order that expands
+// the marked entries as it comes to them, with a stack for those marked behind it; a block of
 // `shared_from` entries or more (one block of a whole tier, as Spock's, whose stack could grow to
 // the tier) is closed by all threads in passes over it, each expanding the marked entries it has
 // not expanded yet (a bit an entry of the block), until a pass expands none. Over blocks
@@ -74,14 +87,20 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
     const IndexRange block = space.block_range(t, b);
     if (block.end - block.begin >= shared_from) return;
     Scratch& s = scratch.local();
-    s.stack.clear();
-    // The marks from outside, taken first: the closure only pushes entries it newly marks.
-    for (std::uint64_t i = block.begin; i < block.end; ++i)
-      if (reached_bit(own, i)) s.stack.push_back(i);
-    while (!s.stack.empty()) {
-      const std::uint64_t i = s.stack.back();
-      s.stack.pop_back();
-      expand(s.cursor, i, [&](std::uint64_t c) { s.stack.push_back(c); });
+    // In index order, each marked entry expanded when the scan comes to it; only an entry newly
+    // marked behind the scan goes on the stack (one ahead is still to come), so the stack holds
+    // those, not every mark from outside.
+    for (std::uint64_t at = block.begin; at < block.end; ++at) {
+      if (!reached_bit(own, at)) continue;
+      const auto behind = [&](std::uint64_t c) {
+        if (c < at) s.stack.push_back(c);
+      };
+      expand(s.cursor, at, behind);
+      while (!s.stack.empty()) {
+        const std::uint64_t i = s.stack.back();
+        s.stack.pop_back();
+        expand(s.cursor, i, behind);
+      }
     }
     done(block.end - block.begin);
   });
@@ -94,10 +113,19 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
     for (std::atomic<bool> more{true}; more.exchange(false);)
       solver::parallel_for(std::uint64_t{0}, (n + kChunk - 1) / kChunk, [&](std::uint64_t c) {
         Scratch& s = scratch.local();
-        for (std::uint64_t k = c * kChunk; k < std::min(n, (c + 1) * kChunk); ++k) {
-          if (!reached_bit(own, block.begin + k) || !mark_reached(expanded.data(), k)) continue;
-          more.store(true, std::memory_order_relaxed);
-          expand(s.cursor, block.begin + k, [](std::uint64_t) {});
+        // 64 entries at a time, those marked and not expanded (only this chunk's thread sets
+        // their expanded bits); a mark set in a word already read waits for the next pass.
+        const std::uint64_t end = std::min(n, (c + 1) * kChunk);
+        for (std::uint64_t k = c * kChunk; k < end; k += 64) {
+          const std::uint64_t count = std::min<std::uint64_t>(64, end - k);
+          std::uint64_t pending = reached_bits_at(own, block.begin + k, count) &
+                                  ~reached_bits_at(expanded.data(), k, count);
+          for (; pending; pending &= pending - 1) {
+            const std::uint64_t e = k + std::uint64_t(std::countr_zero(pending));
+            mark_reached(expanded.data(), e);
+            more.store(true, std::memory_order_relaxed);
+            expand(s.cursor, block.begin + e, [](std::uint64_t) {});
+          }
         }
       });
     done(n);
