@@ -35,7 +35,11 @@
 //
 // Predecessors: by the space's unmoves when it has them (LoopyUnmoveSpace), each entry final at
 // its level visiting its parents once; or by sweeps, each level regenerating the children of
-// every undecided entry to see if one is final at d. Sweeps need nothing from the game beyond its
+// the undecided entries it may settle to see if one is final at d: at a level of losses (d even),
+// the entries that could still become wins at d + 1, up to their first child lost at d; at a
+// level of wins, the entries with no value yet, up to their first child that is not a final win
+// (the space may stop its moves there: loopy_visit_goes_on); and no level at all where no entry
+// is final at d, as such a level settles nothing. Sweeps need nothing from the game beyond its
 // moves, and cost a pass over the undecided entries' moves each level: tablebase/LOOPY.md has
 // what each measured.
 //
@@ -194,14 +198,20 @@ class BlockSolve {
     run([&](std::uint64_t from, std::uint64_t to, LoopyWorker<S>& worker) {
       for (std::uint64_t k = from; k < to; ++k) first_pass(k, worker);
     });
-    for (int d = 0; d <= last_.load(std::memory_order_relaxed); ++d)
+    for (int d = 0; d <= last_.load(std::memory_order_relaxed); ++d) {
+      if (!unmoves_ && !any_final_at(d)) continue;
       run([&](std::uint64_t from, std::uint64_t to, LoopyWorker<S>& worker) {
         if (unmoves_)
           for_each_code<kShared>(codes_, from, to, LoopyCode(d),
                                  [&](std::uint64_t k) { tell_parents(k, d, worker); });
+        else if (d % 2 == 1)
+          // Only this thread writes these entries' codes in a level of sweeps: a plain scan.
+          for_each_code<false>(codes_, from, to, kLoopyUnresolved,
+                               [&](std::uint64_t k) { sweep_for_loss(k, d, worker); });
         else
-          for (std::uint64_t k = from; k < to; ++k) sweep(k, d, worker);
+          for (std::uint64_t k = from; k < to; ++k) sweep_for_win(k, d, worker);
       });
+    }
     run([&](std::uint64_t from, std::uint64_t to, LoopyWorker<S>&) {
       std::replace(codes_ + from, codes_ + to, kLoopyUnresolved, kLoopyDraw);
     });
@@ -312,31 +322,57 @@ class BlockSolve {
     }
   }
 
-  // Entry k, not final at level d, looks at its children again. A code set in this level is above
-  // d, so it reads as not final here, as it should.
-  void sweep(std::uint64_t k, int d, LoopyWorker<S>& worker) {
+  // Whether a kept entry of the block is final at level d (its code is d), between levels. A
+  // level of sweeps with none changes nothing: a losing child makes its parent a win only at the
+  // child's own level, and a parent whose children all win is a loss at the level of the slowest
+  // (or sooner, by the first pass), which that child's code is.
+  bool any_final_at(int d) const {
+    bool any = false;
+    for_each_code<false>(codes_, 0, n_, LoopyCode(d),
+                         [&](std::uint64_t k) { any = any || kept(k); });
+    return any;
+  }
+
+  // Entry k, undecided at level d (odd: wins final at d), looks at its children again: a loss
+  // once every child is a final win and none outside is drawn (a losing child outside made it a
+  // tentative win in the first pass, which a level of wins cannot change). It stops at the first
+  // child that says otherwise. A code set in this level is above d, so it reads as not final
+  // here, as it should.
+  void sweep_for_loss(std::uint64_t k, int d, LoopyWorker<S>& worker) {
+    bool can_lose = true;
+    int slowest_win = -1;
+    Outside outside;
+    space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
+      if (!can_lose) return false;  // for a space that goes on after a stop
+      if (c.tier != tier_) {
+        outside.add(tiers_[c.tier][c.index]);
+        can_lose = !outside.drawn;
+      } else {
+        const LoopyCode w = Bytes::load(codes_[in_block(c)]);
+        if (w <= d && w % 2 == 1)
+          slowest_win = std::max<int>(slowest_win, w);
+        else
+          can_lose = false;
+      }
+      return can_lose;
+    });
+    if (can_lose) set(k, std::max(slowest_win + 1, outside.out_max));
+  }
+
+  // Entry k, not final at level d (even: losses final at d), a win at d + 1 if a child in the
+  // block is one of them; it stops at the first. Not a loss: its children would all have been
+  // final wins at the level before, which would have made it one.
+  void sweep_for_win(std::uint64_t k, int d, LoopyWorker<S>& worker) {
     const LoopyCode v = Bytes::load(codes_[k]);
     if (v <= d) return;  // final, or left out (a 0)
     // A loss waiting for its level, or a win that cannot come sooner.
     if (v != kLoopyUnresolved && (v % 2 == 0 || v == d + 1)) return;
-    const bool lost = d % 2 == 0;
-    bool losing_child = false, all_final_wins = true;
-    int slowest_win = -1;
-    Outside outside;
+    bool losing_child = false;
     space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
-      if (c.tier != tier_) return outside.add(tiers_[c.tier][c.index]);
-      const LoopyCode w = Bytes::load(codes_[in_block(c)]);
-      if (w == d && lost)
-        losing_child = true;
-      else if (w <= d && w % 2 == 1)
-        slowest_win = std::max<int>(slowest_win, w);
-      else
-        all_final_wins = false;
+      losing_child = losing_child || (c.tier == tier_ && Bytes::load(codes_[in_block(c)]) == d);
+      return !losing_child;
     });
-    if (losing_child)
-      set(k, d + 1);
-    else if (v == kLoopyUnresolved && all_final_wins && !outside.drawn)
-      set(k, std::max(slowest_win + 1, outside.out_max));
+    if (losing_child) set(k, d + 1);
   }
 
   const S& space_;

@@ -23,6 +23,7 @@
 #include <concepts>
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "tablebase/index_range.h"
@@ -53,12 +54,27 @@ concept LoopyTierSpace = requires(const S& s, int tier, std::uint64_t index,
   // counts of reachable positions start from.
   { s.roots() } -> std::convertible_to<std::vector<LocationRange>>;
   // Calls visit(location) for the position after each legal move of the entry (none for a
-  // terminal one). The cursor (default-constructed, one per thread) lets the space keep what it
-  // worked out for the entry's block: entries are visited block by block.
+  // terminal one). A visit that returns bool asks for no more children by returning false; a
+  // space may stop then (loopy_visit_goes_on) or go on, so such a visit ignores what comes after.
+  // The cursor (default-constructed, one per thread) lets the space keep what it worked out for
+  // the entry's block: entries are visited block by block.
   {s.for_each_child(cursor, tier, index, [](Location) {})};
+  {s.for_each_child(cursor, tier, index, [](Location) { return true; })};
   // Bytes the space itself holds, which the solver's memory plan counts.
   { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;
 };
+
+// For a space's for_each_child: visit(child), and whether the visit wants more children (a visit
+// that returns void always does).
+template <typename Visit>
+bool loopy_visit_goes_on(Visit& visit, Location child) {
+  if constexpr (std::is_void_v<decltype(visit(child))>) {
+    visit(child);
+    return true;
+  } else {
+    return bool(visit(child));
+  }
+}
 
 // A space with unmoves: visit(parent index) for each entry of the same block with a move to this
 // one (the moves inside the block taken back), at least once each (a space that stores symmetric

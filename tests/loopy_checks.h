@@ -55,7 +55,8 @@ LocateCheck check_locate(const Space& space, std::uint64_t step = 1) {
 }
 
 // The entries whose children, as for_each_child gives them to one cursor going in index order, are
-// not the rules' moves of the entry's position made one by one and located, in the same order.
+// not the rules' moves of the entry's position made one by one and located, in the same order
+// (nor, to a visit that asks for no more after the first child, that child alone).
 template <typename Space>
 std::uint64_t children_mislocated(const Space& space) {
   typename Space::Cursor cursor;
@@ -73,6 +74,14 @@ std::uint64_t children_mislocated(const Space& space) {
         made.push_back(space.locate(q));
       }
       wrong += given != made;
+      // A visit that asks for no more after the first child gets that child only.
+      std::vector<tablebase::Location> first;
+      space.for_each_child(cursor, t, i, [&](tablebase::Location c) {
+        first.push_back(c);
+        return false;
+      });
+      wrong += first != std::vector<tablebase::Location>(
+                            made.begin(), made.begin() + std::min<std::size_t>(1, made.size()));
     }
   return wrong;
 }

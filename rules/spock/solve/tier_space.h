@@ -110,7 +110,7 @@ class TierSpace {
         if (!quiet_known) quiet = quiet_children(cursor.slice_, turned);
         quiet_known = true;
         if (quiet.slice) {
-          visit(quiet_child(quiet, m));
+          if (!tablebase::loopy_visit_goes_on(visit, quiet_child(quiet, m))) return;
           continue;
         }
       }
@@ -127,7 +127,7 @@ class TierSpace {
       child[kPieceTypes + m.mover()] ^= square_bit(m.from()) | to;
       if (m.mover() == kSpock)
         child[kPieceTypes + next_in_cycle(PieceType(taken))] |= square_bit(m.from());
-      visit(locate(child, nullptr));
+      if (!tablebase::loopy_visit_goes_on(visit, locate(child, nullptr))) return;
     }
   }
   // The entries of tier t with a move to this one (tablebase::LoopyUnmoveSpace): the side that
