@@ -72,6 +72,24 @@ LoopySolveOptions in_memory(LoopyPredecessors predecessors = LoopyPredecessors::
 
 }  // namespace
 
+TEST_CASE("loopy reach: bits read 64 at a time are the bits read one at a time", "[loopy]") {
+  std::vector<std::uint64_t> words(5);
+  std::uint64_t x = 0x9E3779B97F4A7C15u;
+  for (std::uint64_t& w : words) w = x = x * 6364136223846793005u + 1442695040888963407u;
+  const std::uint64_t bits = words.size() * 64;
+  std::uint64_t wrong = 0, checked = 0;
+  for (std::uint64_t i = 0; i < bits; ++i)
+    for (std::uint64_t count = 1; count <= 64 && i + count <= bits; ++count) {
+      std::uint64_t one_at_a_time = 0;
+      for (std::uint64_t k = 0; k < count; ++k)
+        one_at_a_time |= std::uint64_t(tablebase::reached_bit(words.data(), i + k)) << k;
+      wrong += tablebase::reached_bits_at(words.data(), i, count) != one_at_a_time;
+      ++checked;
+    }
+  CHECK(wrong == 0);
+  CHECK(checked > bits);
+}
+
 TEST_CASE("rookrace tier space: every entry's position is located at the entry or a twin",
           "[loopy][rookrace]") {
   for (const char* v :
