@@ -153,7 +153,7 @@ void verify_table(const CoalitionVerifyRequest& r) {
     return tablebase::coalition_values_at(game, table, p);
   };
   std::uint64_t children_mismatches = 0, search_mismatches = 0, coalitions_searched = 0;
-  std::uint64_t search_left_open = 0;
+  std::uint64_t search_left_open = 0, search_left_open_by_nodes = 0;
   nlohmann::ordered_json first_mismatch;
   const auto mismatch = [&](std::uint64_t& count, nlohmann::ordered_json what) {
     if (children_mismatches + search_mismatches == 0) first_mismatch = std::move(what);
@@ -181,9 +181,12 @@ void verify_table(const CoalitionVerifyRequest& r) {
         if (!search) continue;
         std::optional<solver::CoalitionAnswer> against;
         try {
-          against = search->refutation(p, s, stored, longest);
+          against = search->refutation(p, s, stored, longest, r.search_nodes);
         } catch (const solver::SearchMemoryError&) {
           ++search_left_open;  // one question fills the search's memory: neither agrees nor not
+          continue;
+        } catch (const solver::SearchNodeBudgetError&) {
+          ++search_left_open_by_nodes;  // one question visits more than --search-nodes: the same
           continue;
         }
         ++coalitions_searched;
@@ -216,6 +219,8 @@ void verify_table(const CoalitionVerifyRequest& r) {
     j["search_mismatches"] = search_mismatches;
     j["coalitions_searched"] = coalitions_searched;
     j["coalitions_left_open"] = search_left_open;  // by the search's memory
+    j["coalitions_left_open_by_nodes"] = search_left_open_by_nodes;
+    j["search_node_budget"] = r.search_nodes;
     j["search_nodes"] = search->nodes();
     j["table_clears"] = search->table_clears();
   }
@@ -235,6 +240,11 @@ void verify_table(const CoalitionVerifyRequest& r) {
               << (search_left_open ? ", " + std::to_string(search_left_open) +
                                          " coalition searches left open by --memory"
                                    : std::string())
+              << (search_left_open_by_nodes
+                      ? ", " + std::to_string(search_left_open_by_nodes) +
+                            " coalition searches left open past --search-nodes " +
+                            std::to_string(r.search_nodes)
+                      : std::string())
               << std::endl;
   if (mismatches)
     throw std::runtime_error(std::to_string(mismatches) + " coalition values of " +

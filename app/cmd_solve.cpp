@@ -387,8 +387,9 @@ struct VerifyOptions {
   std::uint64_t seed = 1;
   double memory_gb = 0;
   bool children = false;  // check against the children in the tables instead of a search
-  bool digest = false;    // print each finished tier's value digest instead of sampling
-  std::string against;    // with digest: an earlier run's JSON to compare the digests with
+  std::uint64_t search_nodes = std::uint64_t{1} << 23;  // coalition tables: a question's budget
+  bool digest = false;  // print each finished tier's value digest instead of sampling
+  std::string against;  // with digest: an earlier run's JSON to compare the digests with
 };
 
 std::string hex64(std::uint64_t x) {
@@ -622,8 +623,8 @@ void run_verify(const CLI::App& cmd, const VerifyOptions& o) {
       if (o.tables.empty())
         throw UsageError("--tables: verify checks " + std::string(E::info.title) +
                          "'s coalition tables; give their directory");
-      run_coalition_verify(
-          {position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb), o.children});
+      run_coalition_verify({position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb),
+                            o.children, o.search_nodes});
     } else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
       run_tier_verify<E>(cmd, o);
     else
@@ -652,6 +653,9 @@ OptionNeed bounded_search() {
   // Every game solved by coalitions has the forward search per coalition too.
   return {.solvers = {registry::Solver::bounded_search, registry::Solver::coalition_values},
           .what = "a bounded forward search"};
+}
+OptionNeed coalition_tables() {
+  return {.tables = {registry::TableFormat::coalitions}, .what = "coalition tables"};
 }
 OptionNeed loopy_tier_tables() {
   return {.tables = {registry::TableFormat::loopy_tiers}, .what = "loopy tier tables"};
@@ -776,6 +780,14 @@ void register_verify(CLI::App& app) {
                 "children's (one ply: fast on variants too big to search, finds damaged or "
                 "inconsistent tables, not a solver wrong everywhere alike); the games with draws "
                 "check the children always, the search too without it");
+  only_for(cmd->add_option("--search-nodes", o->search_nodes,
+                           "the most nodes one question of a coalition's forward search may "
+                           "visit (0: no limit); a value whose question needs more is left open, "
+                           "counted apart, neither passed nor failed")
+               ->check(unsigned_64())
+               ->excludes("--children")
+               ->capture_default_str(),
+           coalition_tables());
   auto* digest =
       only_for(cmd->add_flag("--digest", o->digest,
                              "instead of sampling, print a CRC-64 of each finished tier's value "

@@ -78,6 +78,7 @@ struct CoalitionVerifyRequest {
   std::uint64_t seed = 1;
   std::uint64_t memory_bytes = 0;  // the forward search's cap
   bool children = false;           // the children check alone, no forward search
+  std::uint64_t search_nodes = 0;  // the most nodes one search question visits (0: no limit)
 };
 
 // `drop16 verify --tables DIR`: sampled positions of DIR's coalition table checked against their

@@ -5,8 +5,10 @@
 // - A KeyedGame (game_concept.h) that names its players (turn_order.h): players() in 2..8, and
 //   player_to_move(p) at every position, finished ones included.
 // - A position is finished when is_terminal(p) holds or it has no legal move (its moves, if the
-//   game lists any, are not played). There, and only there, players_left(p) is asked: the set of
-//   players still in (bit q for player q), never empty.
+//   game lists any, are not played). There players_left(p) is the set of players still in (bit q
+//   for player q), never empty; the solver asks it only there. The forward search
+//   (coalition_search.h) asks it everywhere: it must then be the players still in at every
+//   position, a move never adding one (so a coalition with no player left never wins).
 // - A coalition S is a set of players, neither empty nor everyone. Its value at a finished
 //   position: a win when every player left is in S, a loss when none is, else a draw (pair play's
 //   end, when S holds one partner of the pair left). Elsewhere S chooses when the player to move

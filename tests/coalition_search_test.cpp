@@ -2,7 +2,8 @@
 // (tests/coalition_fixed_point.h) on every position of tiny rows: every coalition's win and loss
 // with its exact distance found within the row's longest distance, draws left undecided, a
 // search cut shorter deciding exactly the values within its depth, and a claimed value (as verify
-// checks a table's) accepted when true and refused, with the answer that tells, when not.
+// checks a table's) accepted when true and refused, with the answer that tells, when not; and a
+// question past its node budget left open.
 #include "solver/coalition_search.h"
 
 #include <algorithm>
@@ -138,4 +139,33 @@ TEST_CASE("coalition search: a table too small stops the search, saying so",
   CHECK(found.stop == solver::SearchStop::memory);
   CHECK(search.table_clears() > 0);
   CHECK_THROWS_AS(search.forces_win_within(game.start(), 1, 40), solver::SearchMemoryError);
+}
+
+TEST_CASE("coalition search: a question past its node budget is left open, never answered",
+          "[coalition][coalition-search][nevsky]") {
+  const nevsky::Game game(nevsky::parse_variant("nevsky:3x3:1"));
+  const test_support::CoalitionFixedPoint<nevsky::Game> fixed(game, {game.start()});
+  int longest = 0;
+  for (std::size_t i = 0; i < fixed.positions().size(); ++i)
+    for (std::uint32_t s = 1; s < 15; ++s)
+      if (fixed.value(i, s).wdl != Wdl::draw)
+        longest = std::max(longest, fixed.value(i, s).distance);
+  // The start's value for White alone, confirmed by a search of many nodes.
+  const std::optional<int> start = fixed.find(game.raw_key(game.start()));
+  REQUIRE(start);
+  const solver::WdlValue truth = fixed.value(std::size_t(*start), 1);
+  solver::CoalitionSearch<nevsky::Game> search(game, kPlenty, false);
+  CHECK_THROWS_AS(search.refutation(game.start(), 1, truth, longest, 10),
+                  solver::SearchNodeBudgetError);
+  const std::uint64_t stopped_after = search.nodes();
+  CHECK(stopped_after <= 11);
+  // Without a budget, and with one the questions fit in, the claim is confirmed and a wrong one
+  // refused.
+  CHECK(!search.refutation(game.start(), 1, truth, longest));
+  const std::uint64_t needed = search.nodes() - stopped_after;
+  CHECK(needed > 10);
+  solver::CoalitionSearch<nevsky::Game> fresh(game, kPlenty, false);
+  CHECK(!fresh.refutation(game.start(), 1, truth, longest, needed + 1));
+  CHECK(truth.wdl != Wdl::draw);  // so that the value one ply longer is wrong
+  CHECK(fresh.refutation(game.start(), 1, {truth.wdl, truth.distance + 1}, longest));
 }
