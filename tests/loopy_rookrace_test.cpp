@@ -354,6 +354,14 @@ std::map<std::string, std::string> files_of(const std::filesystem::path& dir) {
   return files;
 }
 
+// The slice files in `dir` (tiers solved a slice at a time, not yet merged).
+std::vector<std::filesystem::path> slice_files(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> slices;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".slice") slices.push_back(e.path());
+  return slices;
+}
+
 // Options writing to `dir` with a cap that leaves `budget` bytes for the tiers beside what the
 // plan holds besides them.
 LoopySolveOptions on_disk_within(const TierSpace& space, const std::filesystem::path& dir,
@@ -467,9 +475,7 @@ TEST_CASE("rookrace loopy tables: a run stopped inside a tier resumes at its nex
   const auto stopped = LoopyTierSolver<TierSpace>(space, o).run();
   CHECK(stopped.stopped);
   CHECK(stopped.slices_solved == 7);
-  std::vector<std::filesystem::path> slices;
-  for (const auto& e : std::filesystem::directory_iterator(sliced_dir.dir))
-    if (e.path().extension() == ".slice") slices.push_back(e.path());
+  const std::vector<std::filesystem::path> slices = slice_files(sliced_dir.dir);
   REQUIRE(!slices.empty());  // the stopped tier's finished slices, not yet merged
   // A damaged slice is refused by name, not solved over or merged.
   const std::string kept = [&] {
@@ -565,12 +571,6 @@ TEST_CASE("rookrace loopy tables: a run resumed with other slices takes those on
       other_dir("loopy_other");
   const auto whole = solve_whole(space, whole_dir.dir);
   const std::uint64_t largest = space.tier_size(largest_tier(space));
-  const auto slice_files = [](const std::filesystem::path& dir) {
-    std::vector<std::filesystem::path> slices;
-    for (const auto& e : std::filesystem::directory_iterator(dir))
-      if (e.path().extension() == ".slice") slices.push_back(e.path());
-    return slices;
-  };
   const auto with_cap = [&](const std::filesystem::path& dir, std::uint64_t cap,
                             std::uint64_t stop) {
     LoopySolveOptions o = on_disk_within(space, dir, kPlenty);
