@@ -130,6 +130,8 @@ struct SolveOptions {
   std::optional<double> time_limit;
   bool mpi = false;   // the tables solved by the ranks of an mpirun (mpi/mpi_tier_solver.h)
   bool plan = false;  // loopy tier tables: the memory plan printed, nothing solved
+  // loopy tier tables: the CPU minutes a slice of a tier takes at most, about
+  double slice_minutes = tablebase::kLoopySliceCpuMinutes;
 #if DROP16_MPI
   std::uint64_t mpi_split_entries = mpi_solve::kDefaultSplitEntries;
 #else
@@ -258,7 +260,7 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
     }
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
       run_cyclic_solve({o.position, o.tables, memory, o.threads, o.zstd_level,
-                        cmd.count("--zstd-level") > 0, o.plan});
+                        cmd.count("--zstd-level") > 0, o.plan, o.slice_minutes});
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
@@ -696,8 +698,16 @@ void register_solve(CLI::App& app) {
            tables_on_disk());
   only_for(cmd->add_flag("--plan", o->plan,
                          "with --tables: print how the solve would hold its tiers within "
-                         "--memory (whole, or a slice of blocks at a time), what it needs and "
-                         "what it writes, and solve nothing")
+                         "--memory and --slice-minutes (whole, or a slice of blocks at a time), "
+                         "what it needs and what it writes, and solve nothing")
+               ->needs("--tables"),
+           loopy_tier_tables());
+  only_for(cmd->add_option("--slice-minutes", o->slice_minutes,
+                           "with --tables: a tier is solved in slices of blocks of at most about "
+                           "this many minutes of CPU each, each written as it finishes: what a "
+                           "stopped solve loses")
+               ->check(CLI::Range(0.001, 1e6))
+               ->capture_default_str()
                ->needs("--tables"),
            loopy_tier_tables());
   only_for(cmd->add_option("--max-pieces", o->max_pieces,

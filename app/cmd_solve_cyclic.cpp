@@ -268,13 +268,14 @@ void refuse_other_tables(const std::string& dir, const std::string& name) {
     throw UsageError("--tables " + dir + " holds " + other + ": give another directory");
 }
 
-// solve --tables DIR --plan: how the loopy tier solver would hold each tier within --memory
-// (whole, or a slice of blocks at a time with its children whole or the parts each slice needs:
-// tablebase/loopy_slices.h), what it needs at the most and what it writes, from the space alone;
+// solve --tables DIR --plan: how the loopy tier solver would hold each tier within --memory and
+// --slice-minutes (whole, or a slice of blocks at a time with its children whole or the parts
+// each slice needs: tablebase/loopy_slices.h), what it needs at the most and what it writes,
+// from the space alone;
 // nothing is solved or written. What a user reads before a run of hours.
 template <tablebase::LoopyTierSpace Space>
 void print_loopy_plan(const Space& space, const tablebase::LoopySolveOptions& options,
-                      const std::string& name) {
+                      double slice_minutes, const std::string& name) {
   const tablebase::LoopyTierSolver<Space> solver(space, options);
   nlohmann::ordered_json tiers = nlohmann::ordered_json::array();
   std::uint64_t entries = 0, written = 0, sliced = 0, largest_file = 0;
@@ -289,10 +290,14 @@ void print_loopy_plan(const Space& space, const tablebase::LoopySolveOptions& op
     sliced += p.sliced();
     nlohmann::ordered_json children = nlohmann::ordered_json::array();
     for (int c : space.tier_children(t)) children.push_back(space.tier_name(c));
+    std::uint64_t longest = 0;
+    for (const tablebase::LoopySlice& s : p.slices)
+      longest = std::max(longest, s.entries.end - s.entries.begin);
     tiers.push_back({{"tier", space.tier_name(t)},
                      {"entries", n},
                      {"children", children},
                      {"slices", p.slices.size()},
+                     {"largest_slice_entries", longest},
                      {"children_read", p.children_whole ? "whole" : "the parts each slice needs"},
                      {"peak_bytes", p.peak_bytes},
                      {"fits", p.fits}});
@@ -309,6 +314,10 @@ void print_loopy_plan(const Space& space, const tablebase::LoopySolveOptions& op
   j["entries"] = entries;
   j["tiers"] = space.tier_count();
   j["sliced_tiers"] = sliced;
+  // Slices no longer than this (but for a single block), so that one takes about slice_minutes of
+  // CPU at most: what a stopped run loses.
+  j["slice_cpu_minutes"] = slice_minutes;
+  j["slice_entries"] = options.slice_entries;
   // The tables at a byte an entry and a bit: compression takes them to a fraction (LOOPY.md);
   // a sliced tier's slice files and its merged file are both there until the merge ends.
   j["disk_bytes_uncompressed"] = written;
@@ -343,8 +352,9 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
   options.memory_bytes = r.memory_bytes;
   options.threads = r.threads;
   options.show_progress = !o.quiet;
+  options.slice_entries = tablebase::loopy_slice_entries(r.slice_minutes);
   if (r.zstd_level_given) options.zstd_level = r.zstd_level;
-  if (r.plan_only) return print_loopy_plan(*space, options, name);
+  if (r.plan_only) return print_loopy_plan(*space, options, r.slice_minutes, name);
   const tablebase::LoopySolveReport report = reporting_table_solve_faults(
       [&] { return tablebase::LoopyTierSolver<Space>(*space, options).run(); });
   nlohmann::ordered_json j;
@@ -368,7 +378,10 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
                                 double(std::max<std::uint64_t>(1, report.reached.positions))},
       {"planned_memory_mb", double(report.planned_bytes) / double(1 << 20)},
       {"reach_seconds", report.reach_seconds},
-      {"solve_seconds", report.solve_seconds}};
+      {"solve_seconds", report.solve_seconds},
+      {"reach_cpu_seconds", report.reach_cpu_seconds},
+      {"solve_cpu_seconds", report.solve_cpu_seconds},
+      {"longest_slice_cpu_seconds", report.longest_slice_cpu_seconds}};
   if (asked) {
     space.reset();
     tablebase::LoopyGameTables<E> tables(r.tables, name);

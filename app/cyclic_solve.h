@@ -6,12 +6,14 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/command.h"
 #include "rules/registry.h"
 #include "tablebase/keyed_tables.h"
+#include "tablebase/loopy_slices.h"
 #include "tablebase/tables_found.h"
 
 namespace app {
@@ -26,6 +28,9 @@ struct CyclicSolveRequest {
   int zstd_level = 19;
   bool zstd_level_given = false;  // else the loopy tier solver takes its own default
   bool plan_only = false;         // loopy tier tables: print the solver's memory plan and stop
+  // loopy tier tables: minutes of CPU a slice of a tier takes at most, about (what a stopped run
+  // loses: tablebase/loopy_slices.h)
+  double slice_minutes = tablebase::kLoopySliceCpuMinutes;
 };
 
 void run_cyclic_solve(const CyclicSolveRequest& r);

@@ -4,8 +4,10 @@
 // file as it finishes (loopy_tier_files.h), with the children whole beside the slice when they
 // fit, or else, for a space that names its blocks' child blocks (LoopyChildBlockSpace), with only
 // the ranges of each child that the slice's moves lead to, read from the child's file for that
-// slice. A tier's slices are its blocks in order, as many to a slice as the budget takes: the
-// same budget gives the same slices, which is what lets a stopped run find its slices' files.
+// slice. A tier's slices are its blocks in order, as many to a slice as the budget takes and, on
+// disk, no more entries than a cap derived from how long a slice may take (what a stopped run
+// loses at most: LOOPY.md, "Slices bounded in time"). The same budget and cap give the same
+// slices; a run resumed with others takes the slices on disk as they are (loopy_tier_solver.h).
 //
 // Memory is counted in the 4 KB pages a range of codes (a byte an entry) or of reached bits (a
 // bit an entry) spans: slices and ranges of children live in sparse arrays
@@ -14,6 +16,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
+#include <span>
 #include <unordered_set>
 #include <vector>
 
@@ -36,6 +40,21 @@ struct LoopyTierPlan {
   std::uint64_t peak_bytes = 0;    // the most the tier's solve holds at once (or would, unfit)
   bool sliced() const { return slices.size() > 1 || !children_whole; }
 };
+
+// The solve's rate a slice's length is derived from, in entries a CPU second: below the rook
+// race's measured solve rates, and as low as its largest row's may be (LOOPY.md, "Slices bounded
+// in time"), so that a slice of a target duration takes at most about that long. A slice being
+// the unit a stopped run resumes at, a run stopped loses at most the slice it was solving.
+inline constexpr double kLoopySliceEntriesPerCpuSecond = 5e5;
+// The default target: minutes of CPU a slice takes at the most, about.
+inline constexpr double kLoopySliceCpuMinutes = 10;
+
+// The entries of a slice that takes `cpu_minutes` of CPU at kLoopySliceEntriesPerCpuSecond (at
+// least 1, at most 2^63).
+inline std::uint64_t loopy_slice_entries(double cpu_minutes) {
+  const double entries = cpu_minutes * 60 * kLoopySliceEntriesPerCpuSecond;
+  return entries < 1 ? 1 : entries >= 0x1p63 ? std::uint64_t{1} << 63 : std::uint64_t(entries);
+}
 
 namespace loopy_slices_detail {
 
@@ -83,12 +102,15 @@ std::vector<std::vector<IndexRange>> loopy_child_ranges(const S& space, int t, s
 }
 
 // How tier t is solved within `budget` bytes (what the plan leaves beside the space's tables and
-// the scratch): whole when it fits with its children (and with_bits, its reached bits), else a
-// slice at a time with the children whole, else (a LoopyChildBlockSpace) with the parts of the
-// children each slice needs. with_bits: the tier's reached bits are held beside its codes (a
-// slice's beside the slice's), as the counts and a solve of the reached entries only need them.
+// the scratch) and slices of at most `slice_entries` entries (a single block larger than that
+// makes a slice alone): whole when it fits with its children (and with_bits, its reached bits)
+// and is not longer than a slice, else a slice at a time with the children whole, else (a
+// LoopyChildBlockSpace) with the parts of the children each slice needs. with_bits: the tier's
+// reached bits are held beside its codes (a slice's beside the slice's), as the counts and a
+// solve of the reached entries only need them.
 template <LoopyTierSpace S>
-LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool with_bits) {
+LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool with_bits,
+                              std::uint64_t slice_entries) {
   const std::uint64_t size = space.tier_size(t), blocks = space.block_count(t);
   std::uint64_t children = 0;
   for (int c : space.tier_children(t)) children += solver::mapped_bytes(space.tier_size(c));
@@ -96,9 +118,9 @@ LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool 
   plan.peak_bytes = solver::mapped_bytes(size) +
                     (with_bits ? solver::mapped_bytes((size + 63) / 64 * 8) : 0) + children;
   plan.slices = {{0, blocks, {0, size}}};
-  if (plan.peak_bytes <= budget) return plan;
-  // Blocks in order, as many to a slice as `fits` allows; a block that fits alone nowhere
-  // makes the plan unfit, its peak what that block would need.
+  if (plan.peak_bytes <= budget && size <= slice_entries) return plan;
+  // Blocks in order, as many to a slice as `fits` and slice_entries allow; a block that fits
+  // alone nowhere makes the plan unfit, its peak what that block would need.
   const auto cut = [&](auto fits_with, auto start) {
     plan.slices.clear();
     plan.fits = true;
@@ -109,7 +131,9 @@ LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool 
       std::uint64_t end = first, held = 0;
       while (end < blocks) {
         const std::uint64_t more = fits_with(end);
-        if (more > budget && end > first) break;
+        const bool longer =
+            space.block_range(t, end).end - space.block_range(t, first).begin > slice_entries;
+        if ((more > budget || longer) && end > first) break;
         held = more;
         ++end;
         if (more > budget) break;  // one block alone is over: unfit
@@ -157,6 +181,50 @@ LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool 
         });
   }
   return plan;
+}
+
+// The block of tier t that starts at `entry` (block_count(t) for the tier's end), nullopt when no
+// block starts there.
+template <LoopyTierSpace S>
+std::optional<std::uint64_t> loopy_block_at(const S& space, int t, std::uint64_t entry) {
+  std::uint64_t low = 0, high = space.block_count(t);  // the block sought is in [low, high]
+  while (low < high) {
+    const std::uint64_t mid = low + (high - low) / 2;
+    if (space.block_range(t, mid).begin < entry)
+      low = mid + 1;
+    else
+      high = mid;
+  }
+  const std::uint64_t begin =
+      low < space.block_count(t) ? space.block_range(t, low).begin : space.tier_size(t);
+  if (begin != entry) return std::nullopt;
+  return low;
+}
+
+// What is left to solve of tier t's planned slices when the ranges `done` (sorted, disjoint, each
+// a run of whole blocks: slice files on disk, of this plan or of another) are solved: each planned
+// slice less the done ranges, in runs of whole blocks. A part of a planned slice holds no more
+// than the slice (fewer entries, fewer children's blocks), so it fits the plan too.
+template <LoopyTierSpace S>
+std::vector<LoopySlice> loopy_slices_left(const S& space, int t,
+                                          std::span<const LoopySlice> planned,
+                                          std::span<const IndexRange> done) {
+  std::vector<LoopySlice> left;
+  const auto block = [&](std::uint64_t entry) { return *loopy_block_at(space, t, entry); };
+  std::size_t d = 0;
+  for (const LoopySlice& s : planned)
+    for (std::uint64_t at = s.entries.begin; at < s.entries.end;) {
+      while (d < done.size() && done[d].end <= at) ++d;
+      if (d < done.size() && done[d].begin <= at) {
+        at = std::min(done[d].end, s.entries.end);
+        continue;
+      }
+      const std::uint64_t stop =
+          d < done.size() ? std::min(done[d].begin, s.entries.end) : s.entries.end;
+      left.push_back({block(at), block(stop), {at, stop}});
+      at = stop;
+    }
+  return left;
 }
 
 }  // namespace tablebase

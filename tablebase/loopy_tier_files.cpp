@@ -214,6 +214,32 @@ std::filesystem::path loopy_slice_path(const LoopyTableName& name, IndexRange sl
                      std::to_string(slice.end) + ".slice");
 }
 
+std::vector<IndexRange> loopy_slices_on_disk(const LoopyTableName& name) {
+  std::vector<IndexRange> found;
+  const std::string prefix = name.tier + ".";
+  constexpr std::string_view kSuffix = ".slice";
+  std::error_code error;
+  for (const auto& e : std::filesystem::directory_iterator(name.dir, error)) {
+    const std::string file = e.path().filename().string();
+    if (file.size() <= prefix.size() + kSuffix.size() || !file.starts_with(prefix) ||
+        !file.ends_with(kSuffix))
+      continue;
+    const std::string_view range(file.data() + prefix.size(),
+                                 file.size() - prefix.size() - kSuffix.size());
+    IndexRange r;
+    const char* end = range.data() + range.size();
+    const auto first = std::from_chars(range.data(), end, r.begin);
+    if (first.ec != std::errc() || first.ptr == end || *first.ptr != '-') continue;
+    const auto last = std::from_chars(first.ptr + 1, end, r.end);
+    if (last.ec != std::errc() || last.ptr != end || r.begin >= r.end) continue;
+    if (loopy_slice_path(name, r).filename() == file) found.push_back(r);  // no other spelling
+  }
+  std::sort(found.begin(), found.end(), [](IndexRange a, IndexRange b) {
+    return a.begin != b.begin ? a.begin < b.begin : a.end > b.end;
+  });
+  return found;
+}
+
 void write_loopy_slice(const LoopyTableName& name, IndexRange slice,
                        std::span<const LoopyCode> codes, int zstd_level,
                        const std::uint64_t* reached) {

@@ -13,9 +13,9 @@
 //                 NAME.reached is written
 //   NAME.B-E.slice  entries [B, E) of a tier solved a slice at a time, as NAME.wdl holds them
 //                 (its header's tier "NAME entries B-E"): each written when its slice is solved,
-//                 so a run stopped inside the tier resumes at its next unfinished slice; merged
-//                 into NAME.wdl (the same bytes a whole-tier solve writes) and removed once all
-//                 are there
+//                 so a run stopped inside the tier resumes at its next unfinished slice (taking
+//                 the slice files there whatever plan made them); merged into NAME.wdl (the same
+//                 bytes a whole-tier solve writes) and removed once they hold every entry
 // The encoding strings name the space's index scheme (LoopyTierSpace::index_scheme), so tables of
 // another numbering of positions are refused rather than misread. The .wdl file is written last
 // and renamed into place when complete (table_file.h), so its presence marks a finished tier.
@@ -26,6 +26,7 @@
 #include <optional>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "tablebase/index_range.h"
 #include "tablebase/loopy_value.h"
@@ -78,6 +79,9 @@ void write_loopy_slice(const LoopyTableName& name, IndexRange slice,
                        std::span<const LoopyCode> codes, int zstd_level,
                        const std::uint64_t* reached = nullptr);
 bool loopy_slice_present(const LoopyTableName& name, IndexRange slice);
+// The ranges of the tier's slice files in its directory, whatever plan made them (by their names,
+// not opened), sorted by first entry, the longest first of those that start alike.
+std::vector<IndexRange> loopy_slices_on_disk(const LoopyTableName& name);
 // NAME.wdl written from its slices' files (which must cover the tier's `entries` in order), a
 // batch of records at a time, so that no more than a batch of the tier is in memory; then the
 // slices' files removed. Returns the file's bytes.

@@ -20,7 +20,9 @@
 //   largest tier with its children and its bits, or, on disk, for a tier that does not fit so,
 //   a slice of its blocks at a time with its children or the parts of them the slice needs
 //   (loopy_slices.h), each slice written as it finishes so that a stopped run resumes at the
-//   next unfinished slice. Finished tiers the current one does not need are evicted, oldest
+//   next unfinished slice; on disk, a slice is no longer than slice_entries either (a tier
+//   longer is sliced even where it fits whole), which bounds what a stopped run loses. Finished
+//   tiers the current one does not need are evicted, oldest
 //   first, and read back from their files if needed again.
 #pragma once
 
@@ -38,6 +40,7 @@
 #include <vector>
 
 #include "solver/parallel_for.h"
+#include "solver/process_resources.h"
 #include "solver/progress.h"
 #include "solver/zeroed_array.h"
 #include "tablebase/directory_lock.h"
@@ -68,6 +71,11 @@ struct LoopySolveOptions {
   std::uint64_t shared_block_entries = kSharedBlockEntries;
   // Unmoves when the space has them; sweeps for a space without, or to compare.
   std::optional<LoopyPredecessors> predecessors;
+  // On disk, a tier longer than this many entries is solved a slice at a time even when it fits
+  // memory whole, and no slice is longer (but for a single block): a slice being the unit a
+  // stopped run resumes at, this bounds the work it loses (loopy_slices.h; by default about
+  // kLoopySliceCpuMinutes of CPU).
+  std::uint64_t slice_entries = loopy_slice_entries(kLoopySliceCpuMinutes);
   // For tests of resuming: the run stops (LoopySolveReport::stopped) once it has written this
   // many slices of sliced tiers (0: never), as a run killed there would.
   std::uint64_t stop_after_slices = 0;
@@ -93,7 +101,11 @@ struct LoopySolveReport {
   LoopyTally entries;    // every stored entry (those left out as not_in_row)
   LoopyTally reached;    // the position classes reached from the roots (with count_reached)
   std::uint64_t planned_bytes = 0, table_bytes = 0;
-  double reach_seconds = 0, solve_seconds = 0;
+  double reach_seconds = 0, solve_seconds = 0;  // wall
+  // The process's CPU seconds (every thread's), in the reach and in the solve, and the most one
+  // slice solved in this run took: what a stopped run loses at most, against what
+  // LoopySolveOptions::slice_entries aims at.
+  double reach_cpu_seconds = 0, solve_cpu_seconds = 0, longest_slice_cpu_seconds = 0;
 };
 
 template <LoopyTierSpace S>
@@ -119,7 +131,8 @@ class LoopyTierSolver {
       const std::uint64_t budget =
           options_.memory_bytes - std::min(options_.memory_bytes, fixed_bytes());
       for (int t = 0; t < space.tier_count(); ++t)
-        plans_.push_back(plan_loopy_tier(space, t, budget, marks_reached()));
+        plans_.push_back(
+            plan_loopy_tier(space, t, budget, marks_reached(), options_.slice_entries));
     }
   }
 
@@ -165,15 +178,19 @@ class LoopyTierSolver {
     tbb::task_arena arena(std::max(1, options_.threads));
     arena.execute([&] {
       const auto start = std::chrono::steady_clock::now();
+      const double start_cpu = solver::cpu_seconds();
       if (marks_reached() && !reach(report)) {
         report.stopped = true;
         return;
       }
       const auto reached = std::chrono::steady_clock::now();
+      const double reached_cpu = solver::cpu_seconds();
       solve_all(report);
       report.reach_seconds = std::chrono::duration<double>(reached - start).count();
       report.solve_seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - reached).count();
+      report.reach_cpu_seconds = reached_cpu - start_cpu;
+      report.solve_cpu_seconds = solver::cpu_seconds() - reached_cpu;
     });
     return report;
   }
@@ -189,6 +206,9 @@ class LoopyTierSolver {
   // The marks a stopped reach resumes from are rewritten at each checkpoint and removed once a
   // tier is done: written fast rather than small.
   static constexpr int kMarksZstdLevel = 1;
+  // A slice's file is read once, by the merge, which compresses its records again at the
+  // tables' level: written fast rather than small too.
+  static constexpr int kSliceZstdLevel = 1;
 
   bool on_disk() const { return !options_.dir.empty(); }
   // Whether the reach runs: for the counts, or for a solve of the reached entries only, which
@@ -391,14 +411,15 @@ class LoopyTierSolver {
 
   // Tier t a slice at a time (plans_[t]): each slice solved unless its file is there, then
   // written; the slices then merged into the tier's file, and its counts taken a slice at a time.
+  // The slice files on disk are taken as they are, whatever plan made them (a run resumed with
+  // another --memory, --threads or slice length): what the plan's slices leave of them is solved,
+  // in parts of the plan's slices, and the files no merge needs (overlapping ones kept) removed.
   // The reached bits are read a slice at a time too, into a sparse bits_[t]: the slice's, for a
   // solve of the reached entries only, while it is solved and written, and for the counts.
   // False when stopped by stop_after_slices.
   bool solve_sliced(int t, LoopySolveReport& report, solver::Progress& progress) {
     const LoopyTierPlan& plan = plans_[t];
     const LoopyTableName name = table_name(t);
-    std::vector<IndexRange> ranges;
-    for (const LoopySlice& s : plan.slices) ranges.push_back(s.entries);
     make_room(-1, plan.children_whole ? space_.tier_children(t) : std::vector<int>{},
               plan.peak_bytes);
     std::optional<TableReader> reached;
@@ -412,12 +433,14 @@ class LoopyTierSolver {
       bits_[t].discard(0, bits_[t].size() * 8);
       copy_table_blocks(*reached, 1, bits_[t], std::span<const IndexRange>(&s.entries, 1));
     };
+    const std::vector<IndexRange> found = loopy_slices_on_disk(name);
     if (loopy_tier_present(name, space_.tier_size(t))) {
       ++report.tiers_resumed;
       progress.advance(space_.tier_size(t));
       // A run stopped between the merge and the removal of the slices it merged.
-      for (const IndexRange& r : ranges) std::filesystem::remove(loopy_slice_path(name, r));
+      for (const IndexRange& r : found) std::filesystem::remove(loopy_slice_path(name, r));
     } else {
+      const std::vector<IndexRange> done = slices_done(t, found);
       codes_[t] = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(t));
       for (int c : space_.tier_children(t)) {
         if (plan.children_whole)
@@ -425,19 +448,24 @@ class LoopyTierSolver {
         else if (codes_[c].empty())
           parts_[c] = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(c));
       }
+      for (const IndexRange& r : done) progress.advance(r.end - r.begin);
+      report.slices_resumed += done.size();
       const std::vector<const LoopyCode*> tiers = tier_codes(t);
-      for (const LoopySlice& s : plan.slices) {
+      std::vector<IndexRange> merged = done;
+      const std::vector<LoopySlice> left = loopy_slices_left(space_, t, plan.slices, done);
+      for (const LoopySlice& s : left) {
+        progress.set_stage(space_.tier_name(t) + ", slice " + std::to_string(merged.size() + 1) +
+                           " of " + std::to_string(done.size() + left.size()));
         const std::uint64_t n = s.entries.end - s.entries.begin;
-        if (loopy_slice_present(name, s.entries)) {
-          ++report.slices_resumed;
-          progress.advance(n);
-          continue;
-        }
+        const double slice_cpu = solver::cpu_seconds();
         if (!plan.children_whole) read_child_parts(t, s);
         if (reached_only_) read_bits(s);
         solve_blocks(t, s.first_block, s.end_block, tiers, progress);
-        write_loopy_slice(name, s.entries, {codes_[t].data() + s.entries.begin, n},
-                          options_.zstd_level, left_out(t));
+        write_loopy_slice(name, s.entries, {codes_[t].data() + s.entries.begin, n}, kSliceZstdLevel,
+                          left_out(t));
+        merged.push_back(s.entries);
+        report.longest_slice_cpu_seconds =
+            std::max(report.longest_slice_cpu_seconds, solver::cpu_seconds() - slice_cpu);
         // Every page the slice touched: the next slice's entries on a page it shares are still
         // the fresh zeros a slice starts from.
         codes_[t].discard(s.entries.begin / 4096 * 4096, (s.entries.end + 4095) / 4096 * 4096);
@@ -450,7 +478,11 @@ class LoopyTierSolver {
       }
       codes_[t] = {};
       for (auto& p : parts_) p = {};
-      merge_loopy_slices(name, space_.tier_size(t), ranges, options_.zstd_level);
+      std::sort(merged.begin(), merged.end(),
+                [](IndexRange a, IndexRange b) { return a.begin < b.begin; });
+      progress.set_stage(space_.tier_name(t) + ", merging its slices");
+      merge_loopy_slices(name, space_.tier_size(t), merged, options_.zstd_level);
+      for (const IndexRange& r : found) std::filesystem::remove(loopy_slice_path(name, r));
       ++report.tiers_solved;
     }
     // The counts, a slice at a time from the files.
@@ -467,6 +499,27 @@ class LoopyTierSolver {
     bits_[t] = {};
     report.table_bytes += std::filesystem::file_size(loopy_wdl_path(name));
     return true;
+  }
+
+  // Of tier t's slice files on disk (`found`, loopy_slices_on_disk), those the solve takes as
+  // solved: each checked (a damaged or foreign one refused by name), one not a run of whole blocks
+  // of the tier refused, and of those that overlap (left by runs of different plans) the first
+  // kept. Sorted and disjoint: any one of them holds the same codes for its entries, as a block's
+  // codes depend on the block and its children alone.
+  std::vector<IndexRange> slices_done(int t, const std::vector<IndexRange>& found) const {
+    const LoopyTableName name = table_name(t);
+    std::vector<IndexRange> done;
+    for (const IndexRange& r : found) {
+      if (r.end > space_.tier_size(t) || !loopy_block_at(space_, t, r.begin) ||
+          !loopy_block_at(space_, t, r.end))
+        throw TableError(loopy_slice_path(name, r),
+                         "is not a run of whole blocks of tier " + name.tier + " (" +
+                             std::to_string(space_.tier_size(t)) +
+                             " entries): not a slice this space makes; move it aside");
+      if ((done.empty() || r.begin >= done.back().end) && loopy_slice_present(name, r))
+        done.push_back(r);
+    }
+    return done;
   }
 
   // The parts of tier t's children that slice s leads to, read from their files into parts_.

@@ -734,6 +734,11 @@ TEST_CASE("bad rook race input through the command: exit 2, one line naming the 
       {{"moves", "--variant", "rookrace", "--moves", "p@c3"}, {"'p@c3'"}},
       {{"show", "--variant", "rookrace:4x4:2", "--moves", "P@a1"}, {"'P@a1'"}},
       {{"solve", "--variant", "rookrace:4x4:2", "--memory", "0.01"}, {"memory"}},
+      {{"solve", "--variant", "rookrace:4x4:2", "--tables", "unused", "--slice-minutes", "0"},
+       {"--slice-minutes"}},
+      {{"solve", "--variant", "rookrace:4x4:2", "--tables", "unused", "--slice-minutes", "ten"},
+       {"--slice-minutes"}},
+      {{"solve", "--variant", "rookrace:4x4:2", "--slice-minutes", "1"}, {"--tables"}},
       {{"prove", "--variant", "rookrace"},
        {"prove serves Drop 16 only", "the rook race (--variant rookrace) has perft"}},
   };

@@ -42,10 +42,13 @@ namespace {
 
 using rookrace::Game;
 using rookrace::TierSpace;
+using tablebase::IndexRange;
 using tablebase::Location;
 using tablebase::LoopyCode;
 using tablebase::LoopyPredecessors;
+using tablebase::LoopySlice;
 using tablebase::LoopySolveOptions;
+using tablebase::LoopyTierPlan;
 using tablebase::LoopyTierSolver;
 
 constexpr std::uint64_t kPlenty = std::uint64_t{1} << 30;
@@ -380,6 +383,14 @@ std::map<std::string, std::string> files_of(const std::filesystem::path& dir) {
   return files;
 }
 
+// The slice files in `dir` (tiers solved a slice at a time, not yet merged).
+std::vector<std::filesystem::path> slice_files(const std::filesystem::path& dir) {
+  std::vector<std::filesystem::path> slices;
+  for (const auto& e : std::filesystem::directory_iterator(dir))
+    if (e.path().extension() == ".slice") slices.push_back(e.path());
+  return slices;
+}
+
 // Options writing to `dir` with a cap that leaves `budget` bytes for the tiers beside what the
 // plan holds besides them.
 LoopySolveOptions on_disk_within(const TierSpace& space, const std::filesystem::path& dir,
@@ -447,8 +458,8 @@ SlicedKinds sliced_kinds(const LoopyTierSolver<TierSpace>& solver) {
 
 TEST_CASE("rookrace loopy tables: a tier a slice at a time writes the files a whole tier does",
           "[loopy][rookrace][tables][slices]") {
-  // 4x4:2 at the least budget, hundreds of slices each reading its children's parts, takes
-  // seconds more and checks nothing 4x4:1 there does not.
+  // 4x4:2 at the least budget, hundreds of slices each reading its children's parts, or sliced
+  // for time, takes seconds more and checks nothing 4x4:1 there does not.
   for (const auto& [v, at_least_too] :
        {std::pair{"rookrace:4x4:1", true}, {"rookrace:4x4:2", false}}) {
     INFO(v);
@@ -459,15 +470,19 @@ TEST_CASE("rookrace loopy tables: a tier a slice at a time writes the files a wh
     CHECK(whole.slices_solved == 0);
     const auto expected = files_of(whole_dir.dir);
     const SliceBudgets b = slice_budgets(space, whole_dir.dir);
-    for (const std::uint64_t budget : {b.roomy, b.least}) {
-      if (budget == b.least && !at_least_too) continue;
+    // Sliced for memory (roomy, least), and for time alone (every tier fits whole, but slices
+    // are no longer than a fifth of the largest tier).
+    for (const std::uint64_t budget : {b.roomy, b.least, kPlenty}) {
+      if (budget != b.roomy && !at_least_too) continue;
       INFO(budget);
       std::filesystem::remove_all(sliced_dir.dir);
-      const LoopySolveOptions o = on_disk_within(space, sliced_dir.dir, budget);
+      LoopySolveOptions o = on_disk_within(space, sliced_dir.dir, budget);
+      if (budget == kPlenty) o.slice_entries = space.tier_size(largest_tier(space)) / 5;
       LoopyTierSolver<TierSpace> sliced(space, o);
       const SlicedKinds kinds = sliced_kinds(sliced);
       CHECK(kinds.children_whole + kinds.children_parts > 0);
       if (budget < b.largest_children) CHECK(kinds.children_parts > 0);
+      if (budget == kPlenty) CHECK(kinds.children_parts == 0);
       CHECK(sliced.planned_bytes() <= o.memory_bytes);
       const auto report = sliced.run();
       CHECK(report.slices_solved > 1);
@@ -489,9 +504,7 @@ TEST_CASE("rookrace loopy tables: a run stopped inside a tier resumes at its nex
   const auto stopped = LoopyTierSolver<TierSpace>(space, o).run();
   CHECK(stopped.stopped);
   CHECK(stopped.slices_solved == 7);
-  std::vector<std::filesystem::path> slices;
-  for (const auto& e : std::filesystem::directory_iterator(sliced_dir.dir))
-    if (e.path().extension() == ".slice") slices.push_back(e.path());
+  const std::vector<std::filesystem::path> slices = slice_files(sliced_dir.dir);
   REQUIRE(!slices.empty());  // the stopped tier's finished slices, not yet merged
   // A damaged slice is refused by name, not solved over or merged.
   const std::string kept = [&] {
@@ -512,6 +525,121 @@ TEST_CASE("rookrace loopy tables: a run stopped inside a tier resumes at its nex
   CHECK(resumed.slices_resumed >= slices.size());
   CHECK(resumed.entries == whole.entries);
   CHECK(resumed.reached == whole.reached);
+  CHECK(files_of(sliced_dir.dir) == files_of(whole_dir.dir));
+}
+
+TEST_CASE("rookrace loopy plan: slices no longer than the cap, whole when a tier is not",
+          "[loopy][rookrace][slices]") {
+  // The cap on a slice's entries (what a slice takes in time) alone, and with the memory budget
+  // that slices the tiers already: each tier's slices its blocks in order, none longer than the
+  // cap but a single block, a tier no longer than the cap whole unless memory slices it; and the
+  // slices left beside ranges on disk the tier's other entries exactly, in parts of the slices.
+  const TierSpace space(game_of("rookrace:4x4:2"));
+  const test_support::TempDir dir("loopy_plan");
+  const std::uint64_t largest = space.tier_size(largest_tier(space));
+  for (const std::uint64_t budget : {kPlenty, least_budget(space, dir.dir)})
+    for (const std::uint64_t cap : {largest / 7, largest / 2, std::uint64_t{1}}) {
+      INFO(budget << " " << cap);
+      LoopySolveOptions o = on_disk_within(space, dir.dir, budget);
+      const auto memory_only = LoopyTierSolver<TierSpace>(space, o).tier_plans();
+      o.slice_entries = cap;
+      const LoopyTierSolver<TierSpace> solver(space, o);
+      CHECK(solver.planned_bytes() <= o.memory_bytes);
+      for (int t = 0; t < space.tier_count(); ++t) {
+        INFO(space.tier_name(t));
+        const LoopyTierPlan& p = solver.tier_plans()[t];
+        const std::uint64_t n = space.tier_size(t);
+        CHECK(p.fits);
+        CHECK(p.children_whole == memory_only[t].children_whole);
+        CHECK(p.slices.size() >= memory_only[t].slices.size());
+        if (n <= cap) CHECK(p.slices.size() == memory_only[t].slices.size());
+        if (n > cap && space.block_count(t) > 1) CHECK(p.sliced());
+        std::uint64_t at = 0, block = 0;
+        for (const LoopySlice& s : p.slices) {
+          CHECK(s.first_block == block);
+          CHECK(s.end_block > s.first_block);
+          CHECK(s.entries.begin == at);
+          CHECK(s.entries.begin == space.block_range(t, s.first_block).begin);
+          CHECK(s.entries.end == space.block_range(t, s.end_block - 1).end);
+          if (s.end_block - s.first_block > 1) CHECK(s.entries.end - s.entries.begin <= cap);
+          at = s.entries.end;
+          block = s.end_block;
+        }
+        CHECK(at == n);
+        CHECK(block == space.block_count(t));
+        // Every third block on disk, in runs of one or two blocks: the slices left cover the rest.
+        std::vector<IndexRange> done;
+        for (std::uint64_t b = 0; b + 2 < space.block_count(t); b += 3)
+          done.push_back({space.block_range(t, b).begin, space.block_range(t, b + b % 2).end});
+        std::vector<int> covered(n, 0);
+        for (const IndexRange& r : done)
+          std::fill(covered.begin() + r.begin, covered.begin() + r.end, 1);
+        for (const LoopySlice& s : tablebase::loopy_slices_left(space, t, p.slices, done)) {
+          CHECK(s.entries.begin == space.block_range(t, s.first_block).begin);
+          CHECK(s.entries.end == space.block_range(t, s.end_block - 1).end);
+          CHECK(std::any_of(p.slices.begin(), p.slices.end(), [&](const LoopySlice& planned) {
+            return planned.entries.begin <= s.entries.begin && s.entries.end <= planned.entries.end;
+          }));
+          for (std::uint64_t i = s.entries.begin; i < s.entries.end; ++i) ++covered[i];
+        }
+        CHECK(std::count(covered.begin(), covered.end(), 1) == std::ptrdiff_t(n));  // once each
+      }
+    }
+}
+
+TEST_CASE("rookrace loopy tables: a run resumed with other slices takes those on disk as they are",
+          "[loopy][rookrace][tables][slices]") {
+  // Slices planned with one cap and stopped, resumed with another (slices of other lengths) and
+  // stopped, then finished with the first: every slice file on disk is taken (none solved again:
+  // what the plan's slices leave of them is solved), and the tables are the whole-tier solve's
+  // byte for byte, with no slice files left. Slices of two plans that overlap (a build that did
+  // not take others' slices) are merged too; one whose range is not a run of whole blocks is
+  // refused by name.
+  const TierSpace space(game_of("rookrace:4x4:1"));
+  const test_support::TempDir whole_dir("loopy_whole"), sliced_dir("loopy_sliced"),
+      other_dir("loopy_other");
+  const auto whole = solve_whole(space, whole_dir.dir);
+  const std::uint64_t largest = space.tier_size(largest_tier(space));
+  const auto with_cap = [&](const std::filesystem::path& dir, std::uint64_t cap,
+                            std::uint64_t stop) {
+    LoopySolveOptions o = on_disk_within(space, dir, kPlenty);
+    o.slice_entries = cap;
+    o.stop_after_slices = stop;
+    return o;
+  };
+  const std::uint64_t a = largest / 4, b = largest / 7;
+  CHECK(LoopyTierSolver<TierSpace>(space, with_cap(sliced_dir.dir, a, 2)).run().stopped);
+  std::size_t on_disk = slice_files(sliced_dir.dir).size();
+  REQUIRE(on_disk > 0);
+  auto report = LoopyTierSolver<TierSpace>(space, with_cap(sliced_dir.dir, b, 3)).run();
+  CHECK(report.stopped);
+  CHECK(report.slices_resumed == on_disk);
+  CHECK(slice_files(sliced_dir.dir).size() > on_disk);
+  on_disk = slice_files(sliced_dir.dir).size();
+  // Overlapping slices, from a run of the other cap into another directory.
+  CHECK(LoopyTierSolver<TierSpace>(space, with_cap(other_dir.dir, b, 4)).run().stopped);
+  for (const auto& f : slice_files(other_dir.dir))
+    std::filesystem::copy(f, sliced_dir.dir / f.filename(),
+                          std::filesystem::copy_options::skip_existing);
+  REQUIRE(slice_files(sliced_dir.dir).size() > on_disk);
+  // A slice file named for a range that no run of blocks makes: refused, named.
+  const std::filesystem::path first = slice_files(sliced_dir.dir).front();
+  const std::string tier = first.filename().string().substr(0, first.filename().string().find('.'));
+  const std::filesystem::path odd = sliced_dir.dir / (tier + ".1-2.slice");
+  std::filesystem::copy_file(first, odd);
+  try {
+    LoopyTierSolver<TierSpace>(space, with_cap(sliced_dir.dir, a, 0)).run();
+    FAIL("a slice file of entries 1-2 was taken");
+  } catch (const tablebase::TableError& e) {
+    CHECK_THAT(e.what(), Catch::Matchers::Contains(odd.string()) &&
+                             Catch::Matchers::Contains("whole blocks"));
+  }
+  std::filesystem::remove(odd);
+  report = LoopyTierSolver<TierSpace>(space, with_cap(sliced_dir.dir, a, 0)).run();
+  CHECK(!report.stopped);
+  CHECK(report.slices_resumed > 0);
+  CHECK(report.entries == whole.entries);
+  CHECK(report.reached == whole.reached);
   CHECK(files_of(sliced_dir.dir) == files_of(whole_dir.dir));
 }
 
@@ -621,11 +749,12 @@ TEST_CASE("rookrace loopy tables: the reached entries only, a slice at a time, a
   CHECK(whole.entries.positions + whole.entries.not_in_row == every.entries.positions);
   const auto expected = files_of(whole_dir.dir);
   const SliceBudgets b = slice_budgets(space, sliced_dir.dir);
-  for (const std::uint64_t budget : {b.roomy, b.least}) {
+  for (const std::uint64_t budget : {b.roomy, b.least, kPlenty}) {  // kPlenty: sliced for time
     INFO(budget);
     std::filesystem::remove_all(sliced_dir.dir);
     LoopySolveOptions o = on_disk_within(space, sliced_dir.dir, budget);
     o.solve_reached_only = true;
+    if (budget == kPlenty) o.slice_entries = space.tier_size(largest_tier(space)) / 5;
     LoopyTierSolver<TierSpace> sliced(space, o);
     const SlicedKinds kinds = sliced_kinds(sliced);
     CHECK(kinds.children_whole + kinds.children_parts > 0);

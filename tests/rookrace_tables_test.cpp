@@ -249,15 +249,32 @@ TEST_CASE("solve --tables --plan prints how each tier is held and writes nothing
           "[rookrace][tables][cli]") {
   test_support::TempDir dir("rookrace_tables_plan_test");
   const auto tables = dir / "tables";
-  const auto plan = [&](const char* memory) {
+  const auto plan = [&](const char* memory, const char* minutes = "10") {
     const Run r = test_support::run_drop16({"solve", "--variant", "rookrace:4x4:2", "--tables",
-                                            tables.string(), "--memory", memory, "--plan"});
+                                            tables.string(), "--memory", memory, "--plan",
+                                            "--slice-minutes", minutes});
     REQUIRE(r.status == 0);
     return nlohmann::json::parse(r.out);
   };
   const auto roomy = plan("1");
   CHECK(roomy["fits"] == true);
   CHECK(roomy["sliced_tiers"] == 0);
+  CHECK(roomy["slice_cpu_minutes"] == 10);
+  // Slices bounded in time alone: a tier longer than a slice of 0.001 minutes (60,000 entries at
+  // the rate assumed) in slices no longer, but for a single block; a shorter tier whole.
+  const auto brief = plan("1", "0.001");
+  const std::uint64_t cap = brief["slice_entries"].get<std::uint64_t>();
+  CHECK(cap > 0);
+  CHECK(cap < roomy["slice_entries"].get<std::uint64_t>());
+  CHECK(brief["sliced_tiers"] > 0);
+  for (const auto& t : brief["tier_plans"]) {
+    INFO(t.dump());
+    const auto n = t["entries"].get<std::uint64_t>();
+    CHECK(t["children_read"] == "whole");
+    CHECK(t["slices"].get<std::uint64_t>() >= (n + cap - 1) / cap);
+    if (t["slices"] != 1) CHECK(t["largest_slice_entries"].get<std::uint64_t>() <= cap);
+    if (n <= cap) CHECK(t["slices"] == 1);
+  }
   CHECK(roomy["tier_plans"].size() == roomy["tiers"]);
   std::uint64_t entries = 0;
   for (const auto& t : roomy["tier_plans"]) entries += t["entries"].get<std::uint64_t>();
