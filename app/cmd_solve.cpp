@@ -132,6 +132,7 @@ struct SolveOptions {
   bool plan = false;  // loopy tier tables: the memory plan printed, nothing solved
   // loopy tier tables: the CPU minutes a slice of a tier takes at most, about
   double slice_minutes = tablebase::kLoopySliceCpuMinutes;
+  std::string format;  // of the tables written (games with more than one): empty for the default
 #if DROP16_MPI
   std::uint64_t mpi_split_entries = mpi_solve::kDefaultSplitEntries;
 #else
@@ -260,7 +261,8 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
     }
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
       run_cyclic_solve({o.position, o.tables, memory, o.threads, o.zstd_level,
-                        cmd.count("--zstd-level") > 0, o.plan, o.slice_minutes});
+                        cmd.count("--zstd-level") > 0, o.plan, o.slice_minutes,
+                        cmd.count("--slice-minutes") > 0, o.format});
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
@@ -710,6 +712,13 @@ void register_solve(CLI::App& app) {
                ->capture_default_str()
                ->needs("--tables"),
            loopy_tier_tables());
+  only_for(
+      cmd->add_option("--format", o->format,
+                      "with --tables: the tables' format, for a game that has both: keyed (the "
+                      "default: every variant) or loopy-tiers (the variants its tier space "
+                      "indexes, in a few bytes a position)")
+          ->needs("--tables"),
+      loopy_tier_tables());
   only_for(cmd->add_option("--max-pieces", o->max_pieces,
                            "endgame tables: only the tiers of at most this many pieces in play "
                            "(hands and board); default all")

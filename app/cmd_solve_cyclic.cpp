@@ -169,6 +169,9 @@ std::optional<tablebase::WdlTable> finished_keyed_table(
     std::optional<tablebase::DirectoryLock>& lock) {
   std::optional<tablebase::WdlTable> table;
   locking_tables_dir(r.tables, lock, [&] {
+    if (tablebase::holds_loopy_tables<E>(r.tables))  // a game with both formats
+      throw UsageError("--tables " + r.tables + " holds " + tablebase::tables_held(r.tables) +
+                       ": give another directory");
     if (tablebase::holds_keyed_table(r.tables, E::info.id))
       table.emplace(tablebase::open_keyed_table(r.tables, E::info.id, E::kKeyFormat));
   });
@@ -231,7 +234,11 @@ void solve_reachable(const CyclicSolveRequest& r) {
     try {
       solved.emplace(*game, std::span<const Position>(roots), options);
     } catch (const solver::CyclicMemoryError& e) {
-      throw UsageError(std::string(e.what()) + " (raise --memory)");
+      constexpr bool loopy = E::info.tables.has(registry::TableFormat::loopy_tiers);
+      throw UsageError(std::string(e.what()) +
+                       (tabled && loopy ? " (raise --memory, or write loopy tier tables, a few "
+                                          "bytes a position: --format loopy-tiers)"
+                                        : " (raise --memory)"));
     }
     j["solved"] = report_json(solved->report(), roots.size());
     if (tabled) {  // answered from the file as query will answer
@@ -255,6 +262,9 @@ void solve_reachable(const CyclicSolveRequest& r) {
 void refuse_other_tables(const std::string& dir, const std::string& name) {
   std::error_code error;
   if (!std::filesystem::exists(dir, error)) return;
+  if (tablebase::holds_one_file_table(dir))  // not a loopy file, which its reader would refuse
+    throw UsageError("--tables " + dir + " holds " + tablebase::tables_held(dir) +
+                     ": give another directory");
   std::optional<std::string> held;
   try {
     held = tablebase::loopy_tables_variant(dir);
@@ -392,6 +402,22 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
   print_solved(j, start, o.json);
 }
 
+// Whether solve --tables writes E's loopy tier tables: --format names a format of E's whole
+// variants' tables (a UsageError naming E's own otherwise), and without it keyed is the default
+// where E has it, as its keyed table takes every variant of E and its tier space may not.
+template <registry::WholeVariantEntry E>
+bool writes_loopy_tiers(const std::string& format) {
+  using registry::TableFormat;
+  std::vector<std::string_view> names;
+  for (const TableFormat t : {TableFormat::keyed, TableFormat::loopy_tiers})
+    if (E::info.tables.has(t)) names.push_back(registry::table_format_name(t));
+  if (format.empty()) return !E::info.tables.has(TableFormat::keyed);
+  for (const std::string_view name : names)
+    if (format == name) return format == registry::table_format_name(TableFormat::loopy_tiers);
+  throw UsageError("--format " + format + ": " + std::string(E::info.title) +
+                   "'s tables are written as " + registry::joined_with_and(names));
+}
+
 template <registry::WholeVariantEntry E>
 void query_table(const PositionOptions& o, const std::string& dir, bool variant_given) {
   using G = typename E::Game;
@@ -400,7 +426,8 @@ void query_table(const PositionOptions& o, const std::string& dir, bool variant_
   // spock) takes the variant from the tables.
   const std::string row =
       variant_given && E::root_count(o.variant) ? E::normalized(o.variant) : std::string();
-  if constexpr (registry::KeyedEntry<E>) require_keyed_table<E>(dir);
+  if constexpr (registry::KeyedEntry<E>)
+    if (!tablebase::holds_loopy_tables<E>(dir)) require_keyed_table<E>(dir);
   tablebase::GameTablesOf<E> table(dir, row);
   const auto s = E::setup(table.variant(), o.fen);
   nlohmann::ordered_json j;
@@ -447,8 +474,13 @@ void query_table(const PositionOptions& o, const std::string& dir, bool variant_
 void run_cyclic_solve(const CyclicSolveRequest& r) {
   with_capability<registry::Solver::reachable_retrograde>(r.position.variant, [&](auto e) {
     using E = decltype(e);
+    const bool loopy = !r.tables.empty() && writes_loopy_tiers<E>(r.format);
     if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers))
-      if (!r.tables.empty()) return solve_loopy_tables<E>(r);
+      if (loopy) return solve_loopy_tables<E>(r);
+    for (const auto& [given, option] :
+         {std::pair{r.plan_only, "--plan"}, std::pair{r.slice_minutes_given, "--slice-minutes"}})
+      if (given)
+        throw UsageError(std::string(option) + ": only with --tables and --format loopy-tiers");
     solve_reachable<E>(r);
   });
 }

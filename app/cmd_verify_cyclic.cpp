@@ -284,13 +284,18 @@ void run_cyclic_verify(const CyclicVerifyRequest& r) {
   const auto start = std::chrono::steady_clock::now();
   with_capability<registry::Solver::reachable_retrograde>(r.position.variant, [&](auto e) {
     using E = decltype(e);
+    constexpr bool loopy = E::info.tables.has(registry::TableFormat::loopy_tiers);
     if (r.tables.empty())
       verify_reachable<E>(r, start);
-    else if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers))
+    else if constexpr (loopy && !registry::KeyedEntry<E>)
       verify_loopy_tables<E>(r, start);
-    else if constexpr (registry::KeyedEntry<E>)
-      verify_keyed_table<E>(r, start);
-    else
+    else if constexpr (registry::KeyedEntry<E>) {
+      // A game with both formats: the one the directory holds.
+      if (tablebase::holds_loopy_tables<E>(r.tables))
+        verify_loopy_tables<E>(r, start);
+      else
+        verify_keyed_table<E>(r, start);
+    } else
       throw std::logic_error(std::string(E::info.title) + " has no tables of whole variants");
   });
 }

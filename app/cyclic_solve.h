@@ -1,7 +1,7 @@
 // `drop16 solve`, `query` and `verify` for the games whose play can cycle and whose values are
 // wins, draws and losses (registry entries with the reachable retrograde, and tables of whole
-// variants: Spock's keyed, the rook race's loopy tiers): what the solve, query and verify commands
-// hand over, and the roots of a whole variant, which solve and verify share.
+// variants: Spock's keyed or loopy tiers, the rook race's loopy tiers): what the solve, query and
+// verify commands hand over, and the roots of a whole variant, which solve and verify share.
 #pragma once
 
 #include <cstdint>
@@ -31,6 +31,10 @@ struct CyclicSolveRequest {
   // loopy tier tables: minutes of CPU a slice of a tier takes at most, about (what a stopped run
   // loses: tablebase/loopy_slices.h)
   double slice_minutes = tablebase::kLoopySliceCpuMinutes;
+  bool slice_minutes_given = false;
+  // The format --tables writes, as --format names it: empty for the game's default (keyed where
+  // it has keyed tables, which take every variant; else loopy tiers).
+  std::string format;
 };
 
 void run_cyclic_solve(const CyclicSolveRequest& r);

@@ -2,9 +2,10 @@
 // from), probed by canonical key whatever their format, for the front ends that answer from them
 // (query, verify, serve's oracle, the Python module and the probe library through
 // table_probe.h): the entry's keyed table (DIR/<game>.wdl, keyed_tables.h) or its loopy tier
-// tables (a file a tier, loopy_tables.h), as the entry declares (rules/registry.h). Either way a
-// probe answers a position's value for the side to move, or nullopt for one the tables do not
-// hold, so solver/wdl analyses (wdl_analysis.h) read both alike.
+// tables (a file a tier, loopy_tables.h), as the entry declares (rules/registry.h), or for a game
+// that declares both, whichever the directory holds. Either way a probe answers a position's
+// value for the side to move, or nullopt for one the tables do not hold, so solver/wdl analyses
+// (wdl_analysis.h) read both alike.
 #pragma once
 
 #include <filesystem>
@@ -12,9 +13,11 @@
 #include <optional>
 #include <string>
 #include <type_traits>
+#include <variant>
 
 #include "rules/registry.h"
 #include "rules/rookrace/solve/tier_space.h"  // LoopySpaceOf<rookrace::Game>
+#include "rules/spock/solve/tier_space.h"     // LoopySpaceOf<spock::Game>
 #include "solver/wdl.h"
 #include "tablebase/keyed_tables.h"
 #include "tablebase/loopy_tables.h"
@@ -91,10 +94,58 @@ class LoopyGameTables {
   LoopyTables<Space> tables_;
 };
 
+// Whether DIR holds loopy tier tables of E's game (of any of its variants), and not its keyed
+// table (a file of another format, which the loopy files' reader would refuse).
+template <typename E>
+bool holds_loopy_tables(const std::filesystem::path& dir) {
+  if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers)) {
+    if constexpr (E::info.tables.has(registry::TableFormat::keyed))
+      if (holds_keyed_table(dir, E::info.id)) return false;
+    const std::optional<std::string> held = loopy_tables_variant(dir);
+    return held && E::claims(*held);
+  } else {
+    return false;
+  }
+}
+
+// The tables of a game that has both formats: its loopy tier tables where DIR holds them, else
+// its keyed table (whose errors, when DIR holds neither, name what the directory holds).
+template <typename E>
+class EitherGameTables {
+ public:
+  using G = typename E::Game;
+
+  EitherGameTables(const std::filesystem::path& dir, const std::string& variant) {
+    if (holds_loopy_tables<E>(dir))
+      tables_ = std::make_unique<LoopyGameTables<E>>(dir, variant);
+    else
+      tables_ = std::make_unique<KeyedGameTables<E>>(dir, variant);
+  }
+
+  std::string variant() const {
+    return std::visit([](const auto& t) { return t->variant(); }, tables_);
+  }
+  const G& game() const {
+    return std::visit([](const auto& t) -> const G& { return t->game(); }, tables_);
+  }
+  std::optional<solver::WdlValue> probe(const common::Key& key) {
+    return std::visit([&](const auto& t) { return t->probe(key); }, tables_);
+  }
+  void drop_cache() {
+    std::visit([](const auto& t) { t->drop_cache(); }, tables_);
+  }
+
+ private:
+  std::variant<std::unique_ptr<KeyedGameTables<E>>, std::unique_ptr<LoopyGameTables<E>>> tables_;
+};
+
 // The tables of a whole variant that entry E declares.
 template <typename E>
-using GameTablesOf = std::conditional_t<E::info.tables.has(registry::TableFormat::loopy_tiers),
-                                        LoopyGameTables<E>, KeyedGameTables<E>>;
+using GameTablesOf =
+    std::conditional_t<E::info.tables.has(registry::TableFormat::loopy_tiers),
+                       std::conditional_t<E::info.tables.has(registry::TableFormat::keyed),
+                                          EitherGameTables<E>, LoopyGameTables<E>>,
+                       KeyedGameTables<E>>;
 
 // Whether E's whole variants have tables that GameTablesOf opens.
 template <typename E>

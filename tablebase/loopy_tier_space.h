@@ -118,6 +118,18 @@ constexpr bool loopy_solves_reached_only() {
     return false;
 }
 
+// Whether a space that has unmoves finds predecessors faster by sweeps all the same
+// (static constexpr bool kPrefersSweeps = true; LoopySolveOptions::predecessors): where a
+// symmetry stores a class more than once, an unmove must generate its candidates' moves to tell
+// which copy it reaches, and sweeps can measure faster (Spock's space, tablebase/LOOPY.md).
+template <typename S>
+constexpr bool loopy_prefers_sweeps() {
+  if constexpr (requires { S::kPrefersSweeps; })
+    return S::kPrefersSweeps;
+  else
+    return false;
+}
+
 // A space that stores some position classes more than once: visit(index) for each other entry of
 // the same block holding the same class.
 template <typename S>

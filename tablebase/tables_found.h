@@ -16,6 +16,20 @@
 
 namespace tablebase {
 
+// Whether DIR holds a table of one file (keyed or coalitions) of any registry game: a file the
+// readers of the other formats would refuse as foreign, so looked for first.
+inline bool holds_one_file_table(const std::filesystem::path& dir) {
+  bool found = false;
+  registry::for_each_entry([&](auto e) {
+    using E = decltype(e);
+    if constexpr (E::info.tables.has(registry::TableFormat::keyed))
+      found = found || holds_keyed_table(dir, E::info.id);
+    if constexpr (E::info.tables.has(registry::TableFormat::coalitions))
+      found = found || holds_coalition_table(dir, E::info.id);
+  });
+  return found;
+}
+
 // Throws TableError naming the directory when it holds no tables, or the file of a damaged one.
 inline std::string tables_variant_in(const std::filesystem::path& dir) {
   std::string found;
@@ -41,10 +55,8 @@ inline std::string tables_held(const std::filesystem::path& dir) {
   try {
     const std::string variant = tables_variant_in(dir);
     const registry::GameInfo& game = registry::info_of(variant);
-    const bool one_file =
-        game.has(registry::TableFormat::keyed) || game.has(registry::TableFormat::coalitions);
-    return std::string(one_file ? "the table of " : "the tables of ") + variant + " (" +
-           std::string(game.title) + ")";
+    return std::string(holds_one_file_table(dir) ? "the table of " : "the tables of ") + variant +
+           " (" + std::string(game.title) + ")";
   } catch (const std::exception&) {  // TableError, or a header naming no game
     return {};
   }

@@ -41,7 +41,10 @@ struct Entry {
       .family = registry::ValueFamily::win_draw_loss,
       .commands = registry::kCyclicGameCommands,
       .solvers = registry::kCyclicGameSolvers,
-      .tables = {registry::TableFormat::keyed},
+      // Keyed for every row (any board, any pieces); loopy tiers (solve --format loopy-tiers) for
+      // the rows its tier space indexes, in a few bytes a position where the keyed table's
+      // solve takes some 140 (tablebase/LOOPY.md).
+      .tables = {registry::TableFormat::keyed, registry::TableFormat::loopy_tiers},
       .views = {registry::View::diagram, registry::View::page},
       .drawing = registry::PageDrawing::lettered_discs,
       .whole_variants = "a ladder row (--variant spock:WxH:BLUE/red)",

@@ -32,7 +32,9 @@
 #include <array>
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -52,6 +54,9 @@ class TierSpace {
   // The materials are placed whole, 2.1 to 2.5 times what play reaches on the rows measured
   // (tablebase/LOOPY.md): the solver takes only the reached entries unless told otherwise.
   static constexpr bool kSolveReachedOnly = true;
+  // Its unmoves generate candidates' moves wherever a symmetry fixes a prefix (for_each_parent),
+  // and measured slower than sweeps on every row tried (tablebase/LOOPY.md).
+  static constexpr bool kPrefersSweeps = true;
 
   // Throws std::invalid_argument for a board of more than 32 squares or a row too large to index.
   TierSpace(const Game& game, const Material& row);
@@ -295,3 +300,15 @@ void TierSpace::for_each_twin(Cursor& cursor, int t, std::uint64_t index, Visit 
 }
 
 }  // namespace spock
+
+// A ladder row's space (spock:WxH:BLUE/red): common::ParseError for a malformed row,
+// std::invalid_argument for one past what it indexes (a board of more than 32 squares, more
+// pieces than a tier holds).
+template <>
+struct tablebase::LoopySpaceOf<spock::Game> {
+  using type = spock::TierSpace;
+  static std::unique_ptr<type> of(std::string_view variant) {
+    const spock::Material row = spock::parse_material(variant);
+    return std::make_unique<type>(spock::Game(row.width, row.height), row);
+  }
+};
