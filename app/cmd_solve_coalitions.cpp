@@ -123,16 +123,6 @@ void print_text(const nlohmann::ordered_json& j) {
             << j["peak_memory_mb"].get<double>() << " MB" << std::endl;
 }
 
-// The process's resident memory before solving, refused when it is --memory already.
-std::uint64_t resident_under(std::uint64_t memory_bytes) {
-  const std::uint64_t resident = resident_bytes();
-  if (resident >= memory_bytes)
-    throw UsageError("--memory: this process holds " + solver::size_text(resident) +
-                     " before solving, more than " + solver::size_text(memory_bytes) +
-                     " (raise --memory)");
-  return resident;
-}
-
 template <solver::CoalitionGame G>
 std::unique_ptr<solver::CoalitionRetrograde<G>> solve_from(const G& game,
                                                            const typename G::Position& root,

@@ -228,7 +228,8 @@ void solve_reachable(const CyclicSolveRequest& r) {
       throw UsageError("--memory: the " + std::to_string(roots.size()) + " positions " + name +
                        " starts from alone take " + std::to_string(roots_bytes >> 20) + " MB");
     solver::CyclicSolveOptions options;
-    options.memory_bytes = r.memory_bytes - roots_bytes;
+    // What the process holds already, the roots with it, is counted against the cap.
+    options.memory_bytes = r.memory_bytes - resident_under(r.memory_bytes);
     options.show_progress = !o.quiet;
     std::optional<solver::CyclicRetrograde<G>> solved;
     try {

@@ -114,8 +114,10 @@ void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace&
       options.dir = dir;
       options.zstd_level = 1;
     }
-    if (state.range(1) == 2 || state.range(1) == 4)
-      options.predecessors = tablebase::LoopyPredecessors::sweeps;
+    // Named in every mode, whatever the space prefers (Spock's space prefers sweeps).
+    options.predecessors = state.range(1) == 2 || state.range(1) == 4
+                               ? tablebase::LoopyPredecessors::sweeps
+                               : tablebase::LoopyPredecessors::unmoves;
     options.solve_reached_only = state.range(1) >= 3;
     tablebase::LoopyTierSolver<Space> solver(space, options);
     const auto r = solver.run();

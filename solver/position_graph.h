@@ -236,11 +236,8 @@ class PositionGraph {
 
   void explore(std::span<const Position> roots, bool show_progress) {
     Progress progress("explore", 0, "positions", show_progress);
-    std::vector<std::pair<Id, PlayerRenaming>> root_images;
-    for (const Position& root : roots) {
-      const auto image = canonical_image(game_, root);
-      root_images.emplace_back(id_of(image, root), image.renaming);
-    }
+    // The roots into the map first (nothing kept of them: the renamings' trace finds them again).
+    for (const Position& root : roots) id_of(canonical_image(game_, root), root);
     memory_.make_room(offsets_, "the forward offsets");
     offsets_.push_back(0);
     typename G::MoveList moves;
@@ -301,7 +298,7 @@ class PositionGraph {
     positions_ = raw_.size();
     memory_.release(raw_);
     memory_.release(raw_renamings_);
-    if constexpr (kRenames && kRecordsPlayers) trace_renamings(root_images);
+    if constexpr (kRenames && kRecordsPlayers) trace_renamings(roots);
   }
 
   // Which renamings take the positions reached to each node's image, propagated along the forward
@@ -309,7 +306,7 @@ class PositionGraph {
   // under renaming s, s then r (the child's position in the root's names, renamed to the parent's
   // image, then to the child's). A node's set only grows, by at most kMostReached members, so a
   // node is queued again only when its set grows, and a flag keeps it in the queue once.
-  void trace_renamings(const std::vector<std::pair<Id, PlayerRenaming>>& roots) {
+  void trace_renamings(std::span<const Position> roots) {
     const std::uint64_t n = positions_;
     reached_ = memory_.counted<std::uint64_t>(n, 0, "the renamings reached");
     std::vector<std::uint8_t> queued = memory_.counted<std::uint8_t>(n, 0, "the renamings' flags");
@@ -320,8 +317,10 @@ class PositionGraph {
       queued[id] = 1;
       ring[(head + size++) % n] = id;
     };
-    for (const auto& [id, r] : roots) {
-      reached_[id] |= std::uint64_t{1} << reached_index(r);
+    for (const Position& root : roots) {
+      const auto image = canonical_image(game_, root);
+      const Id id = ids_.find(image.key)->second;  // in the map since the exploration began
+      reached_[id] |= std::uint64_t{1} << reached_index(image.renaming);
       push(id);
     }
     // then[s * renamings_.size() + r]: the index of reached renaming s then link renaming r.

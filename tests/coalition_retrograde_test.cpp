@@ -193,6 +193,7 @@ TEST_CASE("coalition retrograde: refuses to pass the memory cap, before the labe
     FAIL("one byte under the peak was accepted");
   } catch (const solver::CyclicMemoryError& e) {
     const std::string what = e.what();
+    INFO(what);
     CHECK(what.find("coalition retrograde needs more than the memory cap of") == 0);
     CHECK(what.find("the coalitions'") != std::string::npos);  // the labelling's arrays
   }

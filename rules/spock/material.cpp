@@ -89,6 +89,9 @@ std::vector<Position> placements(const Material& m) {
   for (Color c : {kBlue, kRed})
     for (PieceType t : m.pieces[c]) pieces.push_back({t, c});
   std::vector<Position> out;
+  // Reserved whole: grown by doubling, the copy would hold half as much again as the placements
+  // for a moment, past what a memory cap counted for them.
+  out.reserve(placement_count(m));
   for (Color side : {kBlue, kRed}) {
     Position p;
     p.side_to_move = side;
