@@ -94,13 +94,12 @@ class LoopyGameTables {
   LoopyTables<Space> tables_;
 };
 
-// Whether DIR holds loopy tier tables of E's game (of any of its variants), and not its keyed
-// table (a file of another format, which the loopy files' reader would refuse).
+// Whether DIR holds loopy tier tables of E's game (of any of its variants), and no table of one
+// file (any game's keyed or coalition table, which the loopy files' reader would refuse).
 template <typename E>
 bool holds_loopy_tables(const std::filesystem::path& dir) {
   if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers)) {
-    if constexpr (E::info.tables.has(registry::TableFormat::keyed))
-      if (holds_keyed_table(dir, E::info.id)) return false;
+    if (holds_one_file_table(dir)) return false;
     const std::optional<std::string> held = loopy_tables_variant(dir);
     return held && E::claims(*held);
   } else {
