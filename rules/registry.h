@@ -58,6 +58,7 @@
 #include "rules/nevsky/entry.h"
 #include "rules/rookrace/entry.h"
 #include "rules/spock/entry.h"
+#include "rules/teeko/entry.h"
 
 namespace registry {
 
@@ -65,7 +66,8 @@ template <typename... E>
 struct EntryList {};
 
 // The games, in the order they are listed; the first one's variant "drop16" is the default.
-using Entries = EntryList<drop::Entry, spock::Entry, rookrace::Entry, nardy::Entry, nevsky::Entry>;
+using Entries = EntryList<drop::Entry, spock::Entry, rookrace::Entry, nardy::Entry, nevsky::Entry,
+                          teeko::Entry>;
 
 template <typename E>
 concept GameEntry = requires(std::string_view text, const std::optional<std::string>& fen,

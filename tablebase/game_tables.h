@@ -18,6 +18,7 @@
 #include "rules/registry.h"
 #include "rules/rookrace/solve/tier_space.h"  // LoopySpaceOf<rookrace::Game>
 #include "rules/spock/solve/tier_space.h"     // LoopySpaceOf<spock::Game>
+#include "rules/teeko/solve/tier_space.h"     // LoopySpaceOf<teeko::Game>
 #include "solver/wdl.h"
 #include "tablebase/keyed_tables.h"
 #include "tablebase/loopy_tables.h"

@@ -4,8 +4,8 @@
 #     game_entry.h), rules/common/ or rules/<game>/ includes solver/, tablebase/, app/ or a game's
 #     solve/ or commands/ folder; and no file in rules/<game>/solve/ includes app/ or a commands/
 #     folder (what binds a game to the solvers is not a front end).
-#  2. Front ends and generic code never compare a game's name: no "drop16", "spock", "rookrace",
-#     "nardy" or "nevsky" compared as a string in app/, solver/, tablebase/, python/, probe/,
+#  2. Front ends and generic code never compare a game's name: no "drop16", nor the name of any
+#     other game's folder under rules/ ("spock", "rookrace", ...), compared as a string in app/, solver/, tablebase/, python/, probe/,
 #     mpi/, include/ or web/ (they dispatch through rules/registry.h instead; the page draws by
 #     the "drawing" its position's JSON names), nor matched by a style sheet's attribute selector
 #     ([data-game="nardy"]).
@@ -36,7 +36,9 @@ check() {
   fi
   # 2. Game names compared as strings: NAME == x, x != NAME (and JavaScript's ===, !==),
   # starts_with/startswith/rfind/compare/find(NAME...), case NAME, [attribute="NAME..."].
-  local names='(drop16|spock|rookrace|nardy|nevsky)'
+  # Drop 16's folder is rules/drop; every other game's folder is named as its variants are.
+  local names
+  names="(drop16$(find rules -mindepth 1 -maxdepth 1 -type d ! -name common ! -name drop -printf '|%f'))"
   local q="[\"']"
   local pattern="(==|!=)=?[[:space:]]*${q}${names}[^\"']*${q}|${q}${names}[^\"']*${q}[[:space:]]*(==|!=)|(starts_with|startswith|rfind|compare|find)\([[:space:]]*${q}${names}|case[[:space:]]+${q}${names}|\[[[:alnum:]_-]+[~|^\$*]?=[[:space:]]*${q}?${names}"
   local dirs=()
@@ -71,7 +73,8 @@ self_test() {
     file=${entry%%:*}
     line=${entry#*:}
     rm -rf "${scratch:?}"/*
-    mkdir -p "$scratch/rules/mygame/solve" "$scratch/rules/common" "$(dirname "$scratch/$file")"
+    mkdir -p "$scratch/rules/mygame/solve" "$scratch/rules/common" "$(dirname "$scratch/$file")" \
+      "$scratch"/rules/{spock,rookrace,nardy}
     echo '#include "rules/common/key128.h"' >"$scratch/rules/mygame/game.h"
     echo "$line" >>"$scratch/$file"
     if out=$(check "$scratch"); then
@@ -85,7 +88,7 @@ self_test() {
   done
   # And a clean tree passes.
   rm -rf "${scratch:?}"/*
-  mkdir -p "$scratch/rules/mygame/solve" "$scratch/app"
+  mkdir -p "$scratch/rules/mygame/solve" "$scratch/app" "$scratch"/rules/{spock,rookrace,nardy}
   echo '#include "rules/common/key128.h"' >"$scratch/rules/mygame/game.h"
   echo '#include "tablebase/index.h"' >"$scratch/rules/mygame/solve/space.h"
   echo 'const char* kName = "nardy";  // a name, not a comparison' >"$scratch/app/cmd_x.cpp"

@@ -1,0 +1,10 @@
+// Teeko's parsers raise the error every game shares (rules/common/parse_error.h).
+#pragma once
+
+#include "rules/common/parse_error.h"
+
+namespace teeko {
+
+using ParseError = common::ParseError;
+
+}  // namespace teeko
