@@ -14,6 +14,9 @@
 //   LoopyTierSolverSpock/i/m, CyclicRetrogradeSpock/i   the same on Spock's ladder rows
 //                             (rules/spock/solve/tier_space.h; m = 0, 2, 3 and 4), from every
 //                             placement of the row's material.
+//   LoopyTierSolverTeeko/i/m, CyclicRetrogradeTeeko/i   the same on Teeko (rules/teeko/solve/
+//                             tier_space.h; m = 0 and 2), from the empty board: teeko:4x4 and the
+//                             whole game.
 // Row i is kRows[i] (kSpockRows[i]). One thread each, so the rates are per core. Both report
 // "positions", the position classes reached from the start (the same count:
 // tests/loopy_rookrace_test.cpp), and "positions_per_cpu_s" over them, the process's user + system
@@ -43,6 +46,9 @@
 #include "rules/spock/game.h"
 #include "rules/spock/material.h"
 #include "rules/spock/solve/tier_space.h"
+#include "rules/teeko/game.h"
+#include "rules/teeko/solve/tier_space.h"
+#include "rules/teeko/variant.h"
 #include "solver/cyclic_retrograde.h"
 #include "tablebase/loopy_tier_solver.h"
 
@@ -50,6 +56,7 @@ namespace {
 
 constexpr const char* kRows[] = {"rookrace:4x4:2", "rookrace:6x6:1"};
 constexpr const char* kSpockRows[] = {"spock:3x3:RSK/rsk", "spock:4x4:RSK/rk"};
+constexpr const char* kTeekoRows[] = {"teeko:4x4", "teeko"};
 constexpr std::uint64_t kMemory = std::uint64_t{22} << 30;
 
 // A field of /proc/self/status, in bytes.
@@ -179,5 +186,19 @@ void CyclicRetrogradeSpock(benchmark::State& state) {
   run_hashed(state, kSpockRows[state.range(0)], game, std::span<const spock::Position>(roots));
 }
 BENCHMARK(CyclicRetrogradeSpock)->Arg(0)->Arg(1)->Apply(one_solve_a_run);
+
+void LoopyTierSolverTeeko(benchmark::State& state) {
+  const teeko::Game game(teeko::parse_variant(kTeekoRows[state.range(0)]));
+  run_loopy<teeko::TierSpace>(state, kTeekoRows[state.range(0)],
+                              [&] { return teeko::TierSpace(game); });
+}
+BENCHMARK(LoopyTierSolverTeeko)->ArgsProduct({{0, 1}, {0, 2}})->Apply(one_solve_a_run);
+
+void CyclicRetrogradeTeeko(benchmark::State& state) {
+  const teeko::Game game(teeko::parse_variant(kTeekoRows[state.range(0)]));
+  const teeko::Position start = game.start();
+  run_hashed(state, kTeekoRows[state.range(0)], game, std::span(&start, 1));
+}
+BENCHMARK(CyclicRetrogradeTeeko)->Arg(0)->Arg(1)->Apply(one_solve_a_run);
 
 }  // namespace
