@@ -19,6 +19,7 @@
 //                           [--rookrace-screenshot e2e-serve-rookrace.png] [--rookrace rookrace:4x4:1]
 //                           [--nardy-screenshot e2e-serve-nardy.png] [--nardy-fen F --nardy-roll R]
 //                           [--nevsky-screenshot e2e-serve-nevsky.png] [--nevsky nevsky:4x4:1]
+//                           [--teeko-screenshot e2e-serve-teeko.png] [--teeko teeko:4x4]
 import {execFileSync, spawn} from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -57,6 +58,10 @@ const nevskyScreenshot =
     path.resolve(option('nevsky-screenshot', path.join(os.tmpdir(), 'drop16-serve-nevsky.png')));
 // Small enough to solve in memory in well under a second.
 const nevskyVariant = option('nevsky', 'nevsky:4x4:1');
+const teekoScreenshot =
+    path.resolve(option('teeko-screenshot', path.join(os.tmpdir(), 'drop16-serve-teeko.png')));
+// Solved into tables in a second.
+const teekoVariant = option('teeko', 'teeko:4x4');
 // White's man on 11 takes Red's on 12 and Green's on 23 in one move: 11:13:33.
 const nevskyCapture = {fen: '4/1g2/r2b/w3 w', move: '11:13:33', left: 2};
 // White's king on 11 flies over Red's on 12, Green's on 23 and Black's on 42: one capture taking
@@ -94,6 +99,7 @@ function cli(args) {
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'drop16-e2e-'));
 const tables = path.join(work, 'tables');
 const spockTables = path.join(work, 'spock-tables');
+const teekoTables = path.join(work, 'teeko-tables');
 let server = null;
 let browser = null;
 
@@ -693,6 +699,42 @@ try {
   await page.screenshot({path: nevskyScreenshot, fullPage: true});
   check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
   console.log(`e2e: Nevsky ${nevskyVariant} checked, screenshot ${nevskyScreenshot}`);
+
+  // 10. Teeko, served from its loopy tier tables: the empty board and the positions after a drop
+  // played by a click on an empty square, and a step played by clicks, match `drop16 query`.
+  server.kill('SIGTERM');
+  execFileSync(drop16, ['solve', '--variant', teekoVariant, '--tables', teekoTables, '--quiet', '--json'],
+               {stdio: ['ignore', 'ignore', 'inherit']});
+  const teekoUrl = await startServer(teekoTables);
+  const teekoStart = cli(['moves', '--variant', teekoVariant, '--json']).fen;
+  await page.goto(`${teekoUrl}?variant=${encodeURIComponent(teekoVariant)}`);
+  await waitReady(page, teekoStart);
+  check((await page.evaluate(() => document.body.dataset.game)) === 'teeko', 'Teeko page not shown');
+  await checkAgainstCli(page, 'Teeko start', teekoTables);
+  // A drop: the empty square carries the move's mark before anything is selected.
+  await page.waitForSelector('.square[data-square="b2"][data-move="b2"] .mark');
+  await page.click('.square[data-square="b2"]');
+  const teekoDropped = cli(['moves', '--variant', teekoVariant, '--fen', teekoStart, '--moves', 'b2', '--json']);
+  await waitReady(page, teekoDropped.fen);
+  check((await page.$$('.spock-piece[data-piece="X"]')).length === 1, 'Teeko: the dropped piece not drawn');
+  await checkAgainstCli(page, 'Teeko after b2', teekoTables);
+  // A full board, Red one step from a 2x2 block: the step by clicks, then Black has lost.
+  const teekoFull = 'XXX1/1OO1/1O2/X2O o';
+  await page.fill('#fen-input', teekoFull);
+  await page.click('#load-fen');
+  await waitReady(page, teekoFull);
+  await checkAgainstCli(page, `Teeko ${teekoFull}`, teekoTables);
+  await page.click('.square[data-square="d1"]');
+  fs.mkdirSync(path.dirname(teekoScreenshot), {recursive: true});
+  await page.waitForSelector('.square[data-square="c2"][data-move="d1c2"] .mark');
+  await page.screenshot({path: teekoScreenshot, fullPage: true});
+  await page.click('.square[data-square="c2"]');
+  const teekoWon = cli(['moves', '--variant', teekoVariant, '--fen', teekoFull, '--moves', 'd1c2', '--json']);
+  await waitReady(page, teekoWon.fen);
+  const teekoOver = await page.textContent('#status');
+  check(/no move: Red wins/.test(teekoOver), `Teeko after d1c2: '${teekoOver}'`);
+  check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
+  console.log(`e2e: Teeko ${teekoVariant} checked, screenshot ${teekoScreenshot}`);
 } catch (e) {
   failures++;
   console.error(`FAIL: ${e.stack || e}`);

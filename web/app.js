@@ -71,7 +71,7 @@ function spockPieceSvg(letter) {
   const fill = blue ? '#2f63c8' : '#c8322f';
   return `<svg class="piece spock-piece" viewBox="0 0 100 100" data-piece="${letter}" aria-label="${letter}">` +
       `<circle cx="50" cy="50" r="40" fill="${fill}" stroke="#111" stroke-width="3"/>` +
-      `<g fill="none" stroke="#fff" stroke-width="4" stroke-linejoin="round">${SPOCK_SIGNS[upper]}</g>` +
+      `<g fill="none" stroke="#fff" stroke-width="4" stroke-linejoin="round">${SPOCK_SIGNS[upper] || ''}</g>` +
       `<text x="50" y="73" text-anchor="middle" font-size="38" font-weight="700" fill="#fff"` +
       ` font-family="DejaVu Sans, sans-serif">${upper}</text></svg>`;
 }
@@ -180,8 +180,19 @@ function movesFrom(source) {
   });
 }
 
+// A move written as a square alone puts a piece there (Teeko's drops: one kind of piece, so no
+// hand to pick it from); the page plays it by a click on the empty square.
+function isPlacement(move) {
+  return /^[a-h]\d$/.test(move);
+}
+
+function placements() {
+  return state.position ? state.position.moves.filter(isPlacement) : [];
+}
+
 // The square a move lands on.
 function squareOfMove(move) {
+  if (isPlacement(move)) return move;
   if (move.includes('@')) return move.split('@')[1];
   const c = splitCapture(move);
   return c ? c.to : '';
@@ -211,12 +222,14 @@ function drawBoard() {
   const board = $('board');
   board.style.setProperty('--files', pos.width);
   const evals = movesByName();
-  const selectedMoves = state.selected ? movesFrom(state.selected) : [];
+  // What a click plays: the selected piece's moves, or else the placements on empty squares.
+  const selectedMoves = state.selected ? movesFrom(state.selected) : placements();
   const targets = new Map(selectedMoves.map((m) => [squareOfMove(m), m]));
   const lastMove = state.past.length ? state.past[state.past.length - 1].move : null;
   const lastSquares = new Set();
   if (lastMove) {
-    if (lastMove.includes('@')) lastSquares.add(lastMove.split('@')[1]);
+    if (isPlacement(lastMove)) lastSquares.add(lastMove);
+    else if (lastMove.includes('@')) lastSquares.add(lastMove.split('@')[1]);
     else if (splitCapture(lastMove)) {
       lastSquares.add(splitCapture(lastMove).from);
       lastSquares.add(splitCapture(lastMove).to);
@@ -507,8 +520,8 @@ function maybeSolverMove() {
 function onSquareClick(sq) {
   const pos = state.position;
   if (!pos || pos.terminal) return;
-  if (state.selected) {
-    const move = movesFrom(state.selected).find((m) => squareOfMove(m) === sq);
+  if (state.selected || placements().length) {
+    const move = (state.selected ? movesFrom(state.selected) : placements()).find((m) => squareOfMove(m) === sq);
     if (move) {
       guard(() => playMove(move));
       return;

@@ -4,7 +4,10 @@
 // rules/teeko/solve/tier_space.h (tablebase/LOOPY.md), a file a tier.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <memory>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,14 +33,16 @@ struct Entry {
           "square wins, endless play a draw (../shared/games/TEEKO.md); teeko is 5x5, "
           "teeko:advanced adds the corners of larger squares, teeko:NxN an NxN board (N = 4 to 7)",
       .family = registry::ValueFamily::win_draw_loss,
-      .commands = {registry::Command::perft, registry::Command::distinct, registry::Command::moves,
-                   registry::Command::show, registry::Command::solve, registry::Command::query,
-                   registry::Command::verify},
+      .commands = registry::kCyclicGameCommands,
       .solvers = registry::kCyclicGameSolvers,
       .tables = {registry::TableFormat::loopy_tiers},
-      .views = {registry::View::diagram},
+      .views = {registry::View::diagram, registry::View::page},
+      .drawing = registry::PageDrawing::lettered_discs,
       .whole_variants = "every variant (everything reachable from the empty board)",
   };
+
+  // The sides by index, as the page and answers name them (the side to move).
+  static constexpr std::array<std::string_view, 2> kPlayers = {"black", "red"};
 
   static bool claims(std::string_view text) { return names_teeko(text); }
   static std::string normalized(std::string_view variant) { return parse_variant(variant).name(); }
@@ -77,6 +82,22 @@ struct Entry {
     return teeko::parse_move(g, p, text);
   }
   static std::string diagram(const Game& g, const Position& p) { return board_diagram(g, p); }
+  // The board the explorer page draws: a disc a piece, lettered X for Black (the first side,
+  // upper case) and o for Red; no hands (a drop is written as its square, and the page plays it
+  // by a click on the empty square).
+  static nlohmann::ordered_json position_json(const Game& game, const Position& p) {
+    nlohmann::ordered_json j;
+    j["width"] = game.size();
+    j["height"] = game.size();
+    j["side_to_move"] = kPlayers[p.side_to_move];
+    nlohmann::ordered_json board = nlohmann::ordered_json::object();
+    for (const Color c : {kBlack, kRed})
+      for (Bitboard b = p.pieces[c]; b; b &= b - 1)
+        board[square_name(game, std::countr_zero(b))] = c == kBlack ? "X" : "o";
+    j["board"] = board;
+    return j;
+  }
+
   // What moves prints at the end: the side that made the pattern has won.
   static std::string end_text(const Game& g, const Position& p) {
     return g.lost_already(p)
