@@ -6,7 +6,8 @@
 # positions of the tables against the forward solver; then Spock: perft of the 5x5 start to depth
 # 7, the row spock:3x3:RSK/rsk solved into tables/ with its draws (about 10 s), a position queried
 # from its table, 2,000 positions of a row re-solved by the bounded forward search, and the 5x5
-# start searched forward for 20 s.
+# start searched forward for 20 s; then Teeko solved whole into tables/ (about 10 s and 50 MB: a
+# draw) and a position queried from its tables.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
@@ -23,3 +24,5 @@ build/drop16 solve --variant spock:3x3:RSK/rsk --tables tables/spock-3x3-RSK-rsk
 build/drop16 query --tables tables/spock-3x3-RSK-rsk --fen "rsk/3/RSK w"
 build/drop16 verify --variant spock:4x4:RK/rk --samples 2000
 build/drop16 solve --variant spock --max-depth 60 --time-limit 20 --memory 1
+build/drop16 solve --variant teeko --tables tables/teeko --threads 2
+build/drop16 query --tables tables/teeko --fen "2X1X/2OO1/2O2/2XOX/5 o"
