@@ -16,9 +16,18 @@ constexpr std::string_view kAdvanced = "advanced";
 }  // namespace
 
 std::string Variant::name() const {
+  // Appended piece by piece: GCC 12 warns (-Wrestrict, wrongly) on ":" + std::string(...).
   std::string out(kVariantName);
-  if (size != Variant{}.size) out += ":" + std::to_string(size) + "x" + std::to_string(size);
-  if (advanced) out += ":" + std::string(kAdvanced);
+  if (size != Variant{}.size) {
+    out += ':';
+    out += std::to_string(size);
+    out += 'x';
+    out += std::to_string(size);
+  }
+  if (advanced) {
+    out += ':';
+    out += kAdvanced;
+  }
   return out;
 }
 
@@ -50,9 +59,13 @@ Variant parse_variant(std::string_view text) {
     ++next;
   }
   if (next < parts.size()) {
-    if (parts[next] != kAdvanced)
-      variant_error(
-          text, "'" + std::string(parts[next]) + "' after the board; " + std::string(kExpected));
+    if (parts[next] != kAdvanced) {
+      std::string what = "'";
+      what += parts[next];
+      what += "' after the board; ";
+      what += kExpected;
+      variant_error(text, what);
+    }
     v.advanced = true;
     ++next;
   }
