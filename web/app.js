@@ -186,7 +186,10 @@ function isPlacement(move) {
   return /^[a-h]\d$/.test(move);
 }
 
-function placements() {
+// What a click on a square plays: the selected piece's moves, or else the placements on empty
+// squares.
+function clickableMoves() {
+  if (state.selected) return movesFrom(state.selected);
   return state.position ? state.position.moves.filter(isPlacement) : [];
 }
 
@@ -222,9 +225,7 @@ function drawBoard() {
   const board = $('board');
   board.style.setProperty('--files', pos.width);
   const evals = movesByName();
-  // What a click plays: the selected piece's moves, or else the placements on empty squares.
-  const selectedMoves = state.selected ? movesFrom(state.selected) : placements();
-  const targets = new Map(selectedMoves.map((m) => [squareOfMove(m), m]));
+  const targets = new Map(clickableMoves().map((m) => [squareOfMove(m), m]));
   const lastMove = state.past.length ? state.past[state.past.length - 1].move : null;
   const lastSquares = new Set();
   if (lastMove) {
@@ -520,12 +521,10 @@ function maybeSolverMove() {
 function onSquareClick(sq) {
   const pos = state.position;
   if (!pos || pos.terminal) return;
-  if (state.selected || placements().length) {
-    const move = (state.selected ? movesFrom(state.selected) : placements()).find((m) => squareOfMove(m) === sq);
-    if (move) {
-      guard(() => playMove(move));
-      return;
-    }
+  const move = clickableMoves().find((m) => squareOfMove(m) === sq);
+  if (move) {
+    guard(() => playMove(move));
+    return;
   }
   const letter = pos.board[sq];
   if (letter && isOwn(letter) && movesFrom({kind: 'board', square: sq}).length &&
