@@ -180,6 +180,19 @@ std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const Loopy
   return std::filesystem::file_size(loopy_wdl_path(name));
 }
 
+std::uint64_t write_loopy_tier_by_rank(const LoopyTableName& name, const ReachedRanks& ranks,
+                                       std::span<const LoopyCode> codes, int zstd_level) {
+  std::uint32_t most = 0;
+  for (const LoopyCode code : codes) most = std::max(most, wdl_record(code));
+  const auto record = [&](std::uint64_t i) {
+    return ranks.has(i) ? wdl_record(codes[ranks.rank(i)]) : wdl_record(kLoopyNotInRow);
+  };
+  const TableHeader header{name.variant, name.tier, ranks.entries(), record_bits(most),
+                           wdl_encoding(name, kWdlFormat)};
+  write_indexed_records(loopy_wdl_path(name), header, record, zstd_level);
+  return std::filesystem::file_size(loopy_wdl_path(name));
+}
+
 LoopyTierReader::LoopyTierReader(const LoopyTableName& name, std::uint64_t entries)
     : path_(loopy_wdl_path(name)), reader_(open_wdl(path_, name, name.tier, entries, 1, format_)) {}
 

@@ -30,6 +30,7 @@
 
 #include "tablebase/index_range.h"
 #include "tablebase/loopy_value.h"
+#include "tablebase/reached_ranks.h"
 #include "tablebase/table_file.h"
 
 namespace tablebase {
@@ -46,6 +47,11 @@ std::filesystem::path loopy_reached_path(const LoopyTableName& name);
 // marked as not in the row, whatever its code; returns the file's bytes.
 std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const LoopyCode> codes,
                                int zstd_level, const std::uint64_t* reached = nullptr);
+// Writes the tier's codes held by rank among its reached entries (loopy_compact.h): entry i's code
+// is codes[ranks.rank(i)] where ranks marks it, and every other entry is not in the row; the
+// same file write_loopy_tier writes from the codes of every entry. Returns the file's bytes.
+std::uint64_t write_loopy_tier_by_rank(const LoopyTableName& name, const ReachedRanks& ranks,
+                                       std::span<const LoopyCode> codes, int zstd_level);
 // True when NAME.wdl exists; it is then opened and checked (header, variant, tier, scheme, size),
 // so a damaged or foreign file throws TableError instead of being solved over.
 bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries);

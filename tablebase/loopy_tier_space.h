@@ -118,6 +118,31 @@ constexpr bool loopy_solves_reached_only() {
     return false;
 }
 
+// A space that knows the value of some finished positions without solving them (Dobutsu shogi's
+// catches, won in 1, and tries, lost in 0): known_code(entry) gives an entry's code when it is
+// known that way (kLoopyUnresolved otherwise), and for_each_child_known(cursor, tier, index,
+// visit) is for_each_child with visit(child, known), known the child's code as known_code gives it.
+// The compact solve (loopy_compact.h) then folds such children in as it folds children in earlier
+// tiers, and such entries need not tell their parents at their level: the work of the densest
+// levels, done in the first pass where the children are at hand.
+template <typename S>
+concept LoopyKnownSpace = LoopyTierSpace<S> &&
+    requires(const S& s, int tier, std::uint64_t index, typename S::Cursor& cursor) {
+  { s.known_code(cursor, tier, index) } -> std::convertible_to<std::uint8_t>;
+  {s.for_each_child_known(cursor, tier, index, [](Location, std::uint8_t) {})};
+};
+
+// Whether a space is solved holding only its reached entries, by rank (static constexpr bool
+// kCompactReached = true; loopy_compact.h): for tiers so large and so little reached that a byte
+// an entry would not fit where a byte a reached entry does. It must have unmoves.
+template <typename S>
+constexpr bool loopy_compact() {
+  if constexpr (requires { S::kCompactReached; })
+    return S::kCompactReached;
+  else
+    return false;
+}
+
 // Whether a space that has unmoves finds predecessors faster by sweeps all the same
 // (static constexpr bool kPrefersSweeps = true; LoopySolveOptions::predecessors): where a
 // symmetry stores a class more than once, an unmove must generate its candidates' moves to tell
