@@ -24,6 +24,7 @@
 #include "tablebase/directory_lock.h"
 #include "tablebase/game_tables.h"
 #include "tablebase/keyed_tables.h"
+#include "tablebase/loopy_compact.h"
 #include "tablebase/loopy_tier_solver.h"
 #include "tablebase/tables_found.h"
 #include "tablebase/wdl_analysis.h"
@@ -365,9 +366,19 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
   options.show_progress = !o.quiet;
   options.slice_entries = tablebase::loopy_slice_entries(r.slice_minutes);
   if (r.zstd_level_given) options.zstd_level = r.zstd_level;
-  if (r.plan_only) return print_loopy_plan(*space, options, r.slice_minutes, name);
-  const tablebase::LoopySolveReport report = reporting_table_solve_faults(
-      [&] { return tablebase::LoopyTierSolver<Space>(*space, options).run(); });
+  tablebase::LoopySolveReport report;
+  if constexpr (tablebase::loopy_compact<Space>()) {
+    if (r.plan_only)
+      throw UsageError("--plan: " + name +
+                       " is solved holding what play reaches, which only its reach counts; " +
+                       "its memory is checked against --memory before the reach and after it");
+    report = reporting_table_solve_faults(
+        [&] { return tablebase::CompactLoopySolver<Space>(*space, options).run(); });
+  } else {
+    if (r.plan_only) return print_loopy_plan(*space, options, r.slice_minutes, name);
+    report = reporting_table_solve_faults(
+        [&] { return tablebase::LoopyTierSolver<Space>(*space, options).run(); });
+  }
   nlohmann::ordered_json j;
   j["variant"] = name;
   j["solved"] = counts_json(report.reached);

@@ -52,6 +52,7 @@
 #include <vector>
 
 #include "rules/common/parse_error.h"
+#include "rules/dobutsu/entry.h"
 #include "rules/drop/entry.h"
 #include "rules/game_entry.h"
 #include "rules/nardy/entry.h"
@@ -67,7 +68,7 @@ struct EntryList {};
 
 // The games, in the order they are listed; the first one's variant "drop16" is the default.
 using Entries = EntryList<drop::Entry, spock::Entry, rookrace::Entry, nardy::Entry, nevsky::Entry,
-                          teeko::Entry>;
+                          teeko::Entry, dobutsu::Entry>;
 
 template <typename E>
 concept GameEntry = requires(std::string_view text, const std::optional<std::string>& fen,

@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <variant>
 
+#include "rules/dobutsu/solve/tier_space.h"   // LoopySpaceOf<dobutsu::Game>
 #include "rules/registry.h"
 #include "rules/rookrace/solve/tier_space.h"  // LoopySpaceOf<rookrace::Game>
 #include "rules/spock/solve/tier_space.h"     // LoopySpaceOf<spock::Game>
