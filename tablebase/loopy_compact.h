@@ -85,11 +85,18 @@ class CompactLoopySolver {
     }
     return space_.memory_bytes() + bits + bit_bytes(largest);
   }
+  // The most the ranks and the bits they are made from hold at once.
+  std::uint64_t ranks_bytes() const {
+    std::uint64_t all = space_.memory_bytes();
+    for (int t = 0; t < space_.tier_count(); ++t)
+      all += bit_bytes(space_.tier_size(t)) + ReachedRanks::bytes_for(space_.tier_size(t));
+    return all;
+  }
 
   LoopySolveReport run() {
     LoopySolveReport report;
     report.tiers = space_.tier_count();
-    report.planned_bytes = reach_bytes();
+    report.planned_bytes = std::max(reach_bytes(), ranks_bytes());
     if (report.planned_bytes > options_.memory_bytes)
       throw over_memory_cap(space_.variant_name(), report.planned_bytes, options_.memory_bytes);
     std::optional<DirectoryLock> lock;
@@ -104,8 +111,10 @@ class CompactLoopySolver {
       reach(report);
       const auto reached = std::chrono::steady_clock::now();
       const double reached_cpu = solver::cpu_seconds();
-      for (int t = 0; t < space_.tier_count(); ++t)
+      for (int t = 0; t < space_.tier_count(); ++t) {
         ranks_[t] = ReachedRanks(bits_[t].data(), space_.tier_size(t));
+        bits_[t] = {};  // the ranks hold them now
+      }
       report.planned_bytes = std::max(report.planned_bytes, solve_bytes());
       if (solve_bytes() > options_.memory_bytes)
         throw MemoryCapError(
@@ -132,9 +141,10 @@ class CompactLoopySolver {
   bool reached(Location at) const { return ranks_[at.tier].has(at.index); }
 
  private:
-  // A chunk of a tier's entries (by index): the unit the threads take, with its set of codes.
-  static constexpr std::uint64_t kChunkEntries = std::uint64_t{1} << 16;
-  static constexpr std::uint64_t kGroupEntries = 64 * ReachedRanks::kWordsPerCount;
+  // A chunk of a tier's entries (by index, 57,344 of them): the unit the threads take, with its
+  // set of codes.
+  static constexpr std::uint64_t kChunkLines = 128;
+  static constexpr std::uint64_t kChunkEntries = kChunkLines * ReachedRanks::kLineEntries;
   // Counters: an entry with a drawn child outside never loses; one whose value the space knew
   // (LoopyKnownSpace) was counted by its parents in their first pass and tells them nothing.
   static constexpr std::uint8_t kCannotLose = 255, kKnown = 254;
@@ -144,19 +154,25 @@ class CompactLoopySolver {
   struct Worker {
     typename S::Cursor cursor;
     std::vector<std::uint64_t> found;
+    std::vector<Location> children;
+    // A level's parents gathered from several entries, each with its rank (kAbsent: not reached).
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> parents;
   };
+  static constexpr std::uint64_t kAbsent = ~std::uint64_t{0};
+  // Parents gathered before they are looked up together.
+  static constexpr std::size_t kParentBatch = 256;
 
   static std::uint64_t bit_bytes(std::uint64_t entries) { return (entries + 63) / 64 * 8; }
   bool on_disk() const { return !options_.dir.empty(); }
   LoopyTableName table_name(int t) const {
     return {options_.dir, space_.variant_name(), space_.index_scheme(), space_.tier_name(t)};
   }
-  // What the solve holds at the most: every tier's bits and ranks, every reached entry's code, and
-  // the largest tier's counters.
+  // What the solve holds at the most: every tier's ranks and reached entries' codes, and the
+  // largest tier's counters.
   std::uint64_t solve_bytes() const {
     std::uint64_t all = space_.memory_bytes(), counters = 0;
     for (int t = 0; t < space_.tier_count(); ++t) {
-      all += bit_bytes(space_.tier_size(t)) + ranks_[t].memory_bytes() + ranks_[t].count();
+      all += ranks_[t].memory_bytes() + ranks_[t].count();
       counters = std::max(counters, ranks_[t].count());
     }
     return all + counters;
@@ -186,40 +202,65 @@ class CompactLoopySolver {
       for (std::uint64_t i = r.range.begin; i < r.range.end; ++i) mark_reached(words[r.tier], i);
     for (int t = n - 1; t >= 0; --t) {
       progress.set_stage(space_.tier_name(t));
-      spread_reached(space_, t, words, options_.shared_block_entries, &progress);
+      spread(t, words, progress);
     }
     if (on_disk())
       for (int t = 0; t < n; ++t)
         write_loopy_reached(table_name(t), bits_[t], space_.tier_size(t), options_.zstd_level);
   }
 
+  // Tier t's marks closed under its moves (children in other tiers marked in their bits), in
+  // passes over the tier, each expanding the entries marked and not yet expanded, a word of 64 at
+  // a time: the word's children are gathered first and their bits prefetched, then marked, so
+  // that their cache misses (the bits are far larger than the caches) overlap. A pass takes marks
+  // ahead of it as it comes to them, those behind it in the next pass.
+  void spread(int t, const std::vector<std::uint64_t*>& words, solver::Progress& progress) {
+    const std::uint64_t n = space_.tier_size(t), word_count = (n + 63) / 64;
+    constexpr std::uint64_t kChunkWords = 1024;
+    std::uint64_t* own = words[t];
+    solver::ZeroedArray<std::uint64_t> expanded(word_count);  // a chunk's words by its thread only
+    tbb::enumerable_thread_specific<Worker> workers;
+    for (std::atomic<bool> more{true}; more.exchange(false);)
+      solver::parallel_for(std::uint64_t{0}, (word_count + kChunkWords - 1) / kChunkWords,
+                           [&](std::uint64_t c) {
+        Worker& w = workers.local();
+        std::uint64_t done = 0;
+        for (std::uint64_t k = c * kChunkWords; k < std::min(word_count, (c + 1) * kChunkWords);
+             ++k) {
+          const std::uint64_t pending =
+              std::atomic_ref<std::uint64_t>(own[k]).load(std::memory_order_relaxed) &
+              ~expanded[k];
+          if (!pending) continue;
+          expanded[k] |= pending;
+          more.store(true, std::memory_order_relaxed);
+          w.children.clear();
+          for (std::uint64_t b = pending; b; b &= b - 1)
+            space_.for_each_child(w.cursor, t, 64 * k + std::uint64_t(std::countr_zero(b)),
+                                  [&](Location child) { w.children.push_back(child); });
+          for (const Location child : w.children)
+            __builtin_prefetch(&words[child.tier][child.index >> 6], 1);
+          for (const Location child : w.children) mark_reached(words[child.tier], child.index);
+          done += std::uint64_t(std::popcount(pending));
+        }
+        progress.add_to_rate(done);
+      });
+    progress.advance(n);
+  }
+
   // --- solve ---
   // body(index, rank) for each reached entry of chunk c of tier t, in index order.
   template <typename Body>
   void for_each_reached_in_chunk(int t, std::uint64_t c, const Body& body) const {
-    const ReachedRanks& r = ranks_[t];
-    const std::uint64_t first_group = c * kChunkEntries / kGroupEntries;
-    const std::uint64_t end = std::min(space_.tier_size(t), (c + 1) * kChunkEntries);
-    std::uint64_t rank = r.before_group(first_group);
-    for (std::uint64_t w = c * kChunkEntries / 64; w * 64 < end; ++w)
-      for (std::uint64_t bits = r.words()[w]; bits; bits &= bits - 1)
-        body(w * 64 + std::uint64_t(std::countr_zero(bits)), rank++);
+    ranks_[t].for_each_marked(c * kChunkLines, (c + 1) * kChunkLines, body);
   }
-  std::uint64_t chunks(int t) const { return (space_.tier_size(t) + kChunkEntries - 1) / kChunkEntries; }
-  // The reached ranks of chunk c.
-  IndexRange chunk_ranks(int t, std::uint64_t c) const {
-    const ReachedRanks& r = ranks_[t];
-    const std::uint64_t groups = r.groups();
-    return {r.before_group(std::min(groups, c * kChunkEntries / kGroupEntries)),
-            r.before_group(std::min(groups, (c + 1) * kChunkEntries / kGroupEntries))};
-  }
+  std::uint64_t chunks(int t) const { return (ranks_[t].lines() + kChunkLines - 1) / kChunkLines; }
 
   static LoopyCode load(const LoopyCode& b) {
     return std::atomic_ref<LoopyCode>(const_cast<LoopyCode&>(b)).load(std::memory_order_relaxed);
   }
-  // Sets entry `index` (rank `rank`) of tier t to `code` and notes the code in its chunk's set.
-  void set_code(int t, std::uint64_t index, std::uint64_t rank, LoopyCode code) {
-    std::atomic_ref<LoopyCode>(codes_[t][rank]).store(code, std::memory_order_relaxed);
+  // Sets the entry at `index` (rank `rank`) of the tier being solved to `code` and notes the code in its chunk's set.
+  void set_code(std::uint64_t index, std::uint64_t rank, LoopyCode code) {
+    std::atomic_ref<LoopyCode>(state_[2 * rank]).store(code, std::memory_order_relaxed);
     note(index, code);
   }
   void note(std::uint64_t index, LoopyCode code) {
@@ -230,9 +271,9 @@ class CompactLoopySolver {
          now < code && !highest.compare_exchange_weak(now, code, std::memory_order_relaxed);) {
     }
   }
-  // Lowers entry (index, rank) of tier t to `code` if it is above it.
-  void lower(int t, std::uint64_t index, std::uint64_t rank, LoopyCode code) {
-    std::atomic_ref<LoopyCode> a(codes_[t][rank]);
+  // Lowers the entry (index, rank) of the tier being solved to `code` if it is above it.
+  void lower(std::uint64_t index, std::uint64_t rank, LoopyCode code) {
+    std::atomic_ref<LoopyCode> a(state_[2 * rank]);
     LoopyCode now = a.load(std::memory_order_relaxed);
     while (now > code)
       if (a.compare_exchange_weak(now, code, std::memory_order_relaxed)) return note(index, code);
@@ -303,8 +344,12 @@ class CompactLoopySolver {
 
   void solve_levels(int t) {
     const ReachedRanks& r = ranks_[t];
-    codes_[t].assign(r.count(), kLoopyUnresolved);
-    std::vector<std::uint8_t> counter(r.count(), 0);
+    // Each reached entry's code and counter side by side (a parent's are read together), by rank;
+    // the codes alone once the tier is solved.
+    std::vector<std::uint8_t>& state = codes_[t];
+    state.assign(2 * r.count(), 0);
+    for (std::uint64_t k = 0; k < r.count(); ++k) state[2 * k] = kLoopyUnresolved;
+    state_ = state.data();
     present_.assign(chunks(t), CodeSet{});
     highest_ = 0;
     tbb::enumerable_thread_specific<Worker> workers;
@@ -315,7 +360,7 @@ class CompactLoopySolver {
       Worker& w = workers.local();
       std::uint64_t done = 0;
       for_each_reached_in_chunk(t, c, [&](std::uint64_t i, std::uint64_t rank) {
-        first_pass(w, t, i, rank, counter[rank]);
+        first_pass(w, t, i, rank, state_[2 * rank + 1]);
         ++done;
       });
       progress.advance(done);
@@ -328,14 +373,20 @@ class CompactLoopySolver {
             std::atomic_ref<std::uint64_t>(present_[c][d >> 6]).load(std::memory_order_relaxed);
         if (!(present >> (d & 63) & 1)) return;
         Worker& w = workers.local();
+        w.parents.clear();
         for_each_reached_in_chunk(t, c, [&](std::uint64_t i, std::uint64_t rank) {
-          if (load(codes_[t][rank]) == d && load(counter[rank]) != kKnown)
-            tell_parents(w, t, i, d, counter);
+          if (load(state_[2 * rank]) != d || load(state_[2 * rank + 1]) == kKnown) return;
+          gather_parents(w, t, i);
+          if (w.parents.size() >= kParentBatch) tell_parents(w, t, d);
         });
+        tell_parents(w, t, d);
       });
     }
-    for (LoopyCode& code : codes_[t])
-      if (code == kLoopyUnresolved) code = kLoopyDraw;
+    for (std::uint64_t k = 0; k < r.count(); ++k)  // in place: k <= 2k
+      state[k] = state[2 * k] == kLoopyUnresolved ? kLoopyDraw : state[2 * k];
+    state.resize(r.count());
+    if (t + 1 < space_.tier_count()) state.shrink_to_fit();  // kept for the later tiers
+    state_ = nullptr;
   }
 
   void first_pass(Worker& w, int t, std::uint64_t i, std::uint64_t rank, std::uint8_t& counter) {
@@ -343,15 +394,18 @@ class CompactLoopySolver {
       const LoopyCode known = space_.known_code(w.cursor, t, i);
       if (known != kLoopyUnresolved) {
         counter = kKnown;
-        return set_code(t, i, rank, known);
+        return set_code(i, rank, known);
       }
     }
     int win = INT_MAX, out_max = 0;
     bool any = false, cannot_lose = false;
     w.found.clear();
+    std::uint64_t unlocated = 0;
     for_each_child_code(w, t, i, [&](Location c, LoopyCode code) {
       any = true;
-      if (code == kLoopyUnresolved)
+      if (code == kLoopyUnresolved && c.index == kLoopyNotLocated)
+        ++unlocated;
+      else if (code == kLoopyUnresolved)
         w.found.push_back(c.index);
       else if (code == kLoopyDraw)
         cannot_lose = true;
@@ -360,42 +414,56 @@ class CompactLoopySolver {
       else
         win = std::min(win, int(code) + 1);
     });
-    if (!any) return set_code(t, i, rank, 0);
+    if (!any) return set_code(i, rank, 0);
     std::sort(w.found.begin(), w.found.end());
-    const auto inside = std::unique(w.found.begin(), w.found.end()) - w.found.begin();
-    if (inside > kMostChildren)
+    const auto inside = std::uint64_t(std::unique(w.found.begin(), w.found.end()) - w.found.begin()) +
+                        unlocated;
+    if (inside > std::uint64_t(kMostChildren))
       throw std::length_error("a position of " + space_.variant_name() + " has more than " +
                               std::to_string(kMostChildren) + " children in its tier");
-    if (win != INT_MAX) set_code(t, i, rank, loopy_decided(win));
+    if (win != INT_MAX) set_code(i, rank, loopy_decided(win));
     if (cannot_lose)
       counter = kCannotLose;
     else if (inside)
       counter = std::uint8_t(inside);
     else if (win == INT_MAX)
-      set_code(t, i, rank, loopy_decided(out_max));  // every child outside, every one won
+      set_code(i, rank, loopy_decided(out_max));  // every child outside, every one won
   }
 
-  void tell_parents(Worker& w, int t, std::uint64_t i, int d, std::vector<std::uint8_t>& counter) {
-    const ReachedRanks& r = ranks_[t];
+  // Appends the parents of entry i of tier t (each once) to w.parents.
+  void gather_parents(Worker& w, int t, std::uint64_t i) const {
     w.found.clear();
-    space_.for_each_parent(w.cursor, t, i, [&](std::uint64_t p) {
-      if (r.has(p)) w.found.push_back(p);
-    });
+    space_.for_each_parent(w.cursor, t, i, [&](std::uint64_t p) { w.found.push_back(p); });
     std::sort(w.found.begin(), w.found.end());
     w.found.erase(std::unique(w.found.begin(), w.found.end()), w.found.end());
-    for (const std::uint64_t p : w.found) {
-      const std::uint64_t rank = r.rank(p);
+    for (const std::uint64_t p : w.found) w.parents.emplace_back(p, kAbsent);
+  }
+
+  // Tells the parents gathered in w.parents (of entries final at level d) what they are, and
+  // empties it: looked up in three rounds, each prefetching what the next reads (the ranks' line
+  // of each, then its code and counter), so that the misses of a batch overlap.
+  void tell_parents(Worker& w, int t, int d) {
+    const ReachedRanks& r = ranks_[t];
+    for (const auto& [p, rank] : w.parents) r.prefetch(p);
+    for (auto& [p, rank] : w.parents) {
+      if (!r.has(p)) continue;
+      rank = r.rank(p);
+      __builtin_prefetch(&state_[2 * rank], 1);
+    }
+    for (const auto& [p, rank] : w.parents) {
+      if (rank == kAbsent) continue;
       if (d % 2 == 0) {
-        lower(t, p, rank, loopy_decided(d + 1));
+        lower(p, rank, loopy_decided(d + 1));
         continue;
       }
-      if (load(codes_[t][rank]) != kLoopyUnresolved) continue;
-      std::atomic_ref<std::uint8_t> left(counter[rank]);
+      if (load(state_[2 * rank]) != kLoopyUnresolved) continue;
+      std::atomic_ref<std::uint8_t> left(state_[2 * rank + 1]);
       if (left.load(std::memory_order_relaxed) == kCannotLose) continue;  // (kKnown: decided)
       if (left.fetch_sub(1, std::memory_order_relaxed) != 1) continue;
       const int outside = outside_max(w, t, p);
-      set_code(t, p, rank, loopy_decided(std::max(d + 1, outside)));
+      set_code(p, rank, loopy_decided(std::max(d + 1, outside)));
     }
+    w.parents.clear();
   }
 
   const S& space_;
@@ -404,6 +472,7 @@ class CompactLoopySolver {
   std::vector<ReachedRanks> ranks_;
   std::vector<std::vector<LoopyCode>> codes_;  // by tier, by rank among the reached
   std::vector<CodeSet> present_;               // of the tier being solved, by chunk
+  std::uint8_t* state_ = nullptr;  // its codes and counters, interleaved by rank
   int highest_ = 0;                            // the greatest code set in it
 };
 

@@ -125,6 +125,11 @@ constexpr bool loopy_solves_reached_only() {
 // The compact solve (loopy_compact.h) then folds such children in as it folds children in earlier
 // tiers, and such entries need not tell their parents at their level: the work of the densest
 // levels, done in the first pass where the children are at hand.
+// for_each_child_known may also give a child whose code is not known with the index
+// kLoopyNotLocated in place of its own (in the entry's tier), sparing the work of locating it,
+// where it vouches that the entry's moves reach distinct entries: the first pass only counts such
+// children.
+inline constexpr std::uint64_t kLoopyNotLocated = ~std::uint64_t{0};
 template <typename S>
 concept LoopyKnownSpace = LoopyTierSpace<S> &&
     requires(const S& s, int tier, std::uint64_t index, typename S::Cursor& cursor) {

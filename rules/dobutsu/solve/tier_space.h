@@ -83,7 +83,19 @@ class TierSpace {
   // start position.
   Position unrank(int t, std::uint64_t index) const;
 
-  struct Cursor {};
+  // The entry unranked last (the solve asks an entry what is known of it, then for its
+  // children).
+  struct Cursor {
+    std::uint64_t index = ~std::uint64_t{0};
+    Position position;
+  };
+  const Position& unranked(Cursor& cursor, std::uint64_t index) const {
+    if (cursor.index != index) {
+      cursor.position = unrank(kPlay, index);
+      cursor.index = index;
+    }
+    return cursor.position;
+  }
 
   template <typename Visit>
   void for_each_child(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
@@ -96,10 +108,14 @@ class TierSpace {
   tablebase::LoopyCode known_code(const Position& p) const {
     return game_.is_catch(p) ? 1 : game_.is_try(p) ? 0 : tablebase::kLoopyUnresolved;
   }
-  tablebase::LoopyCode known_code(Cursor&, int t, std::uint64_t index) const {
-    return t == kCaught ? 0 : known_code(unrank(t, index));
+  tablebase::LoopyCode known_code(Cursor& cursor, int t, std::uint64_t index) const {
+    return t == kCaught ? 0 : known_code(unranked(cursor, index));
   }
   // for_each_child with each child's known code (known_code); a visit returning false stops it.
+  // A child whose code is known, or whose parent is not its own mirror image, is not located (its
+  // index is kLoopyNotLocated): such a parent's moves reach distinct entries (two of its children
+  // would otherwise be mirror images, which only a position that is its own makes; checked on
+  // every reached position, results/dobutsu.md), so the first pass only counts them.
   template <typename Visit>
   void for_each_child_known(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
     children<true>(cursor, t, index, visit);
@@ -107,17 +123,21 @@ class TierSpace {
   // visit(child, known) for each child, known its known code when kKnown, else kLoopyUnresolved:
   // what is known costs the child's attacks, which only the solve's first pass wants.
   template <bool kKnown, typename Visit>
-  void children(Cursor&, int t, std::uint64_t index, Visit visit) const {
+  void children(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
     if (t == kCaught) return;
-    const Position p = unrank(t, index);
+    const Position p = unranked(cursor, index);
     MoveList moves;
     game_.generate(p, moves);
+    const bool distinct = kKnown && Game::mirror(p) != p;
     for (const Move m : moves) {
       Position child = p;
       game_.make(child, m);
-      const tablebase::Location at = locate(child);
-      const tablebase::LoopyCode known =
-          kKnown && at.tier == kPlay ? known_code(child) : tablebase::kLoopyUnresolved;
+      tablebase::LoopyCode known = tablebase::kLoopyUnresolved;
+      tablebase::Location at{kPlay, tablebase::kLoopyNotLocated};
+      if (kKnown && child.lion(child.side_to_move) >= 0) known = known_code(child);
+      if (!kKnown || child.lion(child.side_to_move) < 0 ||
+          (known == tablebase::kLoopyUnresolved && !distinct))
+        at = locate(child);
       if constexpr (std::is_void_v<decltype(visit(at, known))>)
         visit(at, known);
       else if (!visit(at, known))
@@ -125,9 +145,10 @@ class TierSpace {
     }
   }
   template <typename Visit>
-  void for_each_parent(Cursor&, int t, std::uint64_t index, Visit visit) const {
+  void for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
     if (t == kCaught) return;  // its parents, the catches, are in "play"
-    for_each_unmove(unrank(t, index), [&](const Position& parent) { visit(locate(parent).index); });
+    for_each_unmove(unranked(cursor, index),
+                    [&](const Position& parent) { visit(locate(parent).index); });
   }
   // visit(parent) for each position with a legal move to p (Sente to move, both Lions on the
   // board), as the side that moved last, Gote, to move.
