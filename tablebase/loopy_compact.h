@@ -221,29 +221,29 @@ class CompactLoopySolver {
     solver::ZeroedArray<std::uint64_t> expanded(word_count);  // a chunk's words by its thread only
     tbb::enumerable_thread_specific<Worker> workers;
     for (std::atomic<bool> more{true}; more.exchange(false);)
-      solver::parallel_for(std::uint64_t{0}, (word_count + kChunkWords - 1) / kChunkWords,
-                           [&](std::uint64_t c) {
-        Worker& w = workers.local();
-        std::uint64_t done = 0;
-        for (std::uint64_t k = c * kChunkWords; k < std::min(word_count, (c + 1) * kChunkWords);
-             ++k) {
-          const std::uint64_t pending =
-              std::atomic_ref<std::uint64_t>(own[k]).load(std::memory_order_relaxed) &
-              ~expanded[k];
-          if (!pending) continue;
-          expanded[k] |= pending;
-          more.store(true, std::memory_order_relaxed);
-          w.children.clear();
-          for (std::uint64_t b = pending; b; b &= b - 1)
-            space_.for_each_child(w.cursor, t, 64 * k + std::uint64_t(std::countr_zero(b)),
-                                  [&](Location child) { w.children.push_back(child); });
-          for (const Location child : w.children)
-            __builtin_prefetch(&words[child.tier][child.index >> 6], 1);
-          for (const Location child : w.children) mark_reached(words[child.tier], child.index);
-          done += std::uint64_t(std::popcount(pending));
-        }
-        progress.add_to_rate(done);
-      });
+      solver::parallel_for(
+          std::uint64_t{0}, (word_count + kChunkWords - 1) / kChunkWords, [&](std::uint64_t c) {
+            Worker& w = workers.local();
+            std::uint64_t done = 0;
+            for (std::uint64_t k = c * kChunkWords; k < std::min(word_count, (c + 1) * kChunkWords);
+                 ++k) {
+              const std::uint64_t pending =
+                  std::atomic_ref<std::uint64_t>(own[k]).load(std::memory_order_relaxed) &
+                  ~expanded[k];
+              if (!pending) continue;
+              expanded[k] |= pending;
+              more.store(true, std::memory_order_relaxed);
+              w.children.clear();
+              for (std::uint64_t b = pending; b; b &= b - 1)
+                space_.for_each_child(w.cursor, t, 64 * k + std::uint64_t(std::countr_zero(b)),
+                                      [&](Location child) { w.children.push_back(child); });
+              for (const Location child : w.children)
+                __builtin_prefetch(&words[child.tier][child.index >> 6], 1);
+              for (const Location child : w.children) mark_reached(words[child.tier], child.index);
+              done += std::uint64_t(std::popcount(pending));
+            }
+            progress.add_to_rate(done);
+          });
     progress.advance(n);
   }
 
@@ -258,7 +258,8 @@ class CompactLoopySolver {
   static LoopyCode load(const LoopyCode& b) {
     return std::atomic_ref<LoopyCode>(const_cast<LoopyCode&>(b)).load(std::memory_order_relaxed);
   }
-  // Sets the entry at `index` (rank `rank`) of the tier being solved to `code` and notes the code in its chunk's set.
+  // Sets the entry at `index` (rank `rank`) of the tier being solved to `code` and notes the code
+  // in its chunk's set.
   void set_code(std::uint64_t index, std::uint64_t rank, LoopyCode code) {
     std::atomic_ref<LoopyCode>(state_[2 * rank]).store(code, std::memory_order_relaxed);
     note(index, code);
@@ -311,8 +312,8 @@ class CompactLoopySolver {
       solve_levels(t);
       ++report.tiers_solved;
       if (on_disk())
-        report.table_bytes += write_loopy_tier_by_rank(table_name(t), r, codes_[t],
-                                                       options_.zstd_level);
+        report.table_bytes +=
+            write_loopy_tier_by_rank(table_name(t), r, codes_[t], options_.zstd_level);
     }
     // Over the reached entries; a class stored twice (LoopyTwinSpace) counted once, at its first
     // reached copy, as tally_reached counts it.
@@ -337,9 +338,8 @@ class CompactLoopySolver {
     codes_[t].assign(ranks_[t].count(), kLoopyDraw);
     LoopyTierReader reader(table_name(t), space_.tier_size(t));
     for (std::uint64_t c = 0; c < chunks(t); ++c)
-      for_each_reached_in_chunk(t, c, [&](std::uint64_t i, std::uint64_t rank) {
-        codes_[t][rank] = reader.code(i);
-      });
+      for_each_reached_in_chunk(
+          t, c, [&](std::uint64_t i, std::uint64_t rank) { codes_[t][rank] = reader.code(i); });
   }
 
   void solve_levels(int t) {
@@ -416,8 +416,8 @@ class CompactLoopySolver {
     });
     if (!any) return set_code(i, rank, 0);
     std::sort(w.found.begin(), w.found.end());
-    const auto inside = std::uint64_t(std::unique(w.found.begin(), w.found.end()) - w.found.begin()) +
-                        unlocated;
+    const auto inside =
+        std::uint64_t(std::unique(w.found.begin(), w.found.end()) - w.found.begin()) + unlocated;
     if (inside > std::uint64_t(kMostChildren))
       throw std::length_error("a position of " + space_.variant_name() + " has more than " +
                               std::to_string(kMostChildren) + " children in its tier");
@@ -472,7 +472,7 @@ class CompactLoopySolver {
   std::vector<ReachedRanks> ranks_;
   std::vector<std::vector<LoopyCode>> codes_;  // by tier, by rank among the reached
   std::vector<CodeSet> present_;               // of the tier being solved, by chunk
-  std::uint8_t* state_ = nullptr;  // its codes and counters, interleaved by rank
+  std::uint8_t* state_ = nullptr;              // its codes and counters, interleaved by rank
   int highest_ = 0;                            // the greatest code set in it
 };
 

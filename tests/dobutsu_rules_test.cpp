@@ -46,9 +46,9 @@ std::set<std::string> move_names(const Game& g, const Position& p) {
 std::vector<std::string> sample_fens(const Game& g, int walks, std::mt19937& rng) {
   std::vector<std::string> out;
   for (int i = 0; i < walks; ++i) {
-    const auto walk = conformance::random_walk(reference::from_fen(dobutsu::to_fen(g, g.start())),
-                                               80, rng,
-                                               [](const reference::Board& b) { return reference::to_fen(b); });
+    const auto walk =
+        conformance::random_walk(reference::from_fen(dobutsu::to_fen(g, g.start())), 80, rng,
+                                 [](const reference::Board& b) { return reference::to_fen(b); });
     out.insert(out.end(), walk.begin(), walk.end());
   }
   return out;
@@ -154,7 +154,8 @@ TEST_CASE("dobutsu: the engine and the reference engine agree on random position
   CHECK(drops > 100);
 }
 
-TEST_CASE("dobutsu: perft from the start agrees with the reference engine", "[dobutsu][reference]") {
+TEST_CASE("dobutsu: perft from the start agrees with the reference engine",
+          "[dobutsu][reference]") {
   const Game g;
   Position p = g.start();
   for (int depth = 1; depth <= 6; ++depth) {
@@ -194,12 +195,11 @@ TEST_CASE("dobutsu: text round trips through random games", "[dobutsu]") {
   CHECK(seen.positions > 500);
 }
 
-TEST_CASE("dobutsu: malformed variants, positions and moves are refused in one line",
-          "[dobutsu]") {
+TEST_CASE("dobutsu: malformed variants, positions and moves are refused in one line", "[dobutsu]") {
   using dobutsu::ParseError;
-  conformance::check_refused<ParseError>({"dobutsu:", "dobutsu:3x4", "dobutsux", "dobutsu:x"},
-                                         [](const std::string& s) { return dobutsu::parse_variant(s); },
-                                         "variant");
+  conformance::check_refused<ParseError>(
+      {"dobutsu:", "dobutsu:3x4", "dobutsux", "dobutsu:x"},
+      [](const std::string& s) { return dobutsu::parse_variant(s); }, "variant");
   const Game g;
   conformance::check_refused<ParseError>(
       {"", "gle/1c1/1C1/ELG[]", "gle/1c1/1C1/ELG[] w w", "gle/1c1/1C1/ELG w", "gle/1c1/ELG[] w",

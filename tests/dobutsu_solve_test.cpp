@@ -8,9 +8,9 @@
 //   test: minutes of both cores).
 #include <algorithm>
 #include <bit>
+#include <catch2/catch.hpp>
 #include <cstdio>
 #include <cstdlib>
-#include <catch2/catch.hpp>
 #include <random>
 #include <set>
 #include <string>
@@ -74,7 +74,8 @@ TEST_CASE("dobutsu tier space: a position and its images at one entry, holding t
     const Location at = space.locate(p);
     REQUIRE(at.tier >= 0);
     REQUIRE(at.index < space.tier_size(at.tier));
-    for (const Position& image : {Game::mirror(p), Game::swapped(p), Game::swapped(Game::mirror(p))})
+    for (const Position& image :
+         {Game::mirror(p), Game::swapped(p), Game::swapped(Game::mirror(p))})
       CHECK(space.locate(image) == at);
     if (at.tier == TierSpace::kCaught) {
       ++caught;
@@ -113,7 +114,8 @@ TEST_CASE("dobutsu tier space: children are the moves made, unmoves the moves ta
       const Location real = given[j++];
       CHECK(c.tier == real.tier);
       CHECK((c.index == real.index || c.index == tablebase::kLoopyNotLocated));
-      if (real.tier == TierSpace::kPlay) CHECK(k == space.known_code(cursor, real.tier, real.index));
+      if (real.tier == TierSpace::kPlay)
+        CHECK(k == space.known_code(cursor, real.tier, real.index));
     });
     CHECK(j == given.size());
     // A position that is not its own mirror image has its children at distinct entries (what
@@ -169,7 +171,9 @@ struct KnownEnds {
   std::uint64_t tier_size(int t) const { return space.tier_size(t); }
   const std::vector<int>& tier_children(int t) const { return space.tier_children(t); }
   std::uint64_t block_count(int t) const { return space.block_count(t); }
-  tablebase::IndexRange block_range(int t, std::uint64_t b) const { return space.block_range(t, b); }
+  tablebase::IndexRange block_range(int t, std::uint64_t b) const {
+    return space.block_range(t, b);
+  }
   std::vector<tablebase::LocationRange> roots() const { return space.roots(); }
   std::uint64_t memory_bytes() const { return space.memory_bytes(); }
   template <typename Visit>
@@ -286,11 +290,11 @@ TEST_CASE("dobutsu census: catches, tries and neither among the reached position
       repeated += std::adjacent_find(children.begin(), children.end()) != children.end();
     }
   const auto line = [](const char* what, const tablebase::LoopyTally& t) {
-    std::printf("%s: %llu positions, %llu wins, %llu draws, %llu losses, longest win %d, longest "
-                "loss %d\n",
-                what, (unsigned long long)t.positions, (unsigned long long)t.wins,
-                (unsigned long long)t.draws, (unsigned long long)t.losses, t.longest_win,
-                t.longest_loss);
+    std::printf(
+        "%s: %llu positions, %llu wins, %llu draws, %llu losses, longest win %d, longest "
+        "loss %d\n",
+        what, (unsigned long long)t.positions, (unsigned long long)t.wins,
+        (unsigned long long)t.draws, (unsigned long long)t.losses, t.longest_win, t.longest_loss);
   };
   line("catches", catches);
   line("tries", tries);

@@ -262,20 +262,25 @@ function drawBoard() {
   board.innerHTML = html;
 }
 
-function drawHand(color) {
+// The hand box `box` ('white' below the board, 'black' above it) shows the first player's hand
+// and the second's, whatever the players are named.
+function drawHand(box) {
   const pos = state.position;
-  const box = $(`hand-${color}`);
-  box.hidden = !pos.hands;  // Spock has no hands
+  const el = $(`hand-${box}`);
+  el.hidden = !pos.hands;  // Spock has no hands
   if (!pos.hands) return;
-  const hand = pos.hands[color];
-  const toMove = pos.side_to_move === color && !pos.terminal;
-  box.classList.toggle('to-move', pos.side_to_move === color);
+  const player = pos.players[box === 'white' ? 0 : 1];
+  const hand = pos.hands[player] || {};
+  const toMove = pos.side_to_move === player && !pos.terminal;
+  el.classList.toggle('to-move', pos.side_to_move === player);
   const evals = movesByName();
+  // Chess's pieces in their order, then any other kind in the order the hand lists them.
+  const order = PIECE_ORDER.concat(Object.keys(hand).filter((p) => !PIECE_ORDER.includes(p)));
   let html = '';
-  for (const piece of PIECE_ORDER) {
+  for (const piece of order) {
     const count = hand[piece] || 0;
     if (!count) continue;
-    const letter = color === 'white' ? piece : piece.toLowerCase();
+    const letter = box === 'white' ? piece : piece.toLowerCase();
     const selected = toMove && state.selected && state.selected.kind === 'hand' &&
         state.selected.piece === piece;
     let mark = '';
@@ -283,11 +288,11 @@ function drawHand(color) {
       const drops = movesFrom({kind: 'hand', piece});
       if (drops.length) mark = markHtml(best(drops.map((m) => evals.get(m))), false);
     }
-    html += `<button class="hand-piece${selected ? ' selected' : ''}" data-color="${color}"` +
-        ` data-piece="${piece}"${toMove ? '' : ' disabled'} title="${color} ${piece} ×${count}">` +
-        `${pieceSvg(letter)}<span class="count">×${count}</span>${mark}</button>`;
+    html += `<button class="hand-piece${selected ? ' selected' : ''}" data-color="${player}"` +
+        ` data-piece="${piece}"${toMove ? '' : ' disabled'} title="${player} ${piece} ×${count}">` +
+        `${drawPiece(letter)}<span class="count">×${count}</span>${mark}</button>`;
   }
-  box.innerHTML = html || '<span class="empty">empty hand</span>';
+  el.innerHTML = html || '<span class="empty">empty hand</span>';
 }
 
 function colorName(side) {

@@ -96,7 +96,8 @@ struct Entry {
     for (const Color c : {kSente, kGote}) {
       nlohmann::ordered_json hand = nlohmann::ordered_json::object();
       for (int k = 0; k < kHandKinds; ++k)
-        if (p.hand[c][k]) hand[std::string(1, piece_letter(cell_of(kSente, Kind(k))))] = p.hand[c][k];
+        if (p.hand[c][k])
+          hand[std::string(1, piece_letter(cell_of(kSente, Kind(k))))] = p.hand[c][k];
       hands[std::string(kPlayers[c])] = hand;
     }
     j["hands"] = hands;
@@ -106,8 +107,7 @@ struct Entry {
   // What moves prints at the end.
   static std::string end_text(const Game& g, const Position& p) {
     const Color mover = p.side_to_move, other = opposite(mover);
-    if (p.lion(mover) < 0)
-      return std::string(color_name(other)) + " caught the Lion and wins";
+    if (p.lion(mover) < 0) return std::string(color_name(other)) + " caught the Lion and wins";
     if (g.is_try(p)) return std::string(color_name(other)) + "'s Lion made its try and wins";
     return std::string(color_name(mover)) + " cannot move and loses";
   }

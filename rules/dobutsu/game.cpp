@@ -13,7 +13,8 @@ constexpr int kHandShift = 48, kSideBit = 127;
 struct Offset {
   int df, dr;
 };
-constexpr Offset kLionSteps[] = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0}, {1, 0}, {-1, 1}, {0, 1}, {1, 1}};
+constexpr Offset kLionSteps[] = {{-1, -1}, {0, -1}, {1, -1}, {-1, 0},
+                                 {1, 0},   {-1, 1}, {0, 1},  {1, 1}};
 constexpr Offset kGiraffeSteps[] = {{0, -1}, {-1, 0}, {1, 0}, {0, 1}};
 constexpr Offset kElephantSteps[] = {{-1, -1}, {1, -1}, {-1, 1}, {1, 1}};
 constexpr Offset kChickSteps[] = {{0, 1}};
@@ -109,8 +110,8 @@ Key Game::raw_key(const Position& p) const {
 }
 
 Key Game::symmetric_key(const Position& p) const {
-  return common::to_key(std::min(packed(p), packed(mirror(p))) |
-                        Key128(p.side_to_move) << kSideBit);
+  return common::to_key(std::min(packed(p), packed(mirror(p))) | Key128(p.side_to_move)
+                                                                     << kSideBit);
 }
 
 Key Game::canonical_key(const Position& p) const {

@@ -20,7 +20,7 @@ using common::split;
 }
 
 constexpr char kKindLetter[kKinds] = {'C', 'E', 'G', 'L', 'H'};  // by Kind
-constexpr char kSideLetter[2] = {'w', 'b'};                       // by Color
+constexpr char kSideLetter[2] = {'w', 'b'};                      // by Color
 constexpr const char* kKindName[kKinds] = {"Chick", "Elephant", "Giraffe", "Lion", "Hen"};
 
 // The kind of a letter in either case, or -1.
@@ -51,7 +51,8 @@ Position parse_fen(const Game&, std::string_view fen) {
   if (open == std::string_view::npos || board_and_hands.back() != ']')
     fen_error("the board must be followed by the hands in brackets, like gle/1c1/1C1/ELG[]");
   const std::string_view board = board_and_hands.substr(0, open);
-  const std::string_view hands = board_and_hands.substr(open + 1, board_and_hands.size() - open - 2);
+  const std::string_view hands =
+      board_and_hands.substr(open + 1, board_and_hands.size() - open - 2);
   const auto ranks = split(
       board, [](char ch) { return ch == '/'; }, true);
   if (int(ranks.size()) != kRanks)
@@ -113,8 +114,8 @@ Position parse_fen(const Game&, std::string_view fen) {
   for (int k = 0; k < kHandKinds; ++k)
     if (count[k] != kPiecesOfKind)
       fen_error(std::to_string(count[k]) + " " + kKindName[k] + "s" +
-                (k == kChick ? " (Hens included)" : "") + " on the board and in hand; the game has " +
-                std::to_string(kPiecesOfKind));
+                (k == kChick ? " (Hens included)" : "") +
+                " on the board and in hand; the game has " + std::to_string(kPiecesOfKind));
   for (const Color c : {kSente, kGote}) {
     if (lions[c] > 1) fen_error(std::string(color_name(c)) + " has more than one Lion");
     if (lions[c] == 0 && c != p.side_to_move)
@@ -142,8 +143,7 @@ std::string to_fen(const Game&, const Position& p) {
   }
   s += '[';
   for (const Color c : {kSente, kGote})
-    for (int k = 0; k < kHandKinds; ++k)
-      s.append(p.hand[c][k], piece_letter(cell_of(c, Kind(k))));
+    for (int k = 0; k < kHandKinds; ++k) s.append(p.hand[c][k], piece_letter(cell_of(c, Kind(k))));
   s += "] ";
   s += kSideLetter[p.side_to_move];
   return s;
@@ -211,7 +211,8 @@ std::string board_diagram(const Game&, const Position& p) {
   for (const Color c : {kSente, kGote}) {
     out << "in hand: " << color_name(c) << ' ';
     std::string held;
-    for (int k = 0; k < kHandKinds; ++k) held.append(p.hand[c][k], piece_letter(cell_of(c, Kind(k))));
+    for (int k = 0; k < kHandKinds; ++k)
+      held.append(p.hand[c][k], piece_letter(cell_of(c, Kind(k))));
     out << (held.empty() ? "-" : held) << '\n';
   }
   out << color_name(p.side_to_move) << " to move\n";

@@ -66,8 +66,8 @@ using Bitboard = std::uint16_t;  // bit square_of(file, rank)
 // What stands where, as bitboards: each side's squares and each kind's squares (both sides), so
 // that a piece is a bit in one side's set and one kind's. Hands by side and kind.
 struct Position {
-  std::array<Bitboard, 2> side{};      // by Color
-  std::array<Bitboard, kKinds> kind{};  // by Kind
+  std::array<Bitboard, 2> side{};                              // by Color
+  std::array<Bitboard, kKinds> kind{};                         // by Kind
   std::array<std::array<std::uint8_t, kHandKinds>, 2> hand{};  // by Color, then Kind
   Color side_to_move = kSente;
 

@@ -16,9 +16,9 @@
 namespace dobutsu::reference {
 
 struct Board {
-  char cells[4][3];                // [rank][file] from a1: '.', or a letter (Sente upper case)
-  std::map<char, int> hand[2];     // by side (0 Sente), by upper-case letter
-  int side = 0;                    // 0 Sente, 1 Gote
+  char cells[4][3];             // [rank][file] from a1: '.', or a letter (Sente upper case)
+  std::map<char, int> hand[2];  // by side (0 Sente), by upper-case letter
+  int side = 0;                 // 0 Sente, 1 Gote
 
   static bool inside(int file, int rank) { return file >= 0 && file < 3 && rank >= 0 && rank < 4; }
   static int side_of(char c) { return std::isupper(static_cast<unsigned char>(c)) ? 0 : 1; }

@@ -108,8 +108,9 @@ std::uint64_t TierSpace::rest_rank(const Position& q, int a, int b) const {
           << c |
       gathered(hens, chicks);
   const auto& own = q.hand[kSente];
-  const std::uint64_t hands = (std::uint64_t(own[kChick]) * std::uint64_t(3 - e) + own[kElephant]) *
-                                  std::uint64_t(3 - g) + own[kGiraffe];
+  const std::uint64_t hands =
+      (std::uint64_t(own[kChick]) * std::uint64_t(3 - e) + own[kElephant]) * std::uint64_t(3 - g) +
+      own[kGiraffe];
   return offset_[g][e][c] +
          ((placement << (g + e + 2 * c)) + bits) * std::uint64_t((3 - g) * (3 - e) * (3 - c)) +
          hands;
@@ -153,10 +154,8 @@ Position TierSpace::unrank(int t, std::uint64_t index) const {
   const int nbits = g + e + 2 * c;
   std::uint64_t bits = rest & ((std::uint64_t{1} << nbits) - 1);
   std::uint64_t placement = rest >> nbits;
-  const std::uint64_t chick_rank =
-      split(placement, block.chicks, block.chicks_reciprocal);
-  const std::uint64_t elephant_rank =
-      split(placement, block.elephants, block.elephants_reciprocal);
+  const std::uint64_t chick_rank = split(placement, block.chicks, block.chicks_reciprocal);
+  const std::uint64_t elephant_rank = split(placement, block.elephants, block.elephants_reciprocal);
   const std::uint64_t giraffe_rank = placement;
   // The set of `count` slots of those not `taken`, of colexicographic rank r.
   const auto unrank_among = [&](std::uint64_t r, int count, unsigned taken) {

@@ -176,12 +176,12 @@ class TierSpace {
   struct CountBlock {
     std::uint64_t offset = 0;
     int g = 0, e = 0, c = 0;
-    std::uint64_t hands = 1, hands_reciprocal = 0;        // the mover's hands: (3-g)(3-e)(3-c)
-    std::uint64_t chicks = 1, chicks_reciprocal = 0;      // C(10 - g - e, c)
+    std::uint64_t hands = 1, hands_reciprocal = 0;          // the mover's hands: (3-g)(3-e)(3-c)
+    std::uint64_t chicks = 1, chicks_reciprocal = 0;        // C(10 - g - e, c)
     std::uint64_t elephants = 1, elephants_reciprocal = 0;  // C(10 - g, e)
   };
   std::array<CountBlock, 27> blocks_{};
-  std::array<std::array<std::uint64_t, 3>, 11> binomial_{};               // C(n, k), k <= 2
+  std::array<std::array<std::uint64_t, 3>, 11> binomial_{};  // C(n, k), k <= 2
 };
 
 template <typename Visit>
