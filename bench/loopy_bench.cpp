@@ -10,13 +10,15 @@
 //                             memory with predecessors by sweeps instead of unmoves
 //                             (tablebase/loopy_block.h); m = 3 and 4 as 0 and 2, solving only the
 //                             entries the start reaches (LoopySolveOptions::solve_reached_only);
-//                             m = 0 to 2 solve every entry, whatever the space's default.
+//                             m = 0 to 2 solve every entry, whatever the space's default; m = 5
+//                             the compact solve (tablebase/loopy_compact.h): the reached entries
+//                             only, held by rank, unmoves.
 //   LoopyTierSolverSpock/i/m, CyclicRetrogradeSpock/i   the same on Spock's ladder rows
-//                             (rules/spock/solve/tier_space.h; m = 0, 2, 3 and 4), from every
+//                             (rules/spock/solve/tier_space.h; m = 0, 2, 3, 4 and 5), from every
 //                             placement of the row's material.
 //   LoopyTierSolverTeeko/i/m, CyclicRetrogradeTeeko/i   the same on Teeko (rules/teeko/solve/
-//                             tier_space.h; m = 0 and 2), from the empty board: teeko:4x4 and the
-//                             whole game.
+//                             tier_space.h; m = 0, 2, 3 and 5), from the empty board:
+//                             teeko:4x4 and the whole game.
 // Row i is kRows[i] (kSpockRows[i]). One thread each, so the rates are per core. Both report
 // "positions", the position classes reached from the start (the same count:
 // tests/loopy_rookrace_test.cpp), and "positions_per_cpu_s" over them, the process's user + system
@@ -50,6 +52,7 @@
 #include "rules/teeko/solve/tier_space.h"
 #include "rules/teeko/variant.h"
 #include "solver/cyclic_retrograde.h"
+#include "tablebase/loopy_compact.h"
 #include "tablebase/loopy_tier_solver.h"
 
 namespace {
@@ -104,8 +107,12 @@ void one_solve_a_run(benchmark::internal::Benchmark* b) {
 // One loopy solve of `space` as the benchmark's mode m = state.range(1) asks.
 template <typename Space, typename MakeSpace>
 void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace& make_space) {
-  const char* const modes[] = {" in memory", " tables", " in memory, sweeps",
-                               " in memory, reached only", " in memory, sweeps, reached only"};
+  const char* const modes[] = {" in memory",
+                               " tables",
+                               " in memory, sweeps",
+                               " in memory, reached only",
+                               " in memory, sweeps, reached only",
+                               " in memory, compact"};
   state.SetLabel(row + modes[state.range(1)]);
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "drop16_loopy_bench_tables";
@@ -126,8 +133,8 @@ void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace&
                                ? tablebase::LoopyPredecessors::sweeps
                                : tablebase::LoopyPredecessors::unmoves;
     options.solve_reached_only = state.range(1) >= 3;
-    tablebase::LoopyTierSolver<Space> solver(space, options);
-    const auto r = solver.run();
+    const auto r = state.range(1) == 5 ? tablebase::CompactLoopySolver<Space>(space, options).run()
+                                       : tablebase::LoopyTierSolver<Space>(space, options).run();
     report(state, r.reached.positions, cpu_seconds() - cpu, idle);
     state.counters["entries"] = double(r.entries.positions + r.entries.not_in_row);
     state.counters["entries_solved"] = double(r.entries.positions);
@@ -162,7 +169,7 @@ void LoopyTierSolverRace(benchmark::State& state) {
   run_loopy<rookrace::TierSpace>(state, kRows[state.range(0)],
                                  [&] { return rookrace::TierSpace(game); });
 }
-BENCHMARK(LoopyTierSolverRace)->ArgsProduct({{0, 1}, {0, 1, 2, 3, 4}})->Apply(one_solve_a_run);
+BENCHMARK(LoopyTierSolverRace)->ArgsProduct({{0, 1}, {0, 1, 2, 3, 4, 5}})->Apply(one_solve_a_run);
 
 void CyclicRetrogradeRace(benchmark::State& state) {
   const rookrace::Game game(rookrace::parse_variant(kRows[state.range(0)]));
@@ -177,7 +184,7 @@ void LoopyTierSolverSpock(benchmark::State& state) {
   run_loopy<spock::TierSpace>(state, kSpockRows[state.range(0)],
                               [&] { return spock::TierSpace(game, row); });
 }
-BENCHMARK(LoopyTierSolverSpock)->ArgsProduct({{0, 1}, {0, 2, 3, 4}})->Apply(one_solve_a_run);
+BENCHMARK(LoopyTierSolverSpock)->ArgsProduct({{0, 1}, {0, 2, 3, 4, 5}})->Apply(one_solve_a_run);
 
 void CyclicRetrogradeSpock(benchmark::State& state) {
   const spock::Material row = spock::parse_material(kSpockRows[state.range(0)]);
@@ -192,7 +199,7 @@ void LoopyTierSolverTeeko(benchmark::State& state) {
   run_loopy<teeko::TierSpace>(state, kTeekoRows[state.range(0)],
                               [&] { return teeko::TierSpace(game); });
 }
-BENCHMARK(LoopyTierSolverTeeko)->ArgsProduct({{0, 1}, {0, 2}})->Apply(one_solve_a_run);
+BENCHMARK(LoopyTierSolverTeeko)->ArgsProduct({{0, 1}, {0, 2, 3, 5}})->Apply(one_solve_a_run);
 
 void CyclicRetrogradeTeeko(benchmark::State& state) {
   const teeko::Game game(teeko::parse_variant(kTeekoRows[state.range(0)]));
