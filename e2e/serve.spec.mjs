@@ -735,6 +735,37 @@ try {
   check(/no move: Red wins/.test(teekoOver), `Teeko after d1c2: '${teekoOver}'`);
   check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
   console.log(`e2e: Teeko ${teekoVariant} checked, screenshot ${teekoScreenshot}`);
+
+  // 11. Dobutsu shogi, served without tables: its pieces drawn as lettered discs, a capture by
+  // clicks puts the Chick in Sente's hand (the box below the board), and the drop from it by
+  // clicks, each position as `drop16 moves` plays it.
+  server.kill('SIGTERM');
+  const dobutsuUrl = await startServer(null, ['--variant', 'dobutsu']);
+  const dobutsuStart = cli(['moves', '--variant', 'dobutsu', '--json']).fen;
+  await page.goto(`${dobutsuUrl}?variant=dobutsu`);
+  await waitReady(page, dobutsuStart);
+  check((await page.evaluate(() => document.body.dataset.game)) === 'dobutsu',
+        'Dobutsu page not shown');
+  check((await page.$$('#board .spock-piece')).length === 8, 'Dobutsu: 8 pieces not drawn');
+  let dobutsuFen = dobutsuStart;
+  for (const move of ['b2b3', 'b4b3']) {
+    const from = move.slice(0, 2), to = move.slice(2);
+    await page.click(`.square[data-square="${from}"]`);
+    await page.waitForSelector(`.square[data-square="${to}"][data-move="${move}"]`);
+    await page.click(`.square[data-square="${to}"]`);
+    dobutsuFen = cli(['moves', '--variant', 'dobutsu', '--fen', dobutsuFen, '--moves', move, '--json']).fen;
+    await waitReady(page, dobutsuFen);
+  }
+  await page.click('#hand-white .hand-piece[data-piece="C"]');
+  await page.waitForSelector('.square[data-square="b2"][data-move="C@b2"]');
+  await page.click('.square[data-square="b2"]');
+  dobutsuFen = cli(['moves', '--variant', 'dobutsu', '--fen', dobutsuFen, '--moves', 'C@b2', '--json']).fen;
+  await waitReady(page, dobutsuFen);
+  check(dobutsuFen === 'g1e/1l1/1C1/ELG[c] b', `Dobutsu after C@b2: ${dobutsuFen}`);
+  check((await page.$$('#hand-black .hand-piece[data-piece="C"]')).length === 1,
+        "Dobutsu: Gote's Chick in hand not drawn");
+  check(pageErrors.length === 0, `page errors: ${pageErrors.join('; ')}`);
+  console.log('e2e: Dobutsu shogi checked');
 } catch (e) {
   failures++;
   console.error(`FAIL: ${e.stack || e}`);
