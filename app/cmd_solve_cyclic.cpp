@@ -372,6 +372,9 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
       throw UsageError("--plan: " + name +
                        " is solved holding what play reaches, which only its reach counts; " +
                        "its memory is checked against --memory before the reach and after it");
+    // What the process holds already (binary, libraries, the space) is counted against the cap:
+    // the compact solve's arrays come close to it on the rows it is for.
+    options.memory_bytes = r.memory_bytes - resident_under(r.memory_bytes);
     report = reporting_table_solve_faults(
         [&] { return tablebase::CompactLoopySolver<Space>(*space, options).run(); });
   } else {

@@ -83,11 +83,15 @@ class CompactLoopySolver {
         largest = std::max(largest, r.end - r.begin);
       }
     }
-    return space_.memory_bytes() + bits + bit_bytes(largest);
+    return fixed_bytes() + bits + bit_bytes(largest);
+  }
+  // What every stage holds besides its arrays: the space, and the I/O buffers on disk.
+  std::uint64_t fixed_bytes() const {
+    return space_.memory_bytes() + (on_disk() ? kIoBufferBytes : 0);
   }
   // The most the ranks and the bits they are made from hold at once.
   std::uint64_t ranks_bytes() const {
-    std::uint64_t all = space_.memory_bytes();
+    std::uint64_t all = fixed_bytes();
     for (int t = 0; t < space_.tier_count(); ++t)
       all += bit_bytes(space_.tier_size(t)) + ReachedRanks::bytes_for(space_.tier_size(t));
     return all;
@@ -170,7 +174,7 @@ class CompactLoopySolver {
   // What the solve holds at the most: every tier's ranks and reached entries' codes, and the
   // largest tier's counters.
   std::uint64_t solve_bytes() const {
-    std::uint64_t all = space_.memory_bytes(), counters = 0;
+    std::uint64_t all = fixed_bytes(), counters = 0;
     for (int t = 0; t < space_.tier_count(); ++t) {
       all += ranks_[t].memory_bytes() + ranks_[t].count();
       counters = std::max(counters, ranks_[t].count());
