@@ -8,7 +8,7 @@
 # from its table, 2,000 positions of a row re-solved by the bounded forward search, and the 5x5
 # start searched forward for 20 s; then Teeko solved whole into tables/ (about 10 s and 50 MB: a
 # draw) and a position queried from its tables; then Dobutsu shogi solved whole into tables/ (a few
-# minutes of both cores and 0.6 GB: Tanaka's 246,803,167 positions, the start lost in 78).
+# minutes of both cores and 0.65 GB: Tanaka's 246,803,167 positions, the start lost in 78).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh

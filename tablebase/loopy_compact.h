@@ -6,26 +6,30 @@
 // (loopy_tier_solver.h holds 2 bytes an entry of a shared block).
 //
 // The same answers as the loopy tier solver with its reached entries only (the tests compare
-// them): the reach (loopy_reach.h) marks what the roots reach, tiers from the last to the first;
+// them): the reach marks what the roots reach, tiers from the last to the first, in passes over
+// each tier's bits (a word's children gathered and their bits prefetched before they are marked);
 // then each tier, in solve order, holds its reached entries' codes by their rank among its reached
-// bits (reached_ranks.h), and a counter each while it is solved:
-// - a first pass over the reached entries reads their children: those in earlier tiers folded in
-//   (a losing one a tentative win, a drawn one "cannot lose", the slowest winning one kept),
-//   those in the tier counted, each once;
+// bits (reached_ranks.h), and a counter each while it is solved, beside its code:
+// - a first pass over the reached entries reads their children: those in earlier tiers, and those
+//   whose value the space knows (LoopyKnownSpace), folded in (a losing one a tentative win, a
+//   drawn one "cannot lose", the slowest winning one kept), the others counted, each once (or
+//   without being located, where the space vouches they are distinct);
 // - levels d = 0, 1, ...: each entry final at d tells its parents in the tier, found by the
 //   space's unmoves (a space with unmoves only: a tier here is one block, and sweeps over it
-//   would cost a pass of moves a level): a loss makes them wins at d + 1, a win counts them down,
-//   and a parent counted down to 0 (with no drawn child outside) is a loss at d + 1, or later if a
-//   child outside wins later. What is undecided at the end is drawn.
-// The entries of a level are found by a scan of the codes of the chunks (2^16 entries of the
+//   would cost a pass of moves a level) and looked up in batches with prefetches: a loss makes
+//   them wins at d + 1, a win counts them down, and a parent counted down to 0 (with no drawn
+//   child outside) is a loss at d + 1, or later if a child outside wins later. What is undecided
+//   at the end is drawn.
+// The entries of a level are found by a scan of the codes of the chunks (57,344 entries of the
 // tier) whose set of codes present holds d: a chunk notes each code set in it, so a level looks
 // only where something is final at it.
 //
-// Memory: the reach holds a bit an entry of every tier and a bit an entry of a block being spread;
-// the solve a bit an entry, an eighth of a bit for the ranks, and for each reached entry a byte
-// of code (kept for the later tiers) and a byte of counter in the tier being solved. The reach's
-// peak is checked against the cap before anything starts, the solve's once the reach has counted
-// the reached entries (its marks are on disk by then, so a run refused there resumes after them).
+// Memory: the reach holds a bit an entry of every tier and a bit an entry of the tier being
+// spread; the solve the ranks' lines (the bits and a count, 1.14 bits an entry), and for each
+// reached entry a byte of code (kept for the later tiers) and a byte of counter in the tier being
+// solved; on disk, the I/O buffers too. The reach's peak is checked against the cap before
+// anything starts, the solve's once the reach has counted the reached entries (its marks are on
+// disk by then, so a run refused there resumes after them).
 //
 // On disk it writes what the loopy tier solver writes (loopy_tier_files.h): NAME.reached after the
 // reach, NAME.wdl a tier as it is solved, so every reader (loopy_tables.h) opens them alike. A run
