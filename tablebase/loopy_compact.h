@@ -131,11 +131,7 @@ class CompactLoopySolver {
                                     "with a larger cap resumes after it"
                                   : " to solve what play reaches"));
       for (int t = 0; t < space_.tier_count(); ++t) solve_tier(t, report);
-      report.reach_seconds = std::chrono::duration<double>(reached - start).count();
-      report.solve_seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - reached).count();
-      report.reach_cpu_seconds = reached_cpu - start_cpu;
-      report.solve_cpu_seconds = solver::cpu_seconds() - reached_cpu;
+      report.time(start, start_cpu, reached, reached_cpu);
     });
     return report;
   }

@@ -107,6 +107,17 @@ struct LoopySolveReport {
   // slice solved in this run took: what a stopped run loses at most, against what
   // LoopySolveOptions::slice_entries aims at.
   double reach_cpu_seconds = 0, solve_cpu_seconds = 0, longest_slice_cpu_seconds = 0;
+
+  // The wall and CPU seconds of a run begun at `start` (`start_cpu`: solver::cpu_seconds()) whose
+  // reach ended at `reached` (`reached_cpu`) and whose solve ends now.
+  void time(std::chrono::steady_clock::time_point start, double start_cpu,
+            std::chrono::steady_clock::time_point reached, double reached_cpu) {
+    reach_seconds = std::chrono::duration<double>(reached - start).count();
+    solve_seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - reached).count();
+    reach_cpu_seconds = reached_cpu - start_cpu;
+    solve_cpu_seconds = solver::cpu_seconds() - reached_cpu;
+  }
 };
 
 template <LoopyTierSpace S>
@@ -188,11 +199,7 @@ class LoopyTierSolver {
       const auto reached = std::chrono::steady_clock::now();
       const double reached_cpu = solver::cpu_seconds();
       solve_all(report);
-      report.reach_seconds = std::chrono::duration<double>(reached - start).count();
-      report.solve_seconds =
-          std::chrono::duration<double>(std::chrono::steady_clock::now() - reached).count();
-      report.reach_cpu_seconds = reached_cpu - start_cpu;
-      report.solve_cpu_seconds = solver::cpu_seconds() - reached_cpu;
+      report.time(start, start_cpu, reached, reached_cpu);
     });
     return report;
   }

@@ -25,16 +25,11 @@ namespace dobutsu {
 class Game : public common::GameTypes<dobutsu::Position, dobutsu::Move, dobutsu::MoveList,
                                       dobutsu::Undo, dobutsu::Key> {
  public:
-  // The identity and the mirror (files a and c exchanged).
-  static constexpr int kSymmetries = 2;
-
   explicit Game(Variant v = {});
 
   const Variant& variant() const { return variant_; }
   bool operator==(const Game&) const { return true; }
 
-  // The squares a piece of this colour and kind on sq steps to (whatever stands there).
-  Bitboard steps(Color c, Kind k, int sq) const { return steps_[c][k][sq]; }
   // The rank a side starts on (where the other Lion makes its try) and the one its Chicks promote
   // on.
   static constexpr int home_rank(Color c) { return c == kSente ? 0 : kRanks - 1; }

@@ -43,7 +43,6 @@ TierSpace::TierSpace(const Game& game) : game_(game) {
   for (int g = 0; g <= 2; ++g)
     for (int e = 0; e <= 2; ++e)
       for (int c = 0; c <= 2; ++c) {
-        offset_[g][e][c] = next;
         CountBlock& block = blocks_[9 * g + 3 * e + c];
         block = {next, g, e, c};
         block.hands = std::uint64_t((3 - g) * (3 - e) * (3 - c));
@@ -111,7 +110,7 @@ std::uint64_t TierSpace::rest_rank(const Position& q, int a, int b) const {
   const std::uint64_t hands =
       (std::uint64_t(own[kChick]) * std::uint64_t(3 - e) + own[kElephant]) * std::uint64_t(3 - g) +
       own[kGiraffe];
-  return offset_[g][e][c] +
+  return blocks_[9 * g + 3 * e + c].offset +
          ((placement << (g + e + 2 * c)) + bits) * std::uint64_t((3 - g) * (3 - e) * (3 - c)) +
          hands;
 }

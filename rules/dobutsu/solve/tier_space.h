@@ -134,9 +134,9 @@ class TierSpace {
       game_.make(child, m);
       tablebase::LoopyCode known = tablebase::kLoopyUnresolved;
       tablebase::Location at{kPlay, tablebase::kLoopyNotLocated};
-      if (kKnown && child.lion(child.side_to_move) >= 0) known = known_code(child);
-      if (!kKnown || child.lion(child.side_to_move) < 0 ||
-          (known == tablebase::kLoopyUnresolved && !distinct))
+      const bool caught = child.lion(child.side_to_move) < 0;
+      if (kKnown && !caught) known = known_code(child);
+      if (!kKnown || caught || (known == tablebase::kLoopyUnresolved && !distinct))
         at = locate(child);
       if constexpr (std::is_void_v<decltype(visit(at, known))>)
         visit(at, known);
@@ -171,8 +171,8 @@ class TierSpace {
   std::array<std::array<std::array<std::uint8_t, kSquares - 2>, kSquares>, kSquares> slots_{};
   // By count (1 or 2) and colexicographic rank: the set of slots.
   std::array<std::array<std::uint16_t, 45>, 3> colex_sets_{};
-  std::array<std::array<std::array<std::uint64_t, 3>, 3>, 3> offset_{};  // by g, e, c
-  // The same blocks of counts in order, with what unranking divides by (tablebase/divider.h).
+  // The blocks of counts on the board (g, e, c) in order, at 9g + 3e + c, with what unranking
+  // divides by (tablebase/divider.h).
   struct CountBlock {
     std::uint64_t offset = 0;
     int g = 0, e = 0, c = 0;
