@@ -12,7 +12,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/install-deps.sh
-bash scripts/build.sh
+bash scripts/build.sh --target drop16   # only what the job runs
 set -x
 build/drop16 perft --depth 6
 build/drop16 perft --depth 7 --hash 1024
