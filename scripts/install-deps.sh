@@ -6,7 +6,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 packages=(cmake ninja-build g++ libabsl-dev libtbb-dev libzstd-dev libbenchmark-dev catch2
           libcli11-dev nlohmann-json3-dev libcpp-httplib-dev pkgconf
-          pybind11-dev python3-dev python3-pytest openmpi-bin libopenmpi-dev)
+          pybind11-dev python3-dev python3-pytest python3-venv openmpi-bin libopenmpi-dev)
 e2e=0
 if [[ "${1:-}" == "--e2e" ]]; then
   e2e=1
