@@ -142,7 +142,7 @@ void register_cluster_plan(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--rate", o->spec.entries_per_core_second,
                   "stored entries solved per core second, as measured by solve (--json: "
-                  "stored / cpu_seconds)")
+                  "tables.stored_positions / cpu_seconds)")
       ->required()
       ->check(positive);
   cmd->add_option("--child-reads", o->spec.child_reads_per_entry,

@@ -6,6 +6,7 @@
 #include <chrono>
 #include <iostream>
 
+#include "app/analysis_text.h"
 #include "app/cyclic_search.h"
 #include "app/games.h"
 #include "app/resources.h"
@@ -18,16 +19,10 @@ namespace app {
 namespace {
 
 void print_text(const nlohmann::ordered_json& j) {
-  const auto in = [](const nlohmann::ordered_json& v) {
-    return v["dte"].is_null() ? std::string() : " in " + v["dte"].dump();
-  };
   const auto& s = j["search"];
-  std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>() << in(j);
-  if (j["value"] == "unknown") std::cout << " (nothing forced within " << s["depth"] << " plies)";
-  std::cout << "\n";
-  for (const auto& m : j["moves"])
-    std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
-              << in(m) << "\n";
+  print_analysis_text(j, j["value"] == "unknown"
+                             ? " (nothing forced within " + s["depth"].dump() + " plies)"
+                             : std::string());
   print_search_line(s);
 }
 
@@ -39,7 +34,13 @@ template <typename E, typename G = typename E::Game>
 void search_position(const BoundedSearchRequest& r, std::chrono::steady_clock::time_point start) {
   const auto s = E::setup(r.position.variant, r.position.fen);
   solver::CyclicSearch<G> search(*s.game, r.memory_bytes);
-  const auto a = search.analyze(s.position, {r.max_depth, r.seconds.value_or(0)});
+  typename solver::CyclicSearch<G>::Analysis a;
+  {
+    solver::Progress progress("search", std::uint64_t(r.max_depth), "nodes", !r.position.quiet);
+    search.report_to(&progress);
+    a = search.analyze(s.position, {r.max_depth, r.seconds.value_or(0)});
+    search.report_to(nullptr);
+  }
 
   std::vector<tablebase::MoveValue> moves;
   for (const auto& m : a.moves)

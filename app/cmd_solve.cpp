@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "app/analysis.h"
+#include "app/analysis_text.h"
 #include "app/coalition_solve.h"
 #include "app/command.h"
 #include "app/cyclic_search.h"
@@ -59,27 +60,15 @@ void print_analysis(const nlohmann::ordered_json& j, bool json) {
     std::cout << j.dump() << std::endl;
     return;
   }
-  if (j.contains("tables") && j["tables"]["value_only"] && j["value"] != "unknown") {
-    std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>()
-              << " (value-only tables)\n";
-    for (const auto& m : j["moves"])
-      std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
-                << "\n";
-    std::cout << std::flush;
-    return;
-  }
+  if (j.contains("tables") && j["tables"]["value_only"] && j["value"] != "unknown")
+    return print_analysis_text(j, " (value-only tables)");
   if (!j.contains("dte")) {
     std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>()
               << " (beyond the tables' " << j["tables"]["max_pieces"] << " pieces in play)"
               << std::endl;
     return;
   }
-  std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>() << " in "
-            << j["dte"] << " plies\n";
-  for (const auto& m : j["moves"])
-    std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
-              << " in " << m["dte"] << "\n";
-  std::cout << std::flush;
+  print_analysis_text(j);
 }
 
 // --- solve ---
@@ -225,6 +214,8 @@ void run_tier_solve(const SolveOptions& o, const Setup& s) {
       j["value"] = "unknown";
     }
     j["seconds"] = seconds_since(start);
+    j["cpu_seconds"] =
+        solver::cpu_seconds();  // the process's, every thread's (cluster-plan's rate)
     j["tables"] = {
         {"dir", o.tables},
         {"max_pieces", space.layout().max_pieces()},

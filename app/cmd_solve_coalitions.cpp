@@ -336,7 +336,7 @@ void print_coalition_values(const nlohmann::ordered_json& j) {
     const std::string name = c["coalition"].get<std::string>();
     std::cout << "  " << name << std::string(width - name.size() + 2, ' ')
               << c["value"].get<std::string>()
-              << (c["distance"].is_null() ? "" : " in " + c["distance"].dump()) << "\n";
+              << (c["distance"].is_null() ? "" : " in " + c["distance"].dump() + " plies") << "\n";
   }
 }
 

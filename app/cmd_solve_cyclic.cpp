@@ -14,6 +14,7 @@
 #include <optional>
 #include <span>
 
+#include "app/analysis_text.h"
 #include "app/cyclic_solve.h"
 #include "app/games.h"
 #include "app/resources.h"
@@ -50,18 +51,6 @@ nlohmann::ordered_json report_json(const solver::CyclicSolveReport& r, std::size
           {"counted_peak_mb", double(r.peak_bytes) / double(1 << 20)},
           {"explore_seconds", r.explore_seconds},
           {"solve_seconds", r.solve_seconds}};
-}
-
-// The position's value and each move's, a line each ("c1b3  win in 3"; a draw has no distance).
-void print_analysis_text(const nlohmann::ordered_json& j) {
-  const auto in = [](const nlohmann::ordered_json& v) {
-    return v["dte"].is_null() ? std::string() : " in " + v["dte"].dump();
-  };
-  std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>() << in(j)
-            << "\n";
-  for (const auto& m : j["moves"])
-    std::cout << "  " << m["move"].get<std::string>() << "  " << m["value"].get<std::string>()
-              << in(m) << "\n";
 }
 
 void print_text(const nlohmann::ordered_json& j) {

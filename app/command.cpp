@@ -125,4 +125,29 @@ void print_json(const nlohmann::json& j) {
   std::cout << j.dump() << std::endl;
 }
 
+void print_report(const nlohmann::ordered_json& j, bool json) {
+  if (json) {
+    std::cout << j.dump() << std::endl;
+    return;
+  }
+  const auto text = [](const nlohmann::ordered_json& v) {
+    return v.is_string() ? v.get<std::string>() : v.dump();
+  };
+  for (const auto& [name, value] : j.items()) {
+    const bool listed = value.is_array() && !value.empty() && value.front().is_object();
+    if (!listed) {
+      std::cout << name << ": " << text(value) << "\n";
+      continue;
+    }
+    std::cout << name << ":\n";
+    for (const auto& element : value) {
+      std::string line;
+      for (const auto& [key, field] : element.items())
+        line += (line.empty() ? "" : ", ") + key + " " + text(field);
+      std::cout << "  " << line << "\n";
+    }
+  }
+  std::cout << std::flush;
+}
+
 }  // namespace app

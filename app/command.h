@@ -70,6 +70,9 @@ void add_memory_option(CLI::App& cmd, double& gb);
 std::uint64_t gigabytes_to_bytes(double gb);
 
 void print_json(const nlohmann::json& j);
+// A command's report: with `json` one JSON object on a line, else a "name: value" line a field,
+// a list of objects an indented line an element ("rolls 1, count 11, probability 0.31").
+void print_report(const nlohmann::ordered_json& j, bool json);
 
 // Subcommands; each adds itself to the app and sets its callback.
 void register_perft(CLI::App& app);

@@ -17,6 +17,8 @@
 //   prove that. Exact rationals are not attempted: with a cycle the value solves equations
 //   rather than summing a finite tree.
 // - More than max_positions reachable positions: std::length_error, before memory runs out.
+// - A Progress given to the listing and to solve() counts the positions listed, then the sweeps
+//   (the positions updated as its rate, the residual as its stage).
 #pragma once
 
 #include <absl/container/flat_hash_map.h>
@@ -30,6 +32,7 @@
 #include "solver/chance.h"
 #include "solver/game_concept.h"
 #include "solver/game_value.h"
+#include "solver/progress.h"
 #include "solver/turn_order.h"
 
 namespace solver {
@@ -40,7 +43,10 @@ class ChanceFixedPoint {
  public:
   using Position = typename G::Position;
 
-  ChanceFixedPoint(const G& game, const Position& root, std::uint64_t max_positions) : game_(game) {
+  ChanceFixedPoint(const G& game, const Position& root, std::uint64_t max_positions,
+                   Progress* progress = nullptr)
+      : game_(game) {
+    if (progress) progress->set_stage("listing the positions");
     std::vector<Position> todo = {root};
     index_[game.raw_key(root)] = 0;
     nodes_.push_back({});
@@ -83,13 +89,15 @@ class ChanceFixedPoint {
         }
       }
       nodes_[i].count = std::uint32_t(edges_.size()) - nodes_[i].first;
+      if (progress && (i & 4095) == 4095) progress->advance(4096), progress->add_to_rate(4096);
     }
   }
 
   std::uint64_t positions() const { return nodes_.size(); }
 
-  int solve(double tolerance, int max_sweeps) {
+  int solve(double tolerance, int max_sweeps, Progress* progress = nullptr) {
     for (int sweep = 1; sweep <= max_sweeps; ++sweep) {
+      if (progress) progress->set_stage("sweep " + std::to_string(sweep));
       double moved = 0;
       for (Node& n : nodes_) {
         if (n.kind == Kind::terminal) continue;
@@ -98,6 +106,7 @@ class ChanceFixedPoint {
         n.value = v;
       }
       residual_ = moved;
+      if (progress) progress->add_to_rate(nodes_.size());
       if (moved <= tolerance) return sweep;
     }
     throw std::runtime_error("value iteration: no fixed point within " +

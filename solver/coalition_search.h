@@ -60,6 +60,7 @@
 #include "solver/capped_map.h"
 #include "solver/coalition_game.h"
 #include "solver/cyclic_search.h"
+#include "solver/progress.h"
 #include "solver/wdl.h"
 
 namespace solver {
@@ -108,6 +109,8 @@ class CoalitionSearch {
   // at each depth every coalition not yet decided is asked whether it forces a win within d; a
   // yes is its exact win in d and its complement's loss in d. A time or memory stop leaves the
   // depth reached and the values found before it.
+  // With a progress to report to (report_to), its done/total is the depths searched of 0 to
+  // limits.max_depth and its rate the nodes searched.
   CoalitionBounded analyze(const Position& p, CyclicSearchLimits limits) {
     start_ = std::chrono::steady_clock::now();
     seconds_ = limits.seconds;
@@ -116,6 +119,7 @@ class CoalitionSearch {
     out.values.assign(everyone + 1, std::nullopt);
     int open = int(everyone) - 1;
     for (int d = 0; d <= limits.max_depth && open > 0; ++d) {
+      if (progress_) progress_->set_stage("searching depth " + std::to_string(d));
       for (std::uint32_t s = 1; s < everyone; ++s) {
         if (out.values[s]) continue;
         const std::optional<bool> wins = ask(p, s, d);
@@ -130,7 +134,10 @@ class CoalitionSearch {
         }
       }
       out.depth = d;
+      if (progress_) progress_->advance();
     }
+    // Every coalition decided before the last depth: the search is done, not stopped short.
+    if (progress_ && open == 0) progress_->set_total(std::uint64_t(out.depth) + 1);
     return out;
   }
 
@@ -185,6 +192,8 @@ class CoalitionSearch {
   }
 
   std::uint64_t nodes() const { return nodes_; }
+  // Where analyze reports its depths and nodes (nullptr: nowhere); `progress` outlives the search.
+  void report_to(Progress* progress) { progress_ = progress; }
   std::uint64_t positions_stored() const { return table_.size(); }
   std::uint64_t table_bytes() const { return table_.bytes(); }
   std::uint64_t table_clears() const { return clears_; }
@@ -263,6 +272,7 @@ class CoalitionSearch {
   // The same for p not settled and d > 0.
   bool wins_unfinished(Position& p, std::uint32_t s, int d) {
     if (++nodes_ > last_node_) throw Stopped{};
+    if ((nodes_ & 4095) == 0 && progress_) progress_->add_to_rate(4096);
     if ((nodes_ & 4095) == 0 && seconds_ > 0 &&
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count() >
             seconds_) {
@@ -362,6 +372,7 @@ class CoalitionSearch {
   double seconds_ = 0;
   SearchStop stop_ = SearchStop::none;
   std::uint64_t nodes_ = 0, clears_ = 0;
+  Progress* progress_ = nullptr;
   std::uint64_t last_node_ = UINT64_MAX;  // the question asked stops past this node
   struct OpenChild {
     int index;       // in the node's move list

@@ -69,6 +69,7 @@
 #include "solver/capped_map.h"
 #include "solver/game_concept.h"
 #include "solver/kept_children.h"
+#include "solver/progress.h"
 #include "solver/turn_order.h"
 #include "solver/wdl.h"
 
@@ -160,12 +161,15 @@ class CyclicSearch {
   // searched to one ply less, deepening all moves together so that a stop leaves them all decided
   // to the same depth. The position's value follows from its moves' (the quickest win, or the
   // slowest loss when every move loses), as in wdl.h.
+  // With a progress to report to, its done/total is the depth reached of limits.max_depth (cut
+  // to the depth where every move was decided) and its rate the nodes searched.
   Analysis analyze(const Position& p, CyclicSearchLimits limits) {
     start(limits);
     Analysis a;
     if (lost_now(p)) {
       a.value = WdlValue{Wdl::loss, 0};
       a.depth = limits.max_depth;
+      if (progress_) progress_->set_total(0);
       return a;
     }
     typename G::MoveList moves;
@@ -184,6 +188,7 @@ class CyclicSearch {
       a.moves.push_back({moves[i], std::nullopt});
     }
     for (int d = 1; d <= limits.max_depth; ++d) {
+      if (progress_) progress_->set_stage("searching depth " + std::to_string(d));
       for (std::size_t i = 0; i < children.size(); ++i) {
         if (a.moves[i].value) continue;
         const AfterMove& c = children[i];
@@ -204,12 +209,18 @@ class CyclicSearch {
         if (*proven) a.moves[i].value = WdlValue{d % 2 ? Wdl::win : Wdl::loss, d};
       }
       a.depth = d;
-      if (std::all_of(a.moves.begin(), a.moves.end(), [](const auto& m) { return m.value; })) break;
+      if (progress_) progress_->advance();
+      if (std::all_of(a.moves.begin(), a.moves.end(), [](const auto& m) { return m.value; })) {
+        if (progress_) progress_->set_total(std::uint64_t(d));
+        break;
+      }
     }
     return with_value(a);
   }
 
   std::uint64_t nodes() const { return nodes_; }  // positions expanded, over every search so far
+  // Where analyze reports its depths and nodes (nullptr: nowhere); `progress` outlives the search.
+  void report_to(Progress* progress) { progress_ = progress; }
   std::uint64_t table_clears() const { return clears_; }
   std::uint64_t positions_stored() const { return table_.size(); }
   std::uint64_t table_bytes() const { return table_.bytes(); }
@@ -296,8 +307,9 @@ class CyclicSearch {
   }
 
   void tick() {
-    if ((++nodes_ & 1023) == 0 && deadline_ && std::chrono::steady_clock::now() >= *deadline_)
-      throw TimeUp{};
+    if ((++nodes_ & 1023) != 0) return;
+    if (progress_) progress_->add_to_rate(1024);
+    if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) throw TimeUp{};
   }
 
   // Whether s(p) >= v, for p not lost now, with key its canonical key. v is never 0 (no question
@@ -371,6 +383,7 @@ class CyclicSearch {
   std::optional<std::chrono::steady_clock::time_point> deadline_;
   SearchStop stop_ = SearchStop::none;
   std::uint64_t nodes_ = 0, clears_ = 0;
+  Progress* progress_ = nullptr;
 };
 
 }  // namespace solver

@@ -74,10 +74,14 @@ std::string Progress::line(bool final_line) {
   const auto done = done_.load(std::memory_order_relaxed);
   const auto counted = rate_counter_.load(std::memory_order_relaxed);
   const auto total = total_.load(std::memory_order_relaxed);
-  char numbers[256];
-  std::snprintf(numbers, sizeof numbers, ": %llu/%llu (%.1f%%), %.3g %s/s, %.0f s elapsed",
-                static_cast<unsigned long long>(done), static_cast<unsigned long long>(total),
-                total ? 100.0 * double(done) / double(total) : 100.0,
+  char count[96], numbers[256];
+  // Work without a known total shows what is done so far, not a share of it.
+  if (total)
+    std::snprintf(count, sizeof count, "%llu/%llu (%.1f%%)", static_cast<unsigned long long>(done),
+                  static_cast<unsigned long long>(total), 100.0 * double(done) / double(total));
+  else
+    std::snprintf(count, sizeof count, "%llu", static_cast<unsigned long long>(done));
+  std::snprintf(numbers, sizeof numbers, ": %s, %.3g %s/s, %.0f s elapsed", count,
                 seconds > 0 ? double(counted) / seconds : 0.0, unit_.c_str(), seconds);
   std::string text = label_ + numbers;
   // Work with a known total that ends short of it was stopped (a signal, an error).

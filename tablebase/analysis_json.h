@@ -6,11 +6,14 @@
 // `value` is for the side to move; a move's value is what it gives the side that plays it. A draw
 // has no distance (the game never ends), an unknown value neither ("unknown": not in the tables,
 // not found within a search's bounds). Tables of values alone (no distances) leave "dte" out.
+// Moves come best first for the side to move (best_first), so a reader sees its choices in order.
 #pragma once
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "solver/outcome.h"
@@ -43,11 +46,37 @@ struct MoveValue {
   std::optional<solver::WdlValue> value;  // for the side that plays it
 };
 
-// The analysis object above.
+// How good a move's value is for the side that plays it, less is better: the quickest win, then
+// slower wins, a draw, an unknown value (it may be anything but a loss already found), the
+// slowest loss, then quicker losses. Without distances, by value alone.
+inline std::pair<int, int> move_rank(const std::optional<solver::WdlValue>& v, bool distances) {
+  if (!v) return {2, 0};
+  const int d = distances ? v->distance : 0;
+  switch (v->wdl) {
+    case solver::Wdl::win:
+      return {0, d};
+    case solver::Wdl::draw:
+      return {1, 0};
+    case solver::Wdl::loss:
+      return {3, -d};
+  }
+  return {2, 0};
+}
+
+// The moves best first (move_rank), equally good moves in the order given.
+inline std::vector<MoveValue> best_first(std::vector<MoveValue> moves, bool distances = true) {
+  std::stable_sort(moves.begin(), moves.end(), [&](const MoveValue& a, const MoveValue& b) {
+    return move_rank(a.value, distances) < move_rank(b.value, distances);
+  });
+  return moves;
+}
+
+// The analysis object above, its moves best first.
 inline nlohmann::ordered_json analysis_json(const std::string& variant, const std::string& fen,
                                             const std::optional<solver::WdlValue>& value,
-                                            const std::vector<MoveValue>& moves,
+                                            const std::vector<MoveValue>& given_moves,
                                             bool distances = true) {
+  const std::vector<MoveValue> moves = best_first(given_moves, distances);
   nlohmann::ordered_json j;
   j["variant"] = variant;
   j["fen"] = fen;

@@ -24,6 +24,7 @@
 #include "solver/perft.h"
 #include "solver/proof_checkpoint.h"
 #include "solver/wdl.h"
+#include "tests/analysis_moves.h"
 #include "tests/drop16_process.h"
 #include "tests/fixed_point.h"
 #include "tests/test_support.h"
@@ -302,8 +303,8 @@ TEST_CASE("Spock perft and moves through the command agree with the library", "[
 
 namespace {
 
-// Checks a Spock solve's JSON answer for `position`: its "value" and "dte", and each move's (in
-// generation order), are those `answer_for` gives ({"value", "dte"}) for the fixed point's value of
+// Checks a Spock solve's JSON answer for `position`: its "value" and "dte", and each move's (best
+// first), are those `answer_for` gives ({"value", "dte"}) for the fixed point's value of
 // the position, and for the mover's value of each move.
 template <typename AnswerFor>
 void check_spock_answer(const nlohmann::json& j, const spock::Game& game,
@@ -317,14 +318,16 @@ void check_spock_answer(const nlohmann::json& j, const spock::Game& game,
   spock::MoveList list;
   game.generate(position, list);
   REQUIRE(j.at("moves").size() == std::size_t(list.size()));
+  const auto moves = test_support::moves_by_name(j.at("moves"));
   for (int i = 0; i < list.size(); ++i) {
     spock::Position child = position;
     game.make(child, list[i]);
     const nlohmann::json move =
         answer_for(solver::mover_value(*truth.value(game.canonical_key(child))));
-    CHECK(j["moves"][i].at("move") == spock::move_name(game, list[i]));
-    CHECK(j["moves"][i].at("value") == move.at("value"));
-    CHECK(j["moves"][i].at("dte") == move.at("dte"));
+    const auto m = moves.find(spock::move_name(game, list[i]));
+    REQUIRE(m != moves.end());
+    CHECK(m->second.at("value") == move.at("value"));
+    CHECK(m->second.at("dte") == move.at("dte"));
   }
 }
 

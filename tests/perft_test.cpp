@@ -383,4 +383,8 @@ TEST_CASE("a progress line shows done of total, the stage, and whether the work 
   CHECK(progress.line(true).ends_with(", stopped; NKvNK folding in NKvK, at 50% of the tier"));
   progress.advance(30);
   CHECK(progress.line(true).ends_with("s elapsed, done"));
+  // Without a known total: what is done, no share of it.
+  solver::Progress open_ended("explore", 0, "positions", false);
+  open_ended.advance(7);
+  CHECK(open_ended.line().rfind("explore: 7, ", 0) == 0);
 }

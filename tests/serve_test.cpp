@@ -43,6 +43,7 @@
 #include "tablebase/keyed_tables.h"
 #include "tablebase/loopy_tier_solver.h"
 #include "tablebase/wdl_table.h"
+#include "tests/analysis_moves.h"
 #include "tests/coalition_fixed_point.h"
 #include "tests/serve_process.h"
 #include "tests/test_support.h"
@@ -622,10 +623,12 @@ TEST_CASE("serve answers a Spock row from its table, draws included", "[serve][s
     CHECK(a.body["value"] == wdl_json(truth.value)["value"]);
     CHECK(a.body["dte"] == wdl_json(truth.value)["dte"]);
     REQUIRE(a.body["moves"].size() == truth.moves.size());
+    const auto moves = test_support::moves_by_name(a.body["moves"]);
     for (std::size_t i = 0; i < truth.moves.size(); ++i) {
       json want = wdl_json(truth.moves[i].value);
       want["move"] = spock::move_name(row.game, truth.moves[i].move);
-      CHECK(a.body["moves"][i] ==
+      REQUIRE(moves.count(want["move"]));
+      CHECK(moves.at(want["move"]) ==
             json({{"move", want["move"]}, {"value", want["value"]}, {"dte", want["dte"]}}));
     }
     const Reply m = get(server.port(), "/api/moves", {{"fen", fen}});
@@ -688,12 +691,14 @@ TEST_CASE("serve answers a Spock row from its table, draws included", "[serve][s
   spock::MoveList four_moves;
   four.game.generate(four.position, four_moves);
   REQUIRE(elsewhere.body["moves"].size() == std::size_t(four_moves.size()));
+  const auto four_by_name = test_support::moves_by_name(elsewhere.body["moves"]);
   int known = 0;
   for (int i = 0; i < four_moves.size(); ++i) {
     spock::Position child = four.position;
     four.game.make(child, four_moves[i]);
     const solver::WdlValue truth = solver::mover_value(*four_solved.value(child));
-    const auto& m = elsewhere.body["moves"][i];
+    REQUIRE(four_by_name.count(spock::move_name(four.game, four_moves[i])));
+    const auto& m = four_by_name.at(spock::move_name(four.game, four_moves[i]));
     INFO(m.dump());
     CHECK(m["value"] != "draw");
     if (m["value"] == "unknown") continue;
@@ -772,11 +777,12 @@ TEST_CASE("serve plays the rook race and answers what its bounded search proves"
   CHECK(analysis.body["source"] == "search");
   const auto truth = solved.analyze(start);
   REQUIRE(analysis.body["moves"].size() == truth.moves.size());
+  const auto by_name = test_support::moves_by_name(analysis.body["moves"]);
   int known = 0;
   for (std::size_t i = 0; i < truth.moves.size(); ++i) {
-    const auto& m = analysis.body["moves"][i];
+    REQUIRE(by_name.count(rookrace::move_name(game, truth.moves[i].move)));
+    const auto& m = by_name.at(rookrace::move_name(game, truth.moves[i].move));
     INFO(m.dump());
-    CHECK(m["move"] == rookrace::move_name(game, truth.moves[i].move));
     CHECK(m["value"] != "draw");
     if (m["value"] == "unknown") {
       CHECK(truth.moves[i].value.wdl == solver::Wdl::draw);
@@ -838,10 +844,13 @@ TEST_CASE("serve answers the rook race from its loopy tier tables, draws include
     const auto truth = solved.analyze(p);
     CHECK(a.body["value"] == wdl_json(truth.value)["value"]);
     REQUIRE(a.body["moves"].size() == truth.moves.size());
+    const auto moves = test_support::moves_by_name(a.body["moves"]);
     for (std::size_t i = 0; i < truth.moves.size(); ++i) {
-      CHECK(a.body["moves"][i]["value"] == wdl_json(truth.moves[i].value)["value"]);
-      CHECK(a.body["moves"][i]["dte"] == wdl_json(truth.moves[i].value)["dte"]);
-      values_seen.insert(a.body["moves"][i]["value"].get<std::string>());
+      const auto m = moves.find(rookrace::move_name(game, truth.moves[i].move));
+      REQUIRE(m != moves.end());
+      CHECK(m->second["value"] == wdl_json(truth.moves[i].value)["value"]);
+      CHECK(m->second["dte"] == wdl_json(truth.moves[i].value)["dte"]);
+      values_seen.insert(m->second["value"].get<std::string>());
     }
   }
   CHECK(values_seen == std::set<std::string>{"win", "draw", "loss"});

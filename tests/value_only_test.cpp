@@ -18,6 +18,7 @@
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_solver.h"
 #include "tablebase/value_digest.h"
+#include "tests/analysis_moves.h"
 #include "tests/drop16_process.h"
 #include "tests/stopped_solves.h"
 #include "tests/test_support.h"
@@ -181,9 +182,10 @@ TEST_CASE("drop16 solve --value-only: values of the position and its moves, used
   CHECK_FALSE(value_only.contains("dte"));
   CHECK(value_only["value"] == with_dte["value"]);
   REQUIRE(value_only["moves"].size() == with_dte["moves"].size());
-  for (std::size_t m = 0; m < with_dte["moves"].size(); ++m) {
-    CHECK(value_only["moves"][m]["move"] == with_dte["moves"][m]["move"]);
-    CHECK(value_only["moves"][m]["value"] == with_dte["moves"][m]["value"]);
+  const auto by_name = test_support::moves_by_name(value_only["moves"]);
+  for (const auto& m : with_dte["moves"]) {
+    REQUIRE(by_name.count(m["move"]));
+    CHECK(by_name.at(m["move"])["value"] == m["value"]);
   }
   // The prover's endgame tables: the same values from either kind.
   for (const char* fen : {"3/3/3[NBKnbk] w", "2n/1K1/3[NBbk] b"}) {

@@ -15,6 +15,7 @@
 #include "app/resources.h"
 #include "rules/nardy/solve/bearoff_file.h"
 #include "rules/nardy/solve/two_sided.h"
+#include "solver/progress.h"
 #include "tablebase/table_file.h"
 
 namespace app {
@@ -98,7 +99,10 @@ void run_two_sided(const BearoffOptions& o, const std::optional<GameSetup<nardy:
   const std::array<std::uint8_t, 2> eaten =
       setup ? setup->position.eaten : std::array<std::uint8_t, 2>{};
   const auto start = std::chrono::steady_clock::now();
-  const bearoff::TwoSidedPlain table(o.two_sided, eaten[0], eaten[1]);
+  std::optional<solver::Progress> progress;
+  progress.emplace("two-sided", 0, "pairs", !o.position.quiet);
+  const bearoff::TwoSidedPlain table(o.two_sided, eaten[0], eaten[1], &*progress);
+  progress.reset();
   nlohmann::ordered_json j;
   j["variant"] = o.position.variant;
   j["two_sided_checkers"] = o.two_sided;
@@ -117,10 +121,7 @@ void run_two_sided(const BearoffOptions& o, const std::optional<GameSetup<nardy:
   j["min_white_points"] = low;
   j["max_white_points"] = high;
   j["peak_memory_mb"] = peak_memory_mb();
-  if (o.position.json)
-    print_json(j);
-  else
-    std::cout << j.dump(2) << std::endl;
+  print_report(j, o.position.json);
 }
 
 void run_bearoff(const CLI::App& cmd, const BearoffOptions& o) {
@@ -144,7 +145,8 @@ void run_bearoff(const CLI::App& cmd, const BearoffOptions& o) {
     j["db"] = o.db;
     j["load_seconds"] = seconds_since(start);
   } else {
-    loaded.emplace(o.checkers, o.threads);
+    solver::Progress progress("bear-off", 0, "boards", !o.position.quiet);
+    loaded.emplace(o.checkers, o.threads, &progress);
     j["threads"] = o.threads;
     j["build_seconds"] = seconds_since(start);
   }
@@ -162,11 +164,7 @@ void run_bearoff(const CLI::App& cmd, const BearoffOptions& o) {
   j["probe_ns"] = probe_nanoseconds(db);
   j["peak_memory_mb"] = peak_memory_mb();
   if (setup) describe(db, *setup, j);
-  if (o.position.json) {
-    print_json(j);
-    return;
-  }
-  std::cout << j.dump(2) << std::endl;
+  print_report(j, o.position.json);
 }
 
 }  // namespace

@@ -8,6 +8,7 @@
 #include "app/games.h"
 #include "app/resources.h"
 #include "solver/chance_fixed_point.h"
+#include "solver/progress.h"
 
 namespace app {
 
@@ -28,14 +29,18 @@ void run_endgame(const EndgameOptions& o, const GameSetup<typename E::Game>& s) 
                      "Nardy: endgames on 12-point boards)");
   const auto start = std::chrono::steady_clock::now();
   std::optional<solver::ChanceFixedPoint<typename E::Game>> fixed;
-  try {
-    fixed.emplace(*s.game, s.position, o.max_positions);
-  } catch (const std::length_error& e) {
-    throw UsageError(std::string("--max-positions: ") + e.what());
+  double listed = 0;
+  int sweeps = 0;
+  {
+    solver::Progress progress("endgame", 0, "positions", !o.position.quiet);
+    try {
+      fixed.emplace(*s.game, s.position, o.max_positions, &progress);
+    } catch (const std::length_error& e) {
+      throw UsageError(std::string("--max-positions: ") + e.what());
+    }
+    listed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    sweeps = fixed->solve(o.tolerance, 100'000, &progress);
   }
-  const double listed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  const int sweeps = fixed->solve(o.tolerance, 100'000);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   nlohmann::ordered_json j;
@@ -48,10 +53,7 @@ void run_endgame(const EndgameOptions& o, const GameSetup<typename E::Game>& s) 
   j["seconds"] = seconds;
   j["peak_memory_mb"] = peak_memory_mb();
   j["white_points"] = fixed->value(s.position);
-  if (o.position.json)
-    print_json(j);
-  else
-    std::cout << j.dump(2) << std::endl;
+  print_report(j, o.position.json);
 }
 
 }  // namespace

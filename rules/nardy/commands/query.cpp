@@ -107,8 +107,8 @@ void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o
                 << std::endl;
       return;
     }
-    std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>() << "\n"
-              << capitalized(E::kPlayers[a.player]) << " to play " << j["roll"].get<std::string>()
+    // The board's last line already says who plays which roll.
+    std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>()
               << "\nbest play: " << j["best_play"].get<std::string>() << ", expected points "
               << j["expected_points"].get<double>() << " (" << j["source"].get<std::string>() << ")"
               << std::endl;

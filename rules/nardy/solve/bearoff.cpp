@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "solver/parallel_for.h"
+#include "solver/progress.h"
 
 namespace tablebase::nardy_bearoff {
 
@@ -61,7 +62,8 @@ std::vector<HomeBoard> plays(const nardy::Game& game, const HomeBoard& b, nardy:
   return out;
 }
 
-OneSided::OneSided(int max_checkers, int threads) : index_(max_checkers) {
+OneSided::OneSided(int max_checkers, int threads, solver::Progress* progress)
+    : index_(max_checkers) {
   const std::uint64_t n = index_.size();
   t_.expected.assign(n, 0.0);
   t_.counts.assign(n * (kExactRolls + 1), 0);
@@ -71,9 +73,12 @@ OneSided::OneSided(int max_checkers, int threads) : index_(max_checkers) {
   for (std::uint64_t i = 0; i < n; ++i) by_pips[index_.board(i).pips()].push_back(i);
   const nardy::Game game;
   tbb::global_control limit(tbb::global_control::max_allowed_parallelism, std::size_t(threads));
-  for (const auto& level : by_pips)
+  if (progress) progress->set_total(n);
+  for (const auto& level : by_pips) {
     solver::parallel_for(std::size_t(0), level.size(),
                          [&](std::size_t k) { solve(level[k], game); });
+    if (progress) progress->advance(level.size()), progress->add_to_rate(level.size());
+  }
 }
 
 OneSided::OneSided(int max_checkers, Tables tables) : index_(max_checkers), t_(std::move(tables)) {

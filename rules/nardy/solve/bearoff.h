@@ -27,6 +27,10 @@
 #include "rules/nardy/game.h"
 #include "rules/nardy/solve/home_board.h"
 
+namespace solver {
+class Progress;
+}  // namespace solver
+
 namespace tablebase::nardy_bearoff {
 
 using Count = unsigned __int128;
@@ -54,8 +58,9 @@ class OneSided {
     friend bool operator==(const Tables&, const Tables&) = default;
   };
 
-  // Builds the database for boards of up to max_checkers checkers (0..15) with `threads` threads.
-  OneSided(int max_checkers, int threads);
+  // Builds the database for boards of up to max_checkers checkers (0..15) with `threads` threads,
+  // advancing `progress` (if any) by the boards solved.
+  OneSided(int max_checkers, int threads, solver::Progress* progress = nullptr);
   // A database read back (bearoff_file.h); throws std::invalid_argument if the tables'
   // sizes are not those of max_checkers.
   OneSided(int max_checkers, Tables tables);

@@ -1,6 +1,7 @@
 #include "rules/nardy/solve/two_sided.h"
 
 #include "solver/expectimax.h"
+#include "solver/progress.h"
 
 namespace tablebase::nardy_bearoff {
 
@@ -19,7 +20,8 @@ nardy::Position race_position(const HomeBoard& white, const HomeBoard& black, in
   return p;
 }
 
-TwoSidedPlain::TwoSidedPlain(int max_checkers, int white_eaten, int black_eaten) {
+TwoSidedPlain::TwoSidedPlain(int max_checkers, int white_eaten, int black_eaten,
+                             solver::Progress* progress) {
   const HomeIndex index(max_checkers);
   for (std::uint64_t i = 0; i < index.size(); ++i) {
     const HomeBoard b = index.board(i);
@@ -28,9 +30,12 @@ TwoSidedPlain::TwoSidedPlain(int max_checkers, int white_eaten, int black_eaten)
   const nardy::Game game(12);
   solver::Expectimax<nardy::Game> search(game, std::uint64_t{2} << 30);
   values_.reserve(boards_.size() * boards_.size());
-  for (const HomeBoard& w : boards_)
+  if (progress) progress->set_total(boards_.size() * boards_.size());
+  for (const HomeBoard& w : boards_) {
     for (const HomeBoard& b : boards_)
       values_.push_back(search.value(race_position(w, b, white_eaten, black_eaten))[nardy::kWhite]);
+    if (progress) progress->advance(boards_.size()), progress->add_to_rate(boards_.size());
+  }
   nodes_ = search.nodes();
 }
 

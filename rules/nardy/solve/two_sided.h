@@ -15,6 +15,10 @@
 #include "rules/nardy/game.h"
 #include "rules/nardy/solve/home_board.h"
 
+namespace solver {
+class Progress;
+}  // namespace solver
+
 namespace tablebase::nardy_bearoff {
 
 // The 12-point position: White's home board against Black's, White to roll.
@@ -23,7 +27,9 @@ nardy::Position race_position(const HomeBoard& white, const HomeBoard& black, in
 
 class TwoSidedPlain {
  public:
-  TwoSidedPlain(int max_checkers, int white_eaten, int black_eaten);
+  // Advances `progress` (if any) by the pairs valued.
+  TwoSidedPlain(int max_checkers, int white_eaten, int black_eaten,
+                solver::Progress* progress = nullptr);
   // The plain boards of 1..max checkers, in HomeIndex order.
   const std::vector<HomeBoard>& boards() const { return boards_; }
   // White's expected points, White to roll, boards()[w] against boards()[b].

@@ -1,0 +1,58 @@
+// Long commands report progress on stderr and --quiet hides it: the forward searches of the games
+// with cycles and of the games valued per coalition, and Royal Nardy's bear-off database, each run
+// past the first report (solver/progress.h: after 3 s).
+#include <catch2/catch.hpp>
+#include <string>
+#include <vector>
+
+#include "tests/drop16_process.h"
+
+namespace {
+
+using test_support::Run;
+using test_support::run_drop16;
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+}  // namespace
+
+TEST_CASE("forward searches and the bear-off build report progress on stderr, --quiet hides it",
+          "[cli][progress]") {
+  struct Long {
+    std::vector<std::string> args;
+    std::string line;  // what the progress lines start with
+    std::string unit;
+  };
+  const std::vector<Long> commands = {
+      {{"solve", "--variant", "spock", "--max-depth", "60", "--time-limit", "4"},
+       "search: ",
+       "nodes/s"},
+      {{"solve", "--variant", "rookrace", "--max-depth", "60", "--time-limit", "4"},
+       "search: ",
+       "nodes/s"},
+      {{"solve", "--variant", "nevsky", "--max-depth", "60", "--time-limit", "4"},
+       "search: ",
+       "nodes/s"},
+      {{"bearoff", "--variant", "nardy", "--checkers", "15", "--threads", "1"},
+       "bear-off: ",
+       "boards/s"},
+  };
+  for (const Long& c : commands) {
+    const Run r = run_drop16(c.args);
+    INFO(c.args[0] << " " << c.args[2] << ": stderr " << r.err);
+    REQUIRE(r.status == 0);
+    CHECK(has(r.err, c.line));
+    CHECK(has(r.err, c.unit));
+    // A search stopped by its time limit says so in its last line; the bear-off build is done.
+    CHECK(has(r.err, c.args[0] == "solve" ? ", stopped" : ", done"));
+    if (c.args[0] == "solve") CHECK(has(r.err, "depth "));
+    CHECK(!r.out.empty());
+  }
+  std::vector<std::string> quiet = commands.front().args;
+  quiet.push_back("--quiet");
+  const Run r = run_drop16(quiet);
+  REQUIRE(r.status == 0);
+  CHECK(r.err.empty());
+}
