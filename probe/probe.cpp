@@ -4,6 +4,7 @@
 
 #include <type_traits>
 
+#include "tablebase/analysis_json.h"
 #include "tablebase/table_probe.h"
 
 namespace drop16 {
@@ -24,21 +25,26 @@ std::string Tables::variant() const {
 
 namespace {
 
-// The position's value and DTE, and with_moves every move's, from whichever game's tables.
+Value value_of(solver::Wdl v) {
+  return v == solver::Wdl::win ? Value::win : v == solver::Wdl::draw ? Value::draw : Value::loss;
+}
+int dte_of(const solver::WdlValue& v) {
+  return v.wdl == solver::Wdl::draw ? 0 : v.distance;
+}
+
+// The position's value and DTE, and with_moves every move's (best first, as the analysis object
+// of drop16 query lists them), from whichever game's tables.
 Answer answer(const tablebase::AnyTableProbe& any, std::string_view fen, bool with_moves) {
   return tablebase::with_probe<Answer>(any, [&](auto& t) {
     using E = typename std::decay_t<decltype(t)>::Entry;
     const auto a = t.probe(E::parse_fen(t.game(), fen), with_moves);
-    Answer out{t.variant(),
-               E::fen(t.game(), a.position),
-               a.value.wdl == solver::Wdl::win,
-               a.value.distance,
-               {},
-               std::string(solver::wdl_name(a.value.wdl))};
+    Answer out{
+        t.variant(), E::fen(t.game(), a.position), value_of(a.value.wdl), dte_of(a.value), {}};
+    std::vector<tablebase::MoveValue> moves;
     for (const auto& m : a.moves)
-      out.moves.push_back({registry::move_text<E>(t.game(), a.position, m.move),
-                           m.value.wdl == solver::Wdl::win, m.value.distance,
-                           std::string(solver::wdl_name(m.value.wdl))});
+      moves.push_back({registry::move_text<E>(t.game(), a.position, m.move), m.value});
+    for (const auto& m : tablebase::best_first(moves))
+      out.moves.push_back({m.move, value_of(m.value->wdl), dte_of(*m.value)});
     return out;
   });
 }

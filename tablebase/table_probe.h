@@ -135,7 +135,8 @@ struct AnyOf<registry::EntryList<E...>> {
 // A TableProbe of whichever game's tables a directory holds (tables_found.h).
 using AnyTableProbe = typename probe_detail::AnyOf<ProbedEntries>::type;
 
-// Throws TableError for a directory without tables or a damaged one.
+// Throws TableError, naming `dir`, for a directory without tables, a damaged one, or tables of a
+// game no TableProbe reads: refused when opened, not at the first probe.
 inline AnyTableProbe open_table_probe(const std::filesystem::path& dir,
                                       std::uint64_t cache_bytes = Prober::kDefaultCacheBytes) {
   AnyTableProbe any;
@@ -145,6 +146,9 @@ inline AnyTableProbe open_table_probe(const std::filesystem::path& dir,
     if constexpr (HasTableProbe<E>::value)
       any = std::make_unique<TableProbe<E>>(variant, dir, cache_bytes);
   });
+  if (std::holds_alternative<std::monostate>(any))
+    throw TableError(
+        dir, "holds the tables of " + variant + ", which only `drop16 query --tables` reads");
   return any;
 }
 

@@ -1,7 +1,7 @@
 // drop16 probe library: the value and distance to end of positions read from a directory of
-// tables that `drop16 solve --variant V --tables DIR` built, of any game that has tables on disk
-// (the Drop 16 family's tier tables, Spock's keyed tables, the rook race's loopy tier tables:
-// `drop16 games`).
+// tables that `drop16 solve --variant V --tables DIR` built, of any game whose values are wins,
+// draws and losses (`drop16 games` lists each game's table formats; the tables of a game valued
+// per coalition are read by `drop16 query --tables` only, and refused here when opened).
 // Find it with CMake:
 //
 //   find_package(drop16 REQUIRED)
@@ -9,9 +9,11 @@
 //
 // Positions and moves are text, as drop16 prints them (FEN "3/1N1/3[BKnbk] b", moves "N@b2",
 // "a1b2"). A value is for the side to move; a move's value is what it gives the side that plays
-// it: "win", "draw" (the games with cycles: neither side can force an end) or "loss". The DTE
-// counts plies to the end of the game with best play (the winner hastens, the loser delays); a
-// draw has none (0 here). In the Drop 16 family it is odd for a win and even for a loss.
+// it: a win, a draw (the games with cycles: neither side can force an end) or a loss. The DTE
+// counts plies from the position to the end of the game with best play (the winner hastens, the
+// loser delays), a move's DTE the move included; a draw has none (0 here). In the Drop 16 family
+// it is odd for a win and even for a loss. analyze() lists the moves best first: the quickest
+// win, then slower wins, draws, the slowest loss, then quicker losses.
 //
 // Errors are exceptions of the standard classes: std::invalid_argument for a FEN that does not
 // parse as the tables' variant or a position the tables do not hold (another material, beyond
@@ -33,20 +35,25 @@
 
 namespace drop16 {
 
+enum class Value { loss, draw, win };
+
+// "win", "draw" or "loss", as drop16 prints a value.
+inline const char* value_name(Value v) {
+  return v == Value::win ? "win" : v == Value::draw ? "draw" : "loss";
+}
+
 struct MoveValue {
-  std::string move;   // e.g. "N@b2"
-  bool win;           // for the side that plays it
-  int dte;            // plies to the end after the move (0 for a draw)
-  std::string value;  // "win", "draw" or "loss"
+  std::string move;  // e.g. "N@b2"
+  Value value;       // for the side that plays it
+  int dte;           // plies to the end from the position, this move first (0 for a draw)
 };
 
 struct Answer {
   std::string variant;           // e.g. "3x3:NBK"
   std::string fen;               // the position, as drop16 writes it
-  bool win;                      // for the side to move
+  Value value;                   // for the side to move
   int dte;                       // plies to the end (0 for a draw)
-  std::vector<MoveValue> moves;  // every legal move, from analyze() only
-  std::string value;             // "win", "draw" or "loss"
+  std::vector<MoveValue> moves;  // every legal move, best first, from analyze() only
 };
 
 class DROP16_PROBE_API Tables {
