@@ -30,7 +30,7 @@ struct Entry {
       .about =
           "Dobutsu shogi (Let's Catch the Lion!), 3x4, lions, giraffes, elephants and chicks, "
           "captures to hand and drops, a Lion caught or a Lion's try ends the game, endless play "
-          "a draw (../shared/games/DOBUTSU.md)",
+          "a draw (docs/games/dobutsu.md)",
       .family = registry::ValueFamily::win_draw_loss,
       .commands = registry::kCyclicGameCommands,
       .solvers = registry::kCyclicGameSolvers,

@@ -26,7 +26,7 @@ struct Entry {
       .variants = "drop16, WxH:HAND, WxH:WHITE/black",
       .example = "3x3:NBK",
       .about =
-          "a chess-like drop game on a 4x4 board (../shared/RULES.md); WxH:HAND is a board "
+          "a chess-like drop game on a 4x4 board (docs/games/drop16.md); WxH:HAND is a board "
           "of W by H squares (1 to 8) with both hands HAND, e.g. 3x3:NBRK, or 4x3:QK/rnk "
           "with different hands",
       .family = registry::ValueFamily::win_loss,

@@ -29,7 +29,7 @@ struct Entry {
       .example = "nardy",
       .about =
           "short nardy with 7 royal checkers a side, a dice game scored in points "
-          "(../shared/games/ROYAL-NARDY.md); the board is the FEN's, 24 points or 12 to 24 "
+          "(docs/games/nardy.md); the board is the FEN's, 24 points or 12 to 24 "
           "for a shortened one",
       .family = registry::ValueFamily::points,
       .commands = {registry::Command::moves, registry::Command::show, registry::Command::query,

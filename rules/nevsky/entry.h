@@ -36,7 +36,7 @@ struct Entry {
       .about =
           "four players race their checkers to the opposite corner, capturing as in checkers, "
           "flying kings, endless play a draw; solved as a value per coalition of players "
-          "(../shared/games/NEVSKY.md); nevsky is 6x6 with 6 men each, nevsky:NxN:M an NxN grid "
+          "(docs/games/nevsky.md); nevsky is 6x6 with 6 men each, nevsky:NxN:M an NxN grid "
           "(3 to 8) with M = 1, 3, 6 or 10 men each, +K of them kings (0 to 3), :pairs pair play",
       .family = registry::ValueFamily::coalition_values,
       .commands = {registry::Command::perft, registry::Command::distinct, registry::Command::moves,

@@ -30,7 +30,7 @@ struct Entry {
       .example = "rookrace:4x4:1",
       .about =
           "two rooks race to each other's corner, pawn drops limited by 2x2 blocks, endless "
-          "play is a draw (../shared/games/ROOK-RACE.md); rookrace is 8x8 with 8 pawns a "
+          "play is a draw (docs/games/rookrace.md); rookrace is 8x8 with 8 pawns a "
           "side, rookrace:NxN:P an NxN board (N = 2, 4, 6 or 8) with P pawns a side",
       .family = registry::ValueFamily::win_draw_loss,
       .commands = registry::kCyclicGameCommands,

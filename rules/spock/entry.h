@@ -35,7 +35,7 @@ struct Entry {
       .example = "spock:3x3:RK/rk",
       .about =
           "rock-paper-scissors-lizard-Spock pieces, play can cycle, endless play is a draw "
-          "(../shared/games/SPOCK.md); spock is the game on the FEN's board (3x3 to 8x8, "
+          "(docs/games/spock.md); spock is the game on the FEN's board (3x3 to 8x8, "
           "by default the 5x5 start), spock:WxH:BLUE/red a row of its ladder, every "
           "placement of those pieces (e.g. spock:3x3:RK/rk)",
       .family = registry::ValueFamily::win_draw_loss,

@@ -30,7 +30,7 @@ struct Entry {
       .example = "teeko:4x4",
       .about =
           "John Scarne's Teeko, four pieces a side dropped then stepped, four in a line or a "
-          "square wins, endless play a draw (../shared/games/TEEKO.md); teeko is 5x5, "
+          "square wins, endless play a draw (docs/games/teeko.md); teeko is 5x5, "
           "teeko:advanced adds the corners of larger squares, teeko:NxN an NxN board (N = 4 to 7)",
       .family = registry::ValueFamily::win_draw_loss,
       .commands = registry::kCyclicGameCommands,
