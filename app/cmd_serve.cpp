@@ -1,8 +1,9 @@
 // drop16 serve: a local web page that shows what the solver knows about a position, and the small
 // JSON API it runs on, for every registry game with the page view (rules/registry.h), and the
 // dice player's answers for dice games. Only requests and JSON are handled here: the answers come
-// from the oracle (tablebase/oracle.h: the tables given with --tables first, then a forward search
-// within --solve-ms; what it cannot find in time is "unknown", never guessed), the position's
+// from the oracle (tablebase/oracle.h: the tables given with --tables first, then a small whole
+// variant solved when first asked for (--row-entries), then a forward search within --solve-ms;
+// what it cannot find in time is "unknown", never guessed), the position's
 // JSON from the game's entry, the dice games' from rules/nardy/commands/query.h. A request's
 // `variant` picks the game through the registry; the handlers are templates over its entry. At most
 // --searches searches run at once; a request that finds no search slot free within its time limit
@@ -36,6 +37,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <regex>
 #include <set>
 #include <string>
 #include <thread>
@@ -64,6 +66,7 @@ struct ServeOptions {
   int port = 8016;
   int solve_ms = 2000;
   int memory_mb = 512;
+  std::uint64_t row_entries = tablebase::RowSolveLimits{}.max_entries;
   // Half the cores: the other half stays free for the requests that need no search.
   int searches = std::max(1, int(std::thread::hardware_concurrency()) / 2);
   bool quiet = false;
@@ -85,7 +88,9 @@ class Service {
  public:
   explicit Service(const ServeOptions& o)
       : options_(o),
-        oracle_(o.tables, {o.searches, std::uint64_t(o.memory_mb) << 20}),
+        oracle_(o.tables, {o.searches,
+                           std::uint64_t(o.memory_mb) << 20,
+                           {o.row_entries, std::uint64_t(o.memory_mb) << 20}}),
         coalitions_(std::uint64_t(o.memory_mb) << 20),
         default_variant_(!o.variant.empty()                 ? o.variant
                          : oracle_.tables_variant().empty() ? registry::default_variant()
@@ -239,6 +244,7 @@ Json evaluation_json(const Subject<E>& s, const typename E::Game::Position& p,
   Json j = tablebase::analysis_json(s.variant, E::fen(*s.game, p), e.value(), moves);
   j["value"] = e.value_name();
   j["source"] = e.source;
+  if (!e.unsolved.empty()) j["unsolved"] = e.unsolved;
   return j;
 }
 
@@ -276,7 +282,7 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
     } else if constexpr (E::info.views.has(registry::View::page)) {
       const auto s = subject_of<E>(req, variant);
       tablebase::Oracle::Claim claim;
-      const auto ev = service.oracle().template evaluate<E>(s.game, s.position,
+      const auto ev = service.oracle().template evaluate<E>(s.variant, s.game, s.position,
                                                             deadline_from_now(service), claim);
       return evaluation_json(s, s.position, ev);
     } else {
@@ -333,7 +339,7 @@ Json handle_line(Service& service, const httplib::Request& req) {
                        "/api/analyze gives every coalition's value of each move");
     else {
       const auto line = service.oracle().template line<E>(
-          s.game, s.position, deadline_from_now(service), kMaxDrawnLinePlies);
+          s.variant, s.game, s.position, deadline_from_now(service), kMaxDrawnLinePlies);
       Json j;
       j["variant"] = s.variant;
       j["fen"] = E::fen(*s.game, s.position);
@@ -379,8 +385,15 @@ void send_json(httplib::Response& res, int status, const Json& j) {
   res.set_content(j.dump(), "application/json");
 }
 
+// The libraries word bad input as the command line gives it ("--roll: ..."); the page gives it
+// as the request's parameters, which bear the same names without the dashes.
+std::string in_request_words(const std::string& message) {
+  static const std::regex flag("--(variant|fen|roll|moves?)\\b");
+  return std::regex_replace(message, flag, "$1");
+}
+
 void send_error(httplib::Response& res, int status, const std::string& message) {
-  send_json(res, status, Json{{"error", message}});
+  send_json(res, status, Json{{"error", in_request_words(message)}});
 }
 
 // Runs a handler and answers any failure as JSON: bad input 400, anything else 500.
@@ -503,6 +516,11 @@ void register_serve(CLI::App& app) {
   cmd->add_option("--solve-ms", o->solve_ms,
                   "time limit of the forward search for positions the tables do not cover")
       ->check(CLI::Range(0, 600000))
+      ->capture_default_str();
+  cmd->add_option("--row-entries", o->row_entries,
+                  "a whole variant with loopy tier tables that --tables does not hold, of at most "
+                  "this many entries, is solved when a request first asks for it (0: none)")
+      ->check(unsigned_64())
       ->capture_default_str();
   cmd->add_option("--memory-mb", o->memory_mb,
                   "memory cap of the forward searches' tables, shared evenly among --searches")

@@ -39,9 +39,11 @@
 #include "tablebase/analysis_json.h"
 #include "tablebase/game_tables.h"
 #include "tablebase/keyed_tables.h"
+#include "tablebase/row_solves.h"
 #include "tablebase/tablebase.h"
 #include "tablebase/tables_found.h"
 #include "tablebase/wdl_analysis.h"
+#include "tablebase/whole_variant_tables.h"
 
 namespace tablebase {
 
@@ -56,8 +58,13 @@ struct Evaluation {
     std::optional<solver::WdlValue> value;  // for the mover
   };
   std::vector<MoveResult> moves;
-  // "tables", "search", "none" (nothing found in time) or "busy" (no search slot was free in time)
+  // "tables", "solved" (a row solved here, row_solves.h), "search", "none" (nothing found in time)
+  // or "busy" (no search slot was free in time)
   std::string source;
+  std::string unsolved;  // why a row solve did not answer, when one was asked and could not
+  // The position's value where a search decided it without every move's: a bounded search
+  // deepens every move together, so the first win it finds is the quickest there is.
+  std::optional<solver::WdlValue> decided;
 
   bool complete() const {
     for (const auto& m : moves)
@@ -65,9 +72,10 @@ struct Evaluation {
     return true;
   }
   // The position's value when every move is known: its best move's (the quickest win, else a
-  // draw, else the slowest loss); a position without moves is a loss in 0.
+  // draw, else the slowest loss; a position without moves is a loss in 0); else as a search
+  // decided it, if it did.
   std::optional<solver::WdlValue> value() const {
-    if (!complete()) return std::nullopt;
+    if (!complete()) return decided;
     solver::WdlValue best{solver::Wdl::loss, 0};
     for (std::size_t i = 0; i < moves.size(); ++i)
       if (i == 0 || better(*moves[i].value, best)) best = *moves[i].value;
@@ -148,31 +156,6 @@ class TierTables {
   Tablebase<Space> tables_;
 };
 
-// A game's tables of a whole variant (keyed or loopy tiers, game_tables.h).
-template <typename E>
-class WholeVariantTables {
- public:
-  using G = typename E::Game;
-
-  explicit WholeVariantTables(const std::filesystem::path& dir) : tables_(dir, std::string()) {}
-
-  std::string variant() const { return tables_.variant(); }
-  std::string start_fen() const { return E::start_fen(variant()); }
-  bool holds_game(const G& g) const { return g == tables_.game(); }
-
-  std::optional<std::vector<solver::WdlValue>> move_values(const typename G::Position& p) {
-    const auto a =
-        analyze_wdl(tables_.game(), p, [&](const common::Key& k) { return tables_.probe(k); });
-    if (!a) return std::nullopt;  // not in the variant
-    std::vector<solver::WdlValue> values;
-    for (const auto& m : a->moves) values.push_back(m.value);
-    return values;
-  }
-
- private:
-  GameTablesOf<E> tables_;
-};
-
 namespace oracle_detail {
 
 template <typename E>
@@ -242,6 +225,7 @@ struct SlotOf<registry::EntryList<E...>> {
 struct OracleOptions {
   int searches = 1;                // at most this many searches at once
   std::uint64_t memory_bytes = 0;  // the searches' tables together
+  RowSolveLimits rows;             // the rows solved for positions no tables given hold
 };
 
 class Oracle {
@@ -260,7 +244,7 @@ class Oracle {
   // or a damaged table, and std::invalid_argument when the searches cannot have 1 MB each. As
   // many requests may wait for a slot as there are slots, each for one search at most.
   Oracle(const std::filesystem::path& dir, OracleOptions o)
-      : options_(o), slots_(std::size_t(o.searches), std::size_t(o.searches)) {
+      : options_(o), slots_(std::size_t(o.searches), std::size_t(o.searches)), rows_(o.rows) {
     if (o.memory_bytes < std::uint64_t(o.searches) << 20)
       throw std::invalid_argument("cannot give each of " + std::to_string(o.searches) +
                                   " searches 1 MB");
@@ -285,22 +269,29 @@ class Oracle {
   }
   const Slots& slots() const { return slots_; }
 
-  // Everything known about p (a position of `game`) within the time limit that ends at
-  // `deadline`.
+  // Everything known about p (a position of `game`, of whole variant `variant` as the entry
+  // names it) within the time limit that ends at `deadline`: from the tables given, else from the
+  // row solved here (row_solves.h), else by search.
   template <typename E>
-  Evaluation<typename E::Game::Move> evaluate(const std::shared_ptr<const typename E::Game>& game,
+  Evaluation<typename E::Game::Move> evaluate(const std::string& variant,
+                                              const std::shared_ptr<const typename E::Game>& game,
                                               const typename E::Game::Position& p,
                                               OracleClock::time_point deadline, Claim& claim) {
     Evaluation<typename E::Game::Move> e;
     typename E::Game::MoveList moves;
     game->generate(p, moves);
     for (int i = 0; i < moves.size(); ++i) e.moves.push_back({moves[i], std::nullopt});
-    if (auto* t = tables_for<E>(*game)) {
-      if (const auto values = t->move_values(p)) {
-        for (std::size_t i = 0; i < values->size(); ++i) e.moves[i].value = (*values)[i];
-        e.source = "tables";
-        return e;
-      }
+    const auto answer = [&](auto& tables, const char* source) {
+      const auto values = tables.move_values(p);
+      if (!values) return false;
+      for (std::size_t i = 0; i < values->size(); ++i) e.moves[i].value = (*values)[i];
+      e.source = source;
+      return true;
+    };
+    if (auto* t = tables_for<E>(*game); t && answer(*t, "tables")) return e;
+    if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers)) {
+      const auto row = rows_.tables<E>(variant, e.unsolved);
+      if (row && row->holds_game(*game) && answer(*row, "solved")) return e;
     }
     e.source = e.moves.empty() ? "search" : search_children<E>(game, p, deadline, claim, e);
     return e;
@@ -313,14 +304,14 @@ class Oracle {
   // ("repetition") or after max_drawn_plies ("ply limit").
   template <typename E>
   Line<typename E::Game::Position, typename E::Game::Move> line(
-      const std::shared_ptr<const typename E::Game>& game, typename E::Game::Position p,
-      OracleClock::time_point deadline, int max_drawn_plies) {
+      const std::string& variant, const std::shared_ptr<const typename E::Game>& game,
+      typename E::Game::Position p, OracleClock::time_point deadline, int max_drawn_plies) {
     Claim claim;
     Line<typename E::Game::Position, typename E::Game::Move> out;
     out.reason = "unknown";
     std::set<std::string> seen = {E::fen(*game, p)};
     for (int ply = 0; ply <= 255; ++ply) {
-      const auto e = evaluate<E>(game, p, deadline, claim);
+      const auto e = evaluate<E>(variant, game, p, deadline, claim);
       if (ply == 0) out.source = e.source;
       const auto value = e.value();
       if (!value) break;
@@ -432,6 +423,7 @@ class Oracle {
       if (seconds <= 0) return "none";
       const auto a = kept.search->analyze(p, {solver::kCyclicSearchMaxDepth, seconds});
       if (a.stop == solver::SearchStop::memory) kept.search.reset();
+      e.decided = a.value;
       bool found = false;
       for (std::size_t i = 0; i < a.moves.size(); ++i)
         if (a.moves[i].value) {
@@ -458,6 +450,7 @@ class Oracle {
   OracleOptions options_;
   typename oracle_detail::AnyTablesOf<registry::Entries>::type tables_;
   Slots slots_;
+  RowSolves rows_;
 };
 
 }  // namespace tablebase

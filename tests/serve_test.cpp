@@ -751,8 +751,9 @@ TEST_CASE("drop16 serve refuses a damaged Spock table, naming it", "[serve][spoc
 
 TEST_CASE("serve plays the rook race and answers what its bounded search proves",
           "[serve][rookrace]") {
-  // The drawn start keeps the search busy to its deadline: a short one.
-  ServeProcess server({"--solve-ms", "3000"});
+  // The drawn start keeps the search busy to its deadline: a short one. No row is solved by the
+  // server (--row-entries 0): the search alone answers.
+  ServeProcess server({"--solve-ms", "3000", "--row-entries", "0"});
   // The position: board, reserves as hands of pawns, the counters, every legal move.
   const Reply moves = get(server.port(), "/api/moves", {{"variant", "rookrace:4x4:1"}});
   REQUIRE(moves.status == 200);
@@ -807,6 +808,73 @@ TEST_CASE("serve plays the rook race and answers what its bounded search proves"
                 {{"variant", "rookrace:4x4:1"}, {"fen", "3r/4/4/R3 [2,1] [-,-] w"}}, "reserve");
   CHECK(get(server.port(), "/api/moves", {{"variant", "rookrace"}}).status == 200);
   CHECK(server.stop() == 0);
+}
+
+TEST_CASE("serve solves a small row it has no tables of, draws included, and says why not others",
+          "[serve][rookrace][tables]") {
+  ServeProcess server({"--solve-ms", "500"});
+  const rookrace::Game game(rookrace::parse_variant("rookrace:4x4:1"));
+  const rookrace::Position start = game.start();
+  const solver::CyclicRetrograde<rookrace::Game> solved(
+      game, std::span<const rookrace::Position>(&start, 1), {});
+  // The start and the positions after its moves: every value and distance is the hash map's.
+  std::vector<rookrace::Position> asked = {start};
+  rookrace::MoveList list;
+  game.generate(start, list);
+  for (const rookrace::Move& m : list) {
+    rookrace::Position p = start;
+    game.make(p, m);
+    asked.push_back(p);
+  }
+  std::set<std::string> values_seen;
+  for (const rookrace::Position& p : asked) {
+    const std::string fen = rookrace::to_fen(game, p);
+    INFO(fen);
+    const Reply a =
+        get(server.port(), "/api/analyze", {{"variant", "rookrace:4x4:1"}, {"fen", fen}});
+    REQUIRE(a.status == 200);
+    CHECK(a.body["source"] == "solved");
+    const auto truth = solved.analyze(p);
+    CHECK(a.body["value"] == wdl_json(truth.value)["value"]);
+    CHECK(a.body["dte"] == wdl_json(truth.value)["dte"]);
+    values_seen.insert(a.body["value"].get<std::string>());
+    const auto moves = test_support::moves_by_name(a.body["moves"]);
+    REQUIRE(moves.size() == truth.moves.size());
+    for (const auto& m : truth.moves) {
+      const auto shown = moves.find(rookrace::move_name(game, m.move));
+      REQUIRE(shown != moves.end());
+      CHECK(shown->second["value"] == wdl_json(m.value)["value"]);
+      CHECK(shown->second["dte"] == wdl_json(m.value)["dte"]);
+    }
+  }
+  CHECK(values_seen.count("draw"));  // the start
+  // The principal line of the drawn start stops with its reason.
+  const Reply line = get(server.port(), "/api/line", {{"variant", "rookrace:4x4:1"}});
+  REQUIRE(line.status == 200);
+  CHECK(line.body["value"] == "draw");
+  CHECK(line.body["source"] == "solved");
+  // A row too large for a request, and a variant that is no row: searched, with the reason.
+  const Reply large = get(server.port(), "/api/analyze", {{"variant", "rookrace:8x8:1"}});
+  REQUIRE(large.status == 200);
+  CHECK(large.body["source"] != "solved");
+  CHECK_THAT(large.body["unsolved"].get<std::string>(),
+             Catch::Matchers::Contains("entries") && Catch::Matchers::Contains("--tables DIR"));
+  const Reply spock_start = get(server.port(), "/api/analyze", {{"variant", "spock"}});
+  REQUIRE(spock_start.status == 200);
+  CHECK_THAT(spock_start.body["unsolved"].get<std::string>(),
+             Catch::Matchers::Contains("not a whole variant"));
+  // The row's folder goes with the server.
+  const std::string folder = "drop16-row-" + std::to_string(server.pid()) + "-";
+  const auto folders = [&] {
+    int n = 0;
+    for (const auto& e :
+         std::filesystem::directory_iterator(std::filesystem::temp_directory_path()))
+      n += e.path().filename().string().rfind(folder, 0) == 0;
+    return n;
+  };
+  CHECK(folders() == 1);
+  CHECK(server.stop() == 0);
+  CHECK(folders() == 0);
 }
 
 TEST_CASE("serve answers the rook race from its loopy tier tables, draws included",

@@ -315,11 +315,18 @@ function drawStatus() {
   const a = state.analysis;
   let text = 'evaluating…';
   if (a) {
-    const source = {tables: 'from the tables', search: 'by forward search', none: ''}[a.source];
+    const source = {
+      tables: 'from the tables',
+      solved: 'the whole variant solved by the server',
+      search: 'by forward search',
+      none: '',
+    }[a.source];
     if (a.value === 'unknown') {
       text = a.source === 'busy' ?
           'Unknown: every search of the server is busy; try again shortly.' :
           'Unknown: not solved within the time limit.';
+      // Why the server did not solve the whole variant, and how to solve it.
+      if (a.unsolved) text += ` (${a.unsolved})`;
     } else if (a.value === 'draw') {
       text = `Draw with perfect play: neither side can force an end (${source}).`;
     } else if (a.dte === null) {

@@ -155,9 +155,9 @@ function drawCheckersMoves() {
     return;
   }
   const names = a.coalitions.map((c) => c.coalition);
-  const short = (name) => name.split('+').map((p) => p[0]).join('');
+  // The players' names in full, a line a player, so that fourteen columns still fit.
   const head = '<thead><tr><th>move</th>' + names.map((n) =>
-      `<th title="${n}">${short(n)}</th>`).join('') + '</tr></thead>';
+      `<th title="${n}">${n.split('+').join('<br>')}</th>`).join('') + '</tr></thead>';
   const mover = state.position.side_to_move;
   const rows = a.moves.map((m, i) => ({m, i}));
   rows.sort((x, y) => coalitionScore(coalitionValue(y.m.coalitions, mover)) -

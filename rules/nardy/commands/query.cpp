@@ -37,7 +37,8 @@ Answer advice_json(const std::string& variant, const std::optional<std::string>&
     j["source"] = "the game is over";
     return {j, g.player_to_move(p)};
   }
-  if (!E::rolled(p)) throw UsageError("query needs the dice: --roll 6-5 or a FEN with a roll");
+  if (!E::rolled(p))
+    throw UsageError("the dice are not rolled: give --roll 6-5, or a FEN with a roll");
   const auto advice = tablebase::nardy_advice::advise(g, p, db, depth);
   const auto& best = advice.plays[advice.best];
   j["fen"] = E::fen(g, p);
