@@ -456,6 +456,11 @@ void run_serve(const ServeOptions& o) {
   const int threads = 2 * o.searches + kThreadsBesideSearches;
   server.new_task_queue = [threads] { return new httplib::ThreadPool(threads); };
   server.set_payload_max_length(kMaxPayload);
+  // A stop waits for every connection's thread, and an idle one (a browser keeps some open) waits
+  // for its read to time out: cpp-httplib's 5 s made Ctrl-C take as long. A local page's client
+  // sends its request at once and reconnects at no cost.
+  server.set_read_timeout(1, 0);
+  server.set_keep_alive_timeout(1);
   add_routes(server, service);
   if (!o.quiet)
     server.set_logger([](const httplib::Request& req, const httplib::Response& res) {

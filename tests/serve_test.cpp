@@ -333,6 +333,30 @@ TEST_CASE("serve answers requests that need no search at once while every search
   for (const Reply& r : searchers.replies()) CHECK(r.status == 200);
 }
 
+TEST_CASE("serve stops at once on a signal, though clients keep connections open", "[serve]") {
+  ServeProcess server({});
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(std::uint16_t(server.port()));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  // One connection kept alive after its request, one that never sends: a browser leaves both.
+  std::vector<int> sockets;
+  for (int i = 0; i < 2; ++i) {
+    const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+    REQUIRE(fd >= 0);
+    REQUIRE(::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0);
+    sockets.push_back(fd);
+  }
+  const std::string request = "GET /api/info HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n";
+  REQUIRE(::send(sockets[0], request.data(), request.size(), 0) == ssize_t(request.size()));
+  char reply[64];
+  REQUIRE(::recv(sockets[0], reply, sizeof reply, 0) > 0);
+  const auto start = Clock::now();
+  CHECK(server.stop() == 0);
+  CHECK(seconds_since(start) < 2.5);  // cpp-httplib's default read timeout alone is 5 s
+  for (const int fd : sockets) ::close(fd);
+}
+
 TEST_CASE("serve takes many connections at once, not httplib's backlog of 5", "[serve]") {
   ServeProcess server({});
   // Stopped, the server accepts nothing: the kernel completes as many connections as the listen
