@@ -46,6 +46,7 @@
 #include "app/command.h"
 #include "app/dice_game.h"
 #include "app/games.h"
+#include "app/resources.h"
 #include "app/serve_coalitions.h"
 #include "rules/nardy/commands/query.h"
 #include "tablebase/analysis_json.h"
@@ -78,24 +79,51 @@ class BadRequest : public std::invalid_argument {
   explicit BadRequest(const std::string& what) : std::invalid_argument(what) {}
 };
 
+// A request the server cannot answer within its limits (its memory): answered with 503, as it is
+// not the client's fault.
+class ServerFull : public std::runtime_error {
+ public:
+  explicit ServerFull(const std::string& what) : std::runtime_error(what) {}
+};
+
 // No parameter this API takes is longer; anything longer is refused before it is parsed.
 constexpr std::size_t kMaxParamLength = 256;
 constexpr std::size_t kMaxPayload = 64 * 1024;
 
 // --- requests ---
 
+// --memory-mb is the whole server's: what the process holds when it starts (binary, libraries)
+// is taken first, and the rest shared by what grows with requests: half for the searches' tables
+// (each search its share), a quarter for the games valued per coalition solved in memory, a
+// quarter for a row being solved into tables (tablebase/row_solves.h).
+struct MemoryShares {
+  std::uint64_t searches, coalition_solves, row_solve;
+};
+
+MemoryShares memory_shares(int memory_mb) {
+  const std::uint64_t cap = std::uint64_t(memory_mb) << 20;
+  const std::uint64_t held = resident_bytes();
+  if (held >= cap)
+    throw UsageError("the server holds " + solver::size_text(held) +
+                     " when it starts, before any request");
+  const std::uint64_t left = cap - held;
+  return {left / 2, left / 4, left / 4};
+}
+
 class Service {
  public:
-  explicit Service(const ServeOptions& o)
+  explicit Service(const ServeOptions& o) : Service(o, memory_shares(o.memory_mb)) {}
+
+ private:
+  Service(const ServeOptions& o, MemoryShares shares)
       : options_(o),
-        oracle_(o.tables, {o.searches,
-                           std::uint64_t(o.memory_mb) << 20,
-                           {o.row_entries, std::uint64_t(o.memory_mb) << 20}}),
-        coalitions_(std::uint64_t(o.memory_mb) << 20),
+        oracle_(o.tables, {o.searches, shares.searches, {o.row_entries, shares.row_solve}}),
+        coalitions_(shares.coalition_solves),
         default_variant_(!o.variant.empty()                 ? o.variant
                          : oracle_.tables_variant().empty() ? registry::default_variant()
                                                             : oracle_.tables_variant()) {}
 
+ public:
   const ServeOptions& options() const { return options_; }
   tablebase::Oracle& oracle() { return oracle_; }
   CoalitionAnswers& coalitions() { return coalitions_; }
@@ -253,8 +281,8 @@ Clock::time_point deadline_from_now(const Service& service) {
 }
 
 // A game valued per coalition: every coalition's value at the position and after each move
-// (app/serve_coalitions.h); a solve that does not fit under --memory-mb is the request's fault
-// only in that it asks too much: 400 with the solver's words.
+// (app/serve_coalitions.h); a solve that does not fit in the server's memory is no fault of the
+// request: 503 with the solver's words.
 template <typename E>
 Json coalition_analysis(Service& service, const std::string& variant,
                         const std::shared_ptr<const typename E::Game>& game,
@@ -262,8 +290,8 @@ Json coalition_analysis(Service& service, const std::string& variant,
   try {
     return service.coalitions().template analysis<E>(variant, game, p);
   } catch (const solver::CyclicMemoryError& e) {
-    throw BadRequest(std::string(e.what()) + " (the server's --memory-mb is " +
-                     std::to_string(service.options().memory_mb) + ")");
+    throw ServerFull(std::string(e.what()) + " (the server's memory, --memory-mb " +
+                     std::to_string(service.options().memory_mb) + ", cannot hold this solve)");
   }
 }
 
@@ -404,6 +432,8 @@ httplib::Server::Handler guarded(Handler handler) {
       send_json(res, 200, handler(req));
     } catch (const std::invalid_argument& e) {  // BadRequest, ParseError, bad variants
       send_error(res, 400, e.what());
+    } catch (const ServerFull& e) {
+      send_error(res, 503, e.what());
     } catch (const std::bad_alloc&) {
       send_error(res, 500, "out of memory");
     } catch (const std::exception& e) {
@@ -528,7 +558,8 @@ void register_serve(CLI::App& app) {
       ->check(unsigned_64())
       ->capture_default_str();
   cmd->add_option("--memory-mb", o->memory_mb,
-                  "memory cap of the forward searches' tables, shared evenly among --searches")
+                  "the whole server's memory: beyond what it holds at its start, half for the "
+                  "searches' tables, a quarter for solves per coalition, a quarter for row solves")
       ->check(CLI::Range(1, 1 << 20))
       ->capture_default_str();
   cmd->add_option("--searches", o->searches,

@@ -836,7 +836,9 @@ TEST_CASE("serve plays the rook race and answers what its bounded search proves"
 
 TEST_CASE("serve solves a small row it has no tables of, draws included, and says why not others",
           "[serve][rookrace][tables]") {
-  ServeProcess server({"--solve-ms", "500"});
+  // 300 MB for the whole server: a quarter of what it does not hold at its start for a row's solve
+  // (the row's plan is 64 MB), a quarter for the solves per coalition.
+  ServeProcess server({"--solve-ms", "500", "--memory-mb", "300"});
   const rookrace::Game game(rookrace::parse_variant("rookrace:4x4:1"));
   const rookrace::Position start = game.start();
   const solver::CyclicRetrograde<rookrace::Game> solved(
@@ -887,6 +889,12 @@ TEST_CASE("serve solves a small row it has no tables of, draws included, and say
   REQUIRE(spock_start.status == 200);
   CHECK_THAT(spock_start.body["unsolved"].get<std::string>(),
              Catch::Matchers::Contains("not a whole variant"));
+  // A game valued per coalition whose solve does not fit the server's memory: 503, not the
+  // client's fault, and the server goes on.
+  const Reply full = get(server.port(), "/api/analyze", {{"variant", "nevsky:6x6:1"}});
+  CHECK(full.status == 503);
+  CHECK_THAT(full.body["error"].get<std::string>(), Catch::Matchers::Contains("--memory-mb 300"));
+  CHECK(get(server.port(), "/api/info").status == 200);
   // The row's folder goes with the server.
   const std::string folder = "drop16-row-" + std::to_string(server.pid()) + "-";
   const auto folders = [&] {
