@@ -182,7 +182,12 @@ void run_tier_solve(const SolveOptions& o, const Setup& s) {
   nlohmann::ordered_json j;
   if (o.tables.empty()) {
     solver::DteSearch<drop::Game> search(game, memory);
-    j = analysis_json<E>(game, s.position, search.analyze(s.position));
+    {
+      solver::Progress progress("search", 0, "nodes", !o.position.quiet);
+      search.report_to(&progress);
+      j = analysis_json<E>(game, s.position, search.analyze(s.position));
+      search.report_to(nullptr);
+    }
     j["seconds"] = seconds_since(start);
     j["positions_searched"] = search.positions_stored();
   } else {

@@ -37,6 +37,7 @@
 #include "solver/kept_children.h"
 #include "solver/move_analysis.h"
 #include "solver/outcome.h"
+#include "solver/progress.h"
 #include "solver/turn_order.h"
 
 namespace solver {
@@ -76,6 +77,8 @@ class DteSearch {
 
   std::uint64_t positions_stored() const { return table_.size(); }
   void clear() { table_.clear(); }
+  // Where the search reports the positions it expands (nullptr: nowhere); `progress` outlives it.
+  void report_to(Progress* progress) { progress_ = progress; }
 
  private:
   // M of the score: above every DTE the search can reach (its recursion is one call a ply).
@@ -106,6 +109,8 @@ class DteSearch {
       if (b->lower >= v) return true;
       if (b->upper < v) return false;
     }
+    if (progress_ && (++expanded_ & 4095) == 0)
+      progress_->advance(4096), progress_->add_to_rate(4096);
     const bool yes = some_child_below(p, v > 0 ? -v : v == 0 ? 0 : 2 - v);
     Bounds& b = table_[key];  // found again: the search below may have moved it
     if (yes)
@@ -144,6 +149,8 @@ class DteSearch {
   Probe probe_;
   CappedMap<Key, Bounds> table_;
   KeptChildren<Move, Key> kept_;  // the children still to search, of every node on the path
+  Progress* progress_ = nullptr;
+  std::uint64_t expanded_ = 0;
 };
 
 }  // namespace solver

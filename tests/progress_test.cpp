@@ -1,8 +1,12 @@
 // Long commands report progress on stderr and --quiet hides it: the forward searches of the games
-// with cycles and of the games valued per coalition, and Royal Nardy's bear-off database, each run
-// past the first report (solver/progress.h: after 3 s; the bear-off database of 9 checkers takes
-// some 7 s of one core).
+// with cycles, of the games valued per coalition and of Drop 16, and Royal Nardy's bear-off
+// database, each run past the first report (solver/progress.h: after 3 s; the bear-off database
+// of 9 checkers takes some 7 s of one core).
+#include <unistd.h>
+
 #include <catch2/catch.hpp>
+#include <cstdlib>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -51,6 +55,20 @@ TEST_CASE("forward searches and the bear-off build report progress on stderr, --
     if (c.args[0] == "solve") CHECK(has(r.err, "depth "));
     CHECK(!r.out.empty());
   }
+  // Drop 16's DTE search (solve without --tables) has no time limit: stopped after 4 s of a
+  // variant that takes minutes, it has reported by then.
+  const auto err = std::filesystem::temp_directory_path() /
+                   ("drop16_progress_" + std::to_string(getpid()) + ".err");
+  const std::string command = "timeout 4 " + test_support::shell_quote(DROP16_BINARY) +
+                              " solve --variant 3x4:NBRK >/dev/null 2>" +
+                              test_support::shell_quote(err.string());
+  CHECK(std::system(command.c_str()) != 0);  // stopped by the timeout
+  const std::string dte_search = test_support::slurp(err);
+  std::filesystem::remove(err);
+  INFO("Drop 16's DTE search: stderr " << dte_search);
+  CHECK(has(dte_search, "search: "));
+  CHECK(has(dte_search, "nodes/s"));
+
   std::vector<std::string> quiet = commands.front().args;
   quiet.push_back("--quiet");
   const Run r = run_drop16(quiet);
