@@ -30,13 +30,10 @@ void search_position(const BoundedSearchRequest& r) {
   const auto& game = *s.game;
   solver::CoalitionSearch<typename E::Game> search(
       game, coalition_memory(game.keys_fit(), game.key_bits(), r.memory_bytes));
-  solver::CoalitionBounded found;
-  {
-    solver::Progress progress("search", std::uint64_t(r.max_depth) + 1, "nodes", !r.position.quiet);
-    search.report_to(&progress);
-    found = search.analyze(s.position, {r.max_depth, r.seconds.value_or(0)});
-    search.report_to(nullptr);
-  }
+  const solver::CoalitionBounded found = solver::with_search_progress(
+      search, "search", std::uint64_t(r.max_depth) + 1, !r.position.quiet, [&] {
+        return search.analyze(s.position, {r.max_depth, r.seconds.value_or(0)});
+      });
 
   nlohmann::ordered_json j = coalition_position_json<E>(game, s.position);
   j["coalitions"] = nlohmann::ordered_json::array();

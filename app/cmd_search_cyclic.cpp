@@ -34,13 +34,10 @@ template <typename E, typename G = typename E::Game>
 void search_position(const BoundedSearchRequest& r, std::chrono::steady_clock::time_point start) {
   const auto s = E::setup(r.position.variant, r.position.fen);
   solver::CyclicSearch<G> search(*s.game, r.memory_bytes);
-  typename solver::CyclicSearch<G>::Analysis a;
-  {
-    solver::Progress progress("search", std::uint64_t(r.max_depth), "nodes", !r.position.quiet);
-    search.report_to(&progress);
-    a = search.analyze(s.position, {r.max_depth, r.seconds.value_or(0)});
-    search.report_to(nullptr);
-  }
+  const auto a = solver::with_search_progress(
+      search, "search", std::uint64_t(r.max_depth), !r.position.quiet, [&] {
+        return search.analyze(s.position, {r.max_depth, r.seconds.value_or(0)});
+      });
 
   std::vector<tablebase::MoveValue> moves;
   for (const auto& m : a.moves)

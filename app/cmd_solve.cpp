@@ -182,12 +182,9 @@ void run_tier_solve(const SolveOptions& o, const Setup& s) {
   nlohmann::ordered_json j;
   if (o.tables.empty()) {
     solver::DteSearch<drop::Game> search(game, memory);
-    {
-      solver::Progress progress("search", 0, "nodes", !o.position.quiet);
-      search.report_to(&progress);
-      j = analysis_json<E>(game, s.position, search.analyze(s.position));
-      search.report_to(nullptr);
-    }
+    j = analysis_json<E>(game, s.position,
+                         solver::with_search_progress(search, "search", 0, !o.position.quiet,
+                                                      [&] { return search.analyze(s.position); }));
     j["seconds"] = seconds_since(start);
     j["positions_searched"] = search.positions_stored();
   } else {
@@ -219,8 +216,8 @@ void run_tier_solve(const SolveOptions& o, const Setup& s) {
       j["value"] = "unknown";
     }
     j["seconds"] = seconds_since(start);
-    j["cpu_seconds"] =
-        solver::cpu_seconds();  // the process's, every thread's (cluster-plan's rate)
+    // The process's, every thread's: what cluster-plan's rate divides by.
+    j["cpu_seconds"] = solver::cpu_seconds();
     j["tables"] = {
         {"dir", o.tables},
         {"max_pieces", space.layout().max_pieces()},

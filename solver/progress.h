@@ -9,6 +9,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <utility>
 
 namespace solver {
 
@@ -50,5 +51,19 @@ class Progress {
   bool stop_ = false;
   std::thread thread_;
 };
+
+// work() with `search` (anything with report_to(Progress*)) reporting to a progress line of its
+// own, in nodes, which ends when work returns or throws (the search then reports nowhere).
+template <typename Search, typename Work>
+auto with_search_progress(Search& search, std::string label, std::uint64_t total, bool enabled,
+                          Work work) {
+  Progress progress(std::move(label), total, "nodes", enabled);
+  search.report_to(&progress);
+  struct Detach {
+    Search& search;
+    ~Detach() { search.report_to(nullptr); }
+  } detach{search};
+  return work();
+}
 
 }  // namespace solver

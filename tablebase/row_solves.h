@@ -48,37 +48,33 @@ class RowSolves {
   // The solved tables of `variant` (entry E's normalized name of a whole variant), solving it now
   // if it is small enough; null when it is not, with `why` saying why.
   template <typename E>
-  std::shared_ptr<WholeVariantTables<E>> tables(const std::string& variant, std::string& why) {
-    if constexpr (!E::info.tables.has(registry::TableFormat::loopy_tiers)) {
-      why = std::string(E::info.title) + " has no tier tables to solve a row into";
+  requires(E::info.tables.has(registry::TableFormat::loopy_tiers))
+      std::shared_ptr<WholeVariantTables<E>> tables(const std::string& variant, std::string& why) {
+    const std::lock_guard lock(mutex_);
+    for (auto it = held_.begin(); it != held_.end(); ++it)
+      if (it->variant == variant) {
+        held_.splice(held_.begin(), held_, it);  // the most recently used first
+        return tables_of(std::static_pointer_cast<Row<E>>(it->row));
+      }
+    if (const auto refused = refused_.find(variant); refused != refused_.end()) {
+      why = refused->second;
       return nullptr;
-    } else {
-      const std::lock_guard lock(mutex_);
-      for (auto it = held_.begin(); it != held_.end(); ++it)
-        if (it->variant == variant) {
-          held_.splice(held_.begin(), held_, it);  // the most recently used first
-          return tables_of(std::static_pointer_cast<Row<E>>(it->row));
-        }
-      if (const auto refused = refused_.find(variant); refused != refused_.end()) {
-        why = refused->second;
-        return nullptr;
-      }
-      try {
-        auto row = solve<E>(variant);
-        held_.push_front({variant, row});
-        if (held_.size() > std::size_t(std::max(1, limits_.kept_rows))) held_.pop_back();
-        return tables_of(row);
-      } catch (const NotARow& e) {
-        why = refused_[variant] =
-            variant + " is not a whole variant the server can solve (" + e.what() + ")";
-        return nullptr;
-      } catch (const std::exception& e) {
-        why = refused_[variant] = variant + " is not solved here: " + e.what() +
-                                  "; `drop16 solve --variant " + variant +
-                                  " --tables DIR` solves it, and `drop16 serve --tables DIR` "
-                                  "serves it";
-        return nullptr;
-      }
+    }
+    try {
+      auto row = solve<E>(variant);
+      held_.push_front({variant, row});
+      if (held_.size() > std::size_t(std::max(1, limits_.kept_rows))) held_.pop_back();
+      return tables_of(row);
+    } catch (const NotARow& e) {
+      why = refused_[variant] =
+          variant + " is not a whole variant the server can solve (" + e.what() + ")";
+      return nullptr;
+    } catch (const std::exception& e) {
+      why = refused_[variant] = variant + " is not solved here: " + e.what() +
+                                "; `drop16 solve --variant " + variant +
+                                " --tables DIR` solves it, and `drop16 serve --tables DIR` "
+                                "serves it";
+      return nullptr;
     }
   }
 

@@ -834,16 +834,16 @@ TEST_CASE("serve plays the rook race and answers what its bounded search proves"
   CHECK(server.stop() == 0);
 }
 
-TEST_CASE("serve solves a small row it has no tables of, draws included, and says why not others",
-          "[serve][rookrace][tables]") {
-  // 300 MB for the whole server: a quarter of what it does not hold at its start for a row's solve
-  // (the row's plan is 64 MB), a quarter for the solves per coalition.
-  ServeProcess server({"--solve-ms", "500", "--memory-mb", "300"});
+namespace {
+
+// Asks the server for rookrace:4x4:1's start and the position after each of its moves, and checks
+// every answer against the hash map's solve of the row: its source, the position's value and
+// distance, every move's; returns the moves' values seen.
+std::set<std::string> check_rookrace_row(int port, const std::string& source) {
   const rookrace::Game game(rookrace::parse_variant("rookrace:4x4:1"));
   const rookrace::Position start = game.start();
   const solver::CyclicRetrograde<rookrace::Game> solved(
       game, std::span<const rookrace::Position>(&start, 1), {});
-  // The start and the positions after its moves: every value and distance is the hash map's.
   std::vector<rookrace::Position> asked = {start};
   rookrace::MoveList list;
   game.generate(start, list);
@@ -856,14 +856,12 @@ TEST_CASE("serve solves a small row it has no tables of, draws included, and say
   for (const rookrace::Position& p : asked) {
     const std::string fen = rookrace::to_fen(game, p);
     INFO(fen);
-    const Reply a =
-        get(server.port(), "/api/analyze", {{"variant", "rookrace:4x4:1"}, {"fen", fen}});
+    const Reply a = get(port, "/api/analyze", {{"variant", "rookrace:4x4:1"}, {"fen", fen}});
     REQUIRE(a.status == 200);
-    CHECK(a.body["source"] == "solved");
+    CHECK(a.body["source"] == source);
     const auto truth = solved.analyze(p);
     CHECK(a.body["value"] == wdl_json(truth.value)["value"]);
     CHECK(a.body["dte"] == wdl_json(truth.value)["dte"]);
-    values_seen.insert(a.body["value"].get<std::string>());
     const auto moves = test_support::moves_by_name(a.body["moves"]);
     REQUIRE(moves.size() == truth.moves.size());
     for (const auto& m : truth.moves) {
@@ -871,9 +869,20 @@ TEST_CASE("serve solves a small row it has no tables of, draws included, and say
       REQUIRE(shown != moves.end());
       CHECK(shown->second["value"] == wdl_json(m.value)["value"]);
       CHECK(shown->second["dte"] == wdl_json(m.value)["dte"]);
+      values_seen.insert(shown->second["value"].get<std::string>());
     }
   }
-  CHECK(values_seen.count("draw"));  // the start
+  return values_seen;
+}
+
+}  // namespace
+
+TEST_CASE("serve solves a small row it has no tables of, draws included, and says why not others",
+          "[serve][rookrace][tables]") {
+  // 300 MB for the whole server: a quarter of what it does not hold at its start for a row's solve
+  // (the row's plan is 64 MB), a quarter for the solves per coalition.
+  ServeProcess server({"--solve-ms", "500", "--memory-mb", "300"});
+  CHECK(check_rookrace_row(server.port(), "solved").count("draw"));
   // The principal line of the drawn start stops with its reason.
   const Reply line = get(server.port(), "/api/line", {{"variant", "rookrace:4x4:1"}});
   REQUIRE(line.status == 200);
@@ -921,39 +930,8 @@ TEST_CASE("serve answers the rook race from its loopy tier tables, draws include
   ServeProcess server({"--tables", options.dir.string()});
   const Reply info = get(server.port(), "/api/info");
   CHECK(info.body["tables_variant"] == "rookrace:4x4:1");
-  // The start and a position after each of its moves: every move's value is the hash map's.
-  const rookrace::Position start = game.start();
-  const solver::CyclicRetrograde<rookrace::Game> solved(
-      game, std::span<const rookrace::Position>(&start, 1), {});
-  std::vector<rookrace::Position> asked{start};
-  rookrace::MoveList moves;
-  game.generate(start, moves);
-  for (const rookrace::Move m : moves) {
-    rookrace::Position p = start;
-    game.make(p, m);
-    asked.push_back(p);
-  }
-  std::set<std::string> values_seen;
-  for (const rookrace::Position& p : asked) {
-    const std::string fen = rookrace::to_fen(game, p);
-    INFO(fen);
-    const Reply a =
-        get(server.port(), "/api/analyze", {{"variant", "rookrace:4x4:1"}, {"fen", fen}});
-    REQUIRE(a.status == 200);
-    CHECK(a.body["source"] == "tables");
-    const auto truth = solved.analyze(p);
-    CHECK(a.body["value"] == wdl_json(truth.value)["value"]);
-    REQUIRE(a.body["moves"].size() == truth.moves.size());
-    const auto moves = test_support::moves_by_name(a.body["moves"]);
-    for (std::size_t i = 0; i < truth.moves.size(); ++i) {
-      const auto m = moves.find(rookrace::move_name(game, truth.moves[i].move));
-      REQUIRE(m != moves.end());
-      CHECK(m->second["value"] == wdl_json(truth.moves[i].value)["value"]);
-      CHECK(m->second["dte"] == wdl_json(truth.moves[i].value)["dte"]);
-      values_seen.insert(m->second["value"].get<std::string>());
-    }
-  }
-  CHECK(values_seen == std::set<std::string>{"win", "draw", "loss"});
+  CHECK(check_rookrace_row(server.port(), "tables") ==
+        std::set<std::string>{"win", "draw", "loss"});
   CHECK(server.stop() == 0);
 }
 

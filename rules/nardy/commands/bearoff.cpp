@@ -99,10 +99,11 @@ void run_two_sided(const BearoffOptions& o, const std::optional<GameSetup<nardy:
   const std::array<std::uint8_t, 2> eaten =
       setup ? setup->position.eaten : std::array<std::uint8_t, 2>{};
   const auto start = std::chrono::steady_clock::now();
-  std::optional<solver::Progress> progress;
-  progress.emplace("two-sided", 0, "pairs", !o.position.quiet);
-  const bearoff::TwoSidedPlain table(o.two_sided, eaten[0], eaten[1], &*progress);
-  progress.reset();
+  // The progress ends with the build, before the report.
+  const bearoff::TwoSidedPlain table = [&] {
+    solver::Progress progress("two-sided", 0, "pairs", !o.position.quiet);
+    return bearoff::TwoSidedPlain(o.two_sided, eaten[0], eaten[1], &progress);
+  }();
   nlohmann::ordered_json j;
   j["variant"] = o.position.variant;
   j["two_sided_checkers"] = o.two_sided;
