@@ -8,7 +8,9 @@
 // `variant` picks the game through the registry; the handlers are templates over its entry. At most
 // --searches searches run at once; a request that finds no search slot free within its time limit
 // gets "unknown" for what it would have searched, with "source": "busy", and requests that need no
-// search never queue behind searches. Every handler turns bad input into HTTP 400 {"error":
+// search never queue behind searches. A search or a solve per coalition stops when its client
+// goes (app/client_connection.h); a row's solve runs on, as it is kept for the requests after.
+// Every handler turns bad input into HTTP 400 {"error":
 // message} and any other failure into 500, so one bad request never stops the server.
 //
 //   GET /                     the page (web/index.html, app.js, style.css, compiled in)
@@ -43,6 +45,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/client_connection.h"
 #include "app/command.h"
 #include "app/dice_game.h"
 #include "app/games.h"
@@ -276,19 +279,21 @@ Json evaluation_json(const Subject<E>& s, const typename E::Game::Position& p,
   return j;
 }
 
-Clock::time_point deadline_from_now(const Service& service) {
-  return Clock::now() + std::chrono::milliseconds(service.options().solve_ms);
+// The search's limit: --solve-ms from now, or until the client goes.
+tablebase::SearchLimit search_limit(const Service& service, const ClientConnection& client) {
+  return {Clock::now() + std::chrono::milliseconds(service.options().solve_ms),
+          client.stop_check()};
 }
 
 // A game valued per coalition: every coalition's value at the position and after each move
 // (app/serve_coalitions.h); a solve that does not fit in the server's memory is no fault of the
-// request: 503 with the solver's words.
+// request: 503 with the solver's words. The solve stops when the client goes.
 template <typename E>
 Json coalition_analysis(Service& service, const std::string& variant,
                         const std::shared_ptr<const typename E::Game>& game,
-                        const typename E::Game::Position& p) {
+                        const typename E::Game::Position& p, const ClientConnection& client) {
   try {
-    return service.coalitions().template analysis<E>(variant, game, p);
+    return service.coalitions().template analysis<E>(variant, game, p, client.stop_check());
   } catch (const solver::CyclicMemoryError& e) {
     throw ServerFull(std::string(e.what()) + " (the server's memory, --memory-mb " +
                      std::to_string(service.options().memory_mb) + ", cannot hold this solve)");
@@ -297,6 +302,7 @@ Json coalition_analysis(Service& service, const std::string& variant,
 
 Json handle_analyze(Service& service, const httplib::Request& req) {
   const std::string variant = request_variant(service, req);
+  const ClientConnection client(req);
   return registry::visit(variant, [&](auto e) -> Json {
     using E = decltype(e);
     // A dice game's answer is the best play of a roll and its expected points, not a value and
@@ -306,12 +312,12 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
     } else if constexpr (E::info.family == registry::ValueFamily::coalition_values &&
                          E::info.commands.has(registry::Command::serve)) {
       const auto s = subject_of<E>(req, variant);
-      return coalition_analysis<E>(service, s.variant, s.game, s.position);
+      return coalition_analysis<E>(service, s.variant, s.game, s.position, client);
     } else if constexpr (E::info.views.has(registry::View::page)) {
       const auto s = subject_of<E>(req, variant);
       tablebase::Oracle::Claim claim;
       const auto ev = service.oracle().template evaluate<E>(s.variant, s.game, s.position,
-                                                            deadline_from_now(service), claim);
+                                                            search_limit(service, client), claim);
       return evaluation_json(s, s.position, ev);
     } else {
       throw BadRequest(registry::refusal(registry::Command::serve, E::info, variant, "variant"));
@@ -366,8 +372,9 @@ Json handle_line(Service& service, const httplib::Request& req) {
                        " is valued per coalition of players, with no one perfect line; "
                        "/api/analyze gives every coalition's value of each move");
     else {
+      const ClientConnection client(req);
       const auto line = service.oracle().template line<E>(
-          s.variant, s.game, s.position, deadline_from_now(service), kMaxDrawnLinePlies);
+          s.variant, s.game, s.position, search_limit(service, client), kMaxDrawnLinePlies);
       Json j;
       j["variant"] = s.variant;
       j["fen"] = E::fen(*s.game, s.position);
@@ -434,6 +441,8 @@ httplib::Server::Handler guarded(Handler handler) {
       send_error(res, 400, e.what());
     } catch (const ServerFull& e) {
       send_error(res, 503, e.what());
+    } catch (const solver::StopAsked&) {  // the client has gone: no one reads this
+      send_error(res, 503, "the request's client has gone");
     } catch (const std::bad_alloc&) {
       send_error(res, 500, "out of memory");
     } catch (const std::exception& e) {

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
@@ -28,13 +29,15 @@ class CoalitionAnswers {
   explicit CoalitionAnswers(std::uint64_t memory_bytes)
       : oracles_(make(memory_bytes, registry::EntriesWhere<SolvedByCoalitions>{})) {}
 
-  // The analysis object of position p of `variant` (as answers name it) in game E.
+  // The analysis object of position p of `variant` (as answers name it) in game E; throws
+  // solver::StopAsked when a solve it needs is stopped by `stop_requested`.
   template <registry::CoalitionEntry E>
   nlohmann::ordered_json analysis(const std::string& variant,
                                   const std::shared_ptr<const typename E::Game>& game,
-                                  const typename E::Game::Position& p) {
-    return tablebase::coalition_analysis_json<E>(variant, *game, p,
-                                                 oracle<E>().evaluate(variant, game, p));
+                                  const typename E::Game::Position& p,
+                                  const std::function<bool()>& stop_requested) {
+    return tablebase::coalition_analysis_json<E>(
+        variant, *game, p, oracle<E>().evaluate(variant, game, p, stop_requested));
   }
 
   // Solves position p of `variant` now unless it has been (serve's opening variant, so that one

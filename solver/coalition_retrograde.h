@@ -55,6 +55,7 @@
 #include "solver/counted_memory.h"
 #include "solver/position_graph.h"
 #include "solver/progress.h"
+#include "solver/stop_asked.h"
 #include "solver/wdl.h"
 
 namespace solver {
@@ -82,10 +83,12 @@ class CoalitionValues {
 };
 
 // The labelling above over a reversed position graph of a coalition game; reads the graph's links
-// and link counts, and leaves them for the caller to free.
+// and link counts, and leaves them for the caller to free. Throws StopAsked when `stop_requested`
+// (asked every 4096 states) says to stop.
 template <CoalitionGame G>
 CoalitionValues label_coalitions(const PositionGraph<G>& graph, CountedMemory& memory,
-                                 bool show_progress) {
+                                 bool show_progress,
+                                 const std::function<bool()>& stop_requested = {}) {
   using Id = typename PositionGraph<G>::Id;
   const CoalitionSplits splits(graph.players());
   const int count = splits.count();
@@ -149,6 +152,7 @@ CoalitionValues label_coalitions(const PositionGraph<G>& graph, CountedMemory& m
       }
     }
     for (std::size_t head = 0; head < queue.size(); ++head) {
+      if (head % 4096 == 0) check_stop(stop_requested);
       const Id c = Id(queue[head] >> 7);
       const int u = cls[queue[head] & 127];
       const WdlValue v = unpack_wdl(values[std::uint64_t(c) * count + u]);
@@ -217,6 +221,8 @@ std::uint64_t count_kingmakers(const PositionGraph<G>& graph, const CoalitionVal
 struct CoalitionSolveOptions {
   std::uint64_t memory_bytes = std::uint64_t{1} << 30;
   bool show_progress = false;
+  std::function<bool()> stop_requested =
+      {};  // asked now and then: true stops the solve (StopAsked)
 };
 
 struct CoalitionSolveReport {
@@ -243,15 +249,16 @@ class CoalitionRetrograde {
 
   // Explores everything reachable from the roots and labels every coalition; throws
   // CyclicMemoryError when the cap is too small (before the labelling starts, if it is that which
-  // does not fit).
+  // does not fit), StopAsked when options.stop_requested says to stop.
   CoalitionRetrograde(const G& game, std::span<const Position> roots, CoalitionSolveOptions options)
       : game_(game),
         memory_(options.memory_bytes, "coalition retrograde"),
-        graph_(game, roots, memory_, options.show_progress),
+        graph_(game, roots, memory_, options.show_progress, options.stop_requested),
         splits_(graph_.players()) {
     const auto explored = std::chrono::steady_clock::now();
     graph_.reverse();
-    values_.emplace(label_coalitions(graph_, memory_, options.show_progress));
+    values_.emplace(
+        label_coalitions(graph_, memory_, options.show_progress, options.stop_requested));
     report_.kingmakers = count_kingmakers(graph_, *values_, memory_);
     graph_.release_links();
     tally();

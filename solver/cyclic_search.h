@@ -59,6 +59,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -70,6 +71,7 @@
 #include "solver/game_concept.h"
 #include "solver/kept_children.h"
 #include "solver/progress.h"
+#include "solver/stop_asked.h"
 #include "solver/turn_order.h"
 #include "solver/wdl.h"
 
@@ -82,10 +84,13 @@ inline constexpr int kCyclicSearchMaxDepth = 10000;
 struct CyclicSearchLimits {
   int max_depth = 0;   // plies: values with a distance up to this are found
   double seconds = 0;  // of search; 0: no limit
+  // Asked with the clock (every 1024 nodes); true stops the search (SearchStop::asked): a server
+  // stops the search of a client that has gone.
+  std::function<bool()> stop_requested = {};
 };
 
 // Why a search ended before its max depth without a value.
-enum class SearchStop : std::uint8_t { none, time, memory };
+enum class SearchStop : std::uint8_t { none, time, memory, asked };
 inline constexpr std::string_view search_stop_name(SearchStop s) {
   switch (s) {
     case SearchStop::none:
@@ -94,6 +99,8 @@ inline constexpr std::string_view search_stop_name(SearchStop s) {
       return "time";
     case SearchStop::memory:
       return "memory";
+    case SearchStop::asked:
+      return "asked";
   }
   return "?";
 }
@@ -255,11 +262,12 @@ class CyclicSearch {
       deadline_ = std::chrono::steady_clock::now() +
                   std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                       std::chrono::duration<double>(limits.seconds));
+    stop_requested_ = std::move(limits.stop_requested);
     stop_ = SearchStop::none;
   }
 
   // One question on a copy of p. A full table is emptied and the question asked again; none
-  // (with stop_ set) when it alone fills the table or time runs out.
+  // (with stop_ set) when it alone fills the table, time runs out or the caller asks to stop.
   template <typename Question>
   std::optional<bool> ask(Question question, const Position& p) {
     for (bool cleared = false;; cleared = true) {
@@ -276,6 +284,9 @@ class CyclicSearch {
         ++clears_;
       } catch (const TimeUp&) {
         stop_ = SearchStop::time;
+        return std::nullopt;
+      } catch (const StopAsked&) {
+        stop_ = SearchStop::asked;
         return std::nullopt;
       }
     }
@@ -310,6 +321,7 @@ class CyclicSearch {
     if ((++nodes_ & 1023) != 0) return;
     if (progress_) progress_->add_to_rate(1024);
     if (deadline_ && std::chrono::steady_clock::now() >= *deadline_) throw TimeUp{};
+    check_stop(stop_requested_);
   }
 
   // Whether s(p) >= v, for p not lost now, with key its canonical key. v is never 0 (no question
@@ -381,6 +393,7 @@ class CyclicSearch {
   CappedMap<Key, Bounds> table_;
   KeptChildren<Move, Key> kept_;  // the children still to search, of every node on the path
   std::optional<std::chrono::steady_clock::time_point> deadline_;
+  std::function<bool()> stop_requested_;
   SearchStop stop_ = SearchStop::none;
   std::uint64_t nodes_ = 0, clears_ = 0;
   Progress* progress_ = nullptr;

@@ -63,6 +63,7 @@
 #include "solver/game_concept.h"
 #include "solver/player_renaming.h"
 #include "solver/progress.h"
+#include "solver/stop_asked.h"
 
 namespace solver {
 
@@ -81,9 +82,10 @@ class PositionGraph {
   static constexpr std::size_t kMostRenamings = 256, kMostReached = 64;
 
   // Explores everything reachable from the roots; throws CyclicMemoryError when the memory's cap
-  // is too small, std::invalid_argument when keys do not fit.
+  // is too small, std::invalid_argument when keys do not fit, StopAsked when `stop_requested`
+  // (asked every 4096 positions) says to stop.
   PositionGraph(const G& game, std::span<const Position> roots, CountedMemory& memory,
-                bool show_progress)
+                bool show_progress, const std::function<bool()>& stop_requested = {})
       : game_(game), memory_(memory) {
     if (!game.keys_fit())
       throw std::invalid_argument("this variant's positions do not fit exact 128-bit keys");
@@ -94,7 +96,7 @@ class PositionGraph {
       return " at " + std::to_string(std::max<std::uint64_t>(ids_.size(), positions_)) +
              " positions and " + std::to_string(links_) + " links";
     });
-    explore(roots, show_progress);
+    explore(roots, show_progress, stop_requested);
   }
   PositionGraph(const PositionGraph&) = delete;
   PositionGraph& operator=(const PositionGraph&) = delete;
@@ -234,7 +236,8 @@ class PositionGraph {
     left_.push_back(std::uint8_t(left));
   }
 
-  void explore(std::span<const Position> roots, bool show_progress) {
+  void explore(std::span<const Position> roots, bool show_progress,
+               const std::function<bool()>& stop_requested) {
     Progress progress("explore", 0, "positions", show_progress);
     // The roots into the map first (nothing kept of them: the renamings' trace finds them again).
     for (const Position& root : roots) id_of(canonical_image(game_, root), root);
@@ -246,6 +249,7 @@ class PositionGraph {
     std::vector<std::pair<CanonicalImage<Key>, Position>> reached;
     std::vector<std::conditional_t<kRenames, std::uint64_t, Id>> mine;
     for (Id id = 0; id < raw_.size(); ++id) {
+      if (id % 4096 == 0) check_stop(stop_requested);
       Position p = game_.from_key(raw_[id]);
       PlayerRenaming named, unnamed;  // to the image's names and back
       if constexpr (kRenames) {

@@ -10,10 +10,13 @@
 // cap; a solve that does not fit under the whole cap throws CyclicMemoryError. Solves are keyed
 // by the caller's name of the variant (a position is only looked up among the solves of its own
 // game). One request solves at a time (a mutex): the rows small enough to solve in memory solve
-// in well under a second, and a solve cannot be interrupted.
+// in a few seconds at most, and a solve stops when its caller asks (a server's client that has
+// gone: solver/stop_asked.h), so that the requests behind it do not wait for an answer no one
+// reads.
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <list>
 #include <memory>
 #include <mutex>
@@ -23,6 +26,7 @@
 #include <vector>
 
 #include "solver/coalition_retrograde.h"
+#include "solver/stop_asked.h"
 #include "solver/wdl.h"
 
 namespace tablebase {
@@ -51,13 +55,16 @@ class CoalitionOracle {
   explicit CoalitionOracle(std::uint64_t memory_bytes) : memory_bytes_(memory_bytes) {}
 
   // The values at p of `variant` (the caller's name for `game`'s variant) and after each move.
+  // Throws solver::StopAsked when a solve it needs is stopped by `stop_requested`, or it said to
+  // stop before the solve began.
   Answer evaluate(const std::string& variant, const std::shared_ptr<const G>& game,
-                  const Position& p) {
+                  const Position& p, const std::function<bool()>& stop_requested = {}) {
     const std::lock_guard lock(mutex_);
     Answer out;
     const Solve* solve = find(variant, p);
     if (!solve) {
-      solve = &add(variant, game, p);
+      solver::check_stop(stop_requested);  // waited behind another solve for a caller now gone
+      solve = &add(variant, game, p, stop_requested);
       out.solved_now = true;
     }
     out.positions = solve->solved->report().positions;
@@ -95,26 +102,26 @@ class CoalitionOracle {
   }
 
   const Solve& add(const std::string& variant, const std::shared_ptr<const G>& game,
-                   const Position& p) {
+                   const Position& p, const std::function<bool()>& stop_requested = {}) {
     std::uint64_t held = 0;
     for (const Solve& s : solves_) held += s.solved->held_bytes();
     std::unique_ptr<const solver::CoalitionRetrograde<G>> solved;
     try {
-      solved = solve(*game, p, memory_bytes_ > held ? memory_bytes_ - held : 0);
+      solved = solve(*game, p, memory_bytes_ > held ? memory_bytes_ - held : 0, stop_requested);
     } catch (const solver::CyclicMemoryError&) {
       if (solves_.empty()) throw;
       solves_.clear();
-      solved = solve(*game, p, memory_bytes_);
+      solved = solve(*game, p, memory_bytes_, stop_requested);
     }
     solves_.push_front({variant, game, std::move(solved)});
     return solves_.front();
   }
 
-  static std::unique_ptr<const solver::CoalitionRetrograde<G>> solve(const G& game,
-                                                                     const Position& p,
-                                                                     std::uint64_t memory_bytes) {
+  static std::unique_ptr<const solver::CoalitionRetrograde<G>> solve(
+      const G& game, const Position& p, std::uint64_t memory_bytes,
+      const std::function<bool()>& stop_requested) {
     return std::make_unique<const solver::CoalitionRetrograde<G>>(
-        game, std::span(&p, 1), solver::CoalitionSolveOptions{memory_bytes, false});
+        game, std::span(&p, 1), solver::CoalitionSolveOptions{memory_bytes, false, stop_requested});
   }
 
   static Values values(const Solve& solve, const Position& p) {

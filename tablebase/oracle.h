@@ -18,6 +18,7 @@
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <set>
@@ -48,6 +49,13 @@
 namespace tablebase {
 
 using OracleClock = std::chrono::steady_clock;
+
+// How long a request may search: until the deadline, or until `stop_requested` (asked with the
+// clock; may be empty) says to stop, as a server's does when the request's client has gone.
+struct SearchLimit {
+  OracleClock::time_point deadline;
+  std::function<bool()> stop_requested;
+};
 
 // What is known of one position: each move's value for the side that plays it, where known, and
 // where the knowledge came from.
@@ -173,24 +181,27 @@ struct AnyTablesOf<registry::EntryList<E...>> {
   using type = std::variant<std::monostate, std::unique_ptr<TablesOf<E>>...>;
 };
 
-// Called by the forward solver before it expands a position: stops the search at the deadline
+// Called by the forward solver before it expands a position: stops the search at its limit
 // (checked every 1024 calls) and answers from the tables where they hold the position.
-class SearchTimeout : public std::runtime_error {
+class SearchStopped : public std::runtime_error {
  public:
-  SearchTimeout() : std::runtime_error("search time limit reached") {}
+  SearchStopped() : std::runtime_error("search limit reached") {}
 };
 
 template <typename E>
 struct SearchProbe {
   struct State {
-    OracleClock::time_point deadline;
+    const SearchLimit* limit = nullptr;  // the request's, while it searches
     std::uint32_t calls = 0;
     TierTables<E>* tables = nullptr;  // only when they are of the searched game
   };
   State* state;
 
   std::optional<int> operator()(const typename E::Game::Position& p) const {
-    if ((++state->calls & 1023) == 0 && OracleClock::now() > state->deadline) throw SearchTimeout();
+    if ((++state->calls & 1023) == 0 &&
+        (OracleClock::now() > state->limit->deadline ||
+         (state->limit->stop_requested && state->limit->stop_requested())))
+      throw SearchStopped();
     return state->tables ? state->tables->dte(p) : std::nullopt;
   }
 };
@@ -270,13 +281,13 @@ class Oracle {
   const Slots& slots() const { return slots_; }
 
   // Everything known about p (a position of `game`, of whole variant `variant` as the entry
-  // names it) within the time limit that ends at `deadline`: from the tables given, else from the
+  // names it) within the request's limit: from the tables given, else from the
   // row solved here (row_solves.h), else by search.
   template <typename E>
   Evaluation<typename E::Game::Move> evaluate(const std::string& variant,
                                               const std::shared_ptr<const typename E::Game>& game,
                                               const typename E::Game::Position& p,
-                                              OracleClock::time_point deadline, Claim& claim) {
+                                              const SearchLimit& limit, Claim& claim) {
     Evaluation<typename E::Game::Move> e;
     typename E::Game::MoveList moves;
     game->generate(p, moves);
@@ -293,7 +304,7 @@ class Oracle {
       const auto row = rows_.tables<E>(variant, e.unsolved);
       if (row && row->holds_game(*game) && answer(*row, "solved")) return e;
     }
-    e.source = e.moves.empty() ? "search" : search_children<E>(game, p, deadline, claim, e);
+    e.source = e.moves.empty() ? "search" : search_children<E>(game, p, limit, claim, e);
     return e;
   }
 
@@ -305,13 +316,13 @@ class Oracle {
   template <typename E>
   Line<typename E::Game::Position, typename E::Game::Move> line(
       const std::string& variant, const std::shared_ptr<const typename E::Game>& game,
-      typename E::Game::Position p, OracleClock::time_point deadline, int max_drawn_plies) {
+      typename E::Game::Position p, const SearchLimit& limit, int max_drawn_plies) {
     Claim claim;
     Line<typename E::Game::Position, typename E::Game::Move> out;
     out.reason = "unknown";
     std::set<std::string> seen = {E::fen(*game, p)};
     for (int ply = 0; ply <= 255; ++ply) {
-      const auto e = evaluate<E>(variant, game, p, deadline, claim);
+      const auto e = evaluate<E>(variant, game, p, limit, claim);
       if (ply == 0) out.source = e.source;
       const auto value = e.value();
       if (!value) break;
@@ -367,10 +378,10 @@ class Oracle {
   // KeptSearch with its game set) when the slot holds none or one for another game; null when
   // no slot is free before the deadline.
   template <typename E, typename Make>
-  oracle_detail::KeptSearch<E>* kept_search(Claim& claim, OracleClock::time_point deadline,
+  oracle_detail::KeptSearch<E>* kept_search(Claim& claim, const SearchLimit& limit,
                                             const std::shared_ptr<const typename E::Game>& game,
                                             Make make) {
-    Slot* slot = lease(claim, deadline);
+    Slot* slot = lease(claim, limit.deadline);
     if (!slot) return nullptr;
     auto& kept = std::get<oracle_detail::KeptSearch<E>>(*slot);
     if (!kept.search || !(*kept.game == *game)) {
@@ -381,22 +392,22 @@ class Oracle {
     return &kept;
   }
 
-  // Fills what the game's search finds before the deadline; the evaluation's source.
+  // Fills what the game's search finds within the limit; the evaluation's source.
   template <typename E>
   std::string search_children(const std::shared_ptr<const typename E::Game>& game,
-                              const typename E::Game::Position& p, OracleClock::time_point deadline,
+                              const typename E::Game::Position& p, const SearchLimit& limit,
                               Claim& claim, Evaluation<typename E::Game::Move>& e) {
     using G = typename E::Game;
     if constexpr (E::info.solvers.has(registry::Solver::dte_search)) {
       if (!game->keys_fit()) return "none";
-      auto* held = kept_search<E>(claim, deadline, game, [&](auto& kept) {
+      auto* held = kept_search<E>(claim, limit, game, [&](auto& kept) {
         kept.probe_state.tables = tables_for<E>(*game);
         kept.search = std::make_unique<typename oracle_detail::KeptSearch<E>::Search>(
             *game, slot_memory(), oracle_detail::SearchProbe<E>{&kept.probe_state});
       });
       if (!held) return "busy";
       auto& kept = *held;
-      kept.probe_state.deadline = deadline;
+      kept.probe_state.limit = &limit;
       bool found = false;
       for (auto& m : e.moves) {
         typename G::Position child = p;
@@ -404,24 +415,27 @@ class Oracle {
         try {
           m.value = wdl_of(solver::move_outcome(kept.search->dte(child)));
           found = true;
-        } catch (const oracle_detail::SearchTimeout&) {
+        } catch (const oracle_detail::SearchStopped&) {
           break;
         } catch (const solver::SearchMemoryError&) {
           kept.search.reset();  // frees its table; the next search in this slot starts afresh
           break;
         }
       }
+      kept.probe_state.limit = nullptr;  // the request's, which ends here
       return found ? "search" : "none";
     } else if constexpr (E::info.solvers.has(registry::Solver::bounded_search)) {
       if (!game->keys_fit()) return "none";
-      auto* held = kept_search<E>(claim, deadline, game, [&](auto& kept) {
+      auto* held = kept_search<E>(claim, limit, game, [&](auto& kept) {
         kept.search = std::make_unique<solver::CyclicSearch<G>>(*kept.game, slot_memory());
       });
       if (!held) return "busy";
       auto& kept = *held;
-      const double seconds = std::chrono::duration<double>(deadline - OracleClock::now()).count();
+      const double seconds =
+          std::chrono::duration<double>(limit.deadline - OracleClock::now()).count();
       if (seconds <= 0) return "none";
-      const auto a = kept.search->analyze(p, {solver::kCyclicSearchMaxDepth, seconds});
+      const auto a =
+          kept.search->analyze(p, {solver::kCyclicSearchMaxDepth, seconds, limit.stop_requested});
       if (a.stop == solver::SearchStop::memory) kept.search.reset();
       e.decided = a.value;
       bool found = false;

@@ -130,6 +130,27 @@ void wait_for_a_search(int port) {
     std::this_thread::sleep_for(std::chrono::milliseconds(20));
 }
 
+// The server's address, for tests that speak to it over raw sockets.
+sockaddr_in loopback(int port) {
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(std::uint16_t(port));
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  return address;
+}
+
+// A connection that has sent `request` (its first line) and reads nothing: a client that goes
+// away by closing it.
+int send_request(int port, const std::string& request_line) {
+  const sockaddr_in address = loopback(port);
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  REQUIRE(fd >= 0);
+  REQUIRE(::connect(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address) == 0);
+  const std::string request = request_line + " HTTP/1.1\r\nHost: x\r\n\r\n";
+  REQUIRE(::send(fd, request.data(), request.size(), 0) == ssize_t(request.size()));
+  return fd;
+}
+
 Reply post(int port, const std::string& path, const httplib::Params& params) {
   httplib::Client client("127.0.0.1", port);
   auto res = client.Post(path, params);
@@ -335,10 +356,7 @@ TEST_CASE("serve answers requests that need no search at once while every search
 
 TEST_CASE("serve stops at once on a signal, though clients keep connections open", "[serve]") {
   ServeProcess server({});
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(std::uint16_t(server.port()));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const sockaddr_in address = loopback(server.port());
   // One connection kept alive after its request, one that never sends: a browser leaves both.
   std::vector<int> sockets;
   for (int i = 0; i < 2; ++i) {
@@ -357,16 +375,56 @@ TEST_CASE("serve stops at once on a signal, though clients keep connections open
   for (const int fd : sockets) ::close(fd);
 }
 
+TEST_CASE("serve stops a search when its client goes", "[serve]") {
+  // Drop 16's start is far beyond 20 s of search: it runs until its table fills (some 6 s), or
+  // until its client goes.
+  ServeProcess server({"--searches", "1", "--solve-ms", "20000"});
+  const int port = server.port();
+  const int fd = send_request(port, "GET /api/analyze?variant=drop16");
+  wait_for_a_search(port);
+  REQUIRE(get(port, "/api/info").body["searches_running"] == 1);
+  ::close(fd);
+  const auto gone = Clock::now();
+  while (seconds_since(gone) < 20 && get(port, "/api/info").body["searches_running"] == 1)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  CHECK(seconds_since(gone) < 2);
+  // The slot is free again: the next search runs, and stops at its time limit as before.
+  CHECK(get(port, "/api/analyze", {{"variant", "3x3:NK"}}).body["source"] != "busy");
+  CHECK(server.stop() == 0);
+}
+
+TEST_CASE("serve stops a solve per coalition when its client goes, not holding the next",
+          "[serve][nevsky]") {
+  ServeProcess server({"--memory-mb", "2000"});
+  const int port = server.port();
+  const std::string big = "nevsky:6x6:1", small = "nevsky:3x3:1";
+  // A client that waits: the whole solve of the big row.
+  auto start = Clock::now();
+  REQUIRE(get(port, "/api/analyze", {{"variant", big}}).status == 200);
+  const double whole = seconds_since(start);
+  // Another server, so that nothing is kept: the big row asked and left, then the small one,
+  // which waits only for the big solve to stop, not to end.
+  ServeProcess fresh({"--memory-mb", "2000"});
+  const int fd = send_request(fresh.port(), "GET /api/analyze?variant=" + big);
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  ::close(fd);
+  start = Clock::now();
+  const Reply r = get(fresh.port(), "/api/analyze", {{"variant", small}});
+  const double after = seconds_since(start);
+  CHECK(r.status == 200);
+  INFO("whole solve " << whole << " s, the next request after the client went " << after << " s");
+  CHECK(after < whole / 2);
+  CHECK(server.stop() == 0);
+  CHECK(fresh.stop() == 0);
+}
+
 TEST_CASE("serve takes many connections at once, not httplib's backlog of 5", "[serve]") {
   ServeProcess server({});
   // Stopped, the server accepts nothing: the kernel completes as many connections as the listen
   // backlog holds and drops the others' handshakes (they would retry a second later).
   ::kill(server.pid(), SIGSTOP);
   constexpr int kClients = 64;
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_port = htons(std::uint16_t(server.port()));
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  const sockaddr_in address = loopback(server.port());
   std::vector<pollfd> sockets;
   for (int i = 0; i < kClients; ++i) {
     const int fd = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);

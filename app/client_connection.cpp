@@ -1,0 +1,62 @@
+#include "app/client_connection.h"
+
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+
+#include <filesystem>
+#include <string>
+#include <system_error>
+
+namespace app {
+
+namespace {
+
+struct Address {
+  std::string host;
+  int port = -1;
+};
+
+// A socket's address as cpp-httplib words a request's (numeric host, port); none on failure.
+template <typename Get>
+Address address_of(int fd, Get get) {
+  sockaddr_storage storage{};
+  socklen_t length = sizeof storage;
+  if (get(fd, reinterpret_cast<sockaddr*>(&storage), &length) != 0) return {};
+  char host[NI_MAXHOST], port[NI_MAXSERV];
+  if (getnameinfo(reinterpret_cast<sockaddr*>(&storage), length, host, sizeof host, port,
+                  sizeof port, NI_NUMERICHOST | NI_NUMERICSERV) != 0)
+    return {};
+  return {host, std::stoi(port)};
+}
+
+bool same(const Address& a, const std::string& host, int port) {
+  return a.port == port && a.host == host;
+}
+
+}  // namespace
+
+ClientConnection::ClientConnection(const httplib::Request& req) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", error)) {
+    int fd = -1;
+    try {
+      fd = std::stoi(entry.path().filename().string());
+    } catch (const std::exception&) {
+      continue;
+    }
+    if (same(address_of(fd, ::getpeername), req.remote_addr, req.remote_port) &&
+        same(address_of(fd, ::getsockname), req.local_addr, req.local_port)) {
+      socket_ = fd;
+      return;
+    }
+  }
+}
+
+bool ClientConnection::gone() const {
+  if (socket_ < 0) return false;
+  pollfd p{socket_, POLLRDHUP, 0};
+  return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
+}
+
+}  // namespace app
