@@ -2,15 +2,17 @@
 // port, never another address), sends it the same bounded mix of requests from concurrent
 // clients, checks every status code (and the source of every analysis), and prints requests/s and
 // latency percentiles per class of request and per game (the Drop 16 family, Spock, the rook
-// race, Royal Nardy; valid and malformed requests of each), and the server's memory after the
-// load, as Markdown. Stops by itself: no request starts after --time-limit, and each one waits
+// race, Royal Nardy, Nevsky checkers; valid and malformed requests of each), and the server's
+// memory after the load, as Markdown. Stops by itself: no request starts after --time-limit, and
+// each one waits
 // --read-timeout at most.
 //
 //   serve_load --tables DIR --server base=OLD/drop16 --server new=build/drop16
 //              [--requests 3000] [--clients 32] [--time-limit 240] [--seed 1] [--only GAME]
 //
 // --only sends one game's requests of the mix alone, --requests of them (drop16, spock, rookrace,
-// nardy; "other" for the page, unknown paths and oversized requests), for that game's own rate.
+// nardy, nevsky; "other" for the page, unknown paths and oversized requests), for that game's own
+// rate.
 // Exit status 0 when every request was sent and got the expected answer and every server stayed
 // up, else 1.
 #include <httplib.h>
@@ -36,6 +38,9 @@
 #include "rules/drop/variant.h"
 #include "rules/nardy/game.h"
 #include "rules/nardy/notation.h"
+#include "rules/nevsky/game.h"
+#include "rules/nevsky/notation.h"
+#include "rules/nevsky/variant.h"
 #include "rules/rookrace/game.h"
 #include "rules/rookrace/notation.h"
 #include "rules/rookrace/variant.h"
@@ -51,7 +56,7 @@ using nlohmann::json;
 
 // What a request asks, and what must come back.
 struct Request {
-  std::string game;  // "drop16", "spock", "rookrace", "nardy" or "other"
+  std::string game;  // "drop16", "spock", "rookrace", "nardy", "nevsky" or "other"
   std::string kind;  // the class it is reported under
   std::string path;
   httplib::Params params;
@@ -118,9 +123,9 @@ NardyFens nardy_fens(int games, std::mt19937& rng) {
   return out;
 }
 
-// The mix, in a fixed random order, forty parts: half the Drop 16 family as before (analyses the
-// tables answer, analyses that must search, positions, the page, malformed and oversized
-// requests), then Spock, the rook race and Royal Nardy, each with valid and malformed requests.
+// The mix, in a fixed random order, forty-four parts: the Drop 16 family (analyses the tables
+// answer, analyses that must search, positions, the page, malformed and oversized requests), then
+// Spock, the rook race, Royal Nardy and Nevsky checkers, each with valid and malformed requests.
 // The same for every server. `only`, if not empty, keeps one game's requests, `count` of them.
 std::vector<Request> request_mix(const std::string& tables_variant, int count, std::uint32_t seed,
                                  const std::string& only) {
@@ -150,6 +155,15 @@ std::vector<Request> request_mix(const std::string& tables_variant, int count, s
       rookrace_fens.emplace_back(variant, fen);
   }
   const NardyFens nardy = nardy_fens(40, rng);
+  // Nevsky checkers: two one-man rows, each solved by the server when first asked for.
+  std::vector<std::pair<std::string, std::string>> nevsky_fens;  // variant, FEN
+  for (const char* variant : {"nevsky:4x4:1", "nevsky:5x5:1"}) {
+    const nevsky::Game game(nevsky::parse_variant(variant));
+    for (const auto& fen : random_fens(
+             game, [&](std::mt19937&) { return game.start(); },
+             [&](const nevsky::Position& p) { return nevsky::to_fen(game, p); }, 100, 12, rng))
+      nevsky_fens.emplace_back(variant, fen);
+  }
   const auto pick = [&](const auto& fens) {
     return fens[std::uniform_int_distribution<std::size_t>(0, fens.size() - 1)(rng)];
   };
@@ -260,13 +274,25 @@ std::vector<Request> request_mix(const std::string& tables_variant, int count, s
                      {{"variant", "nardy"}, {"fen", pick(nardy.ends)}, {"roll", "6-5"}},
                      400,
                      {}};
-    } else {
+    } else if (slot < 40) {
       return Request{"nardy", "nardy malformed", "/api/line", {{"variant", "nardy"}}, 400, {}};
+    } else if (slot < 42) {
+      const auto& [variant, fen] = pick(nevsky_fens);
+      return Request{
+          "nevsky", "nevsky analysis", "/api/analyze", {{"variant", variant}, {"fen", fen}},
+          200,      {"solve"}};
+    } else if (slot < 43) {
+      const auto& [variant, fen] = pick(nevsky_fens);
+      return Request{
+          "nevsky", "nevsky moves", "/api/moves", {{"variant", variant}, {"fen", fen}}, 200, {}};
+    } else {
+      return Request{"nevsky", "nevsky malformed", "/api/line", {{"variant", "nevsky:4x4:1"}}, 400,
+                     {}};
     }
   };
   std::vector<Request> mix;
   for (int i = 0; int(mix.size()) < count; ++i) {  // with `only`, as many of that game's alone
-    Request r = request(i % 40);
+    Request r = request(i % 44);
     if (only.empty() || r.game == only) mix.push_back(std::move(r));
   }
   std::shuffle(mix.begin(), mix.end(), rng);
@@ -447,7 +473,7 @@ int main(int argc, char** argv) {
   app.add_option("--seed", seed, "seed of the mix");
   std::string only;
   app.add_option("--only", only, "only this game's requests, --requests of them")
-      ->check(CLI::IsMember({"drop16", "spock", "rookrace", "nardy", "other"}));
+      ->check(CLI::IsMember({"drop16", "spock", "rookrace", "nardy", "nevsky", "other"}));
   CLI11_PARSE(app, argc, argv);
 
   try {
