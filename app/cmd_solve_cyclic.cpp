@@ -276,7 +276,7 @@ void refuse_other_tables(const std::string& dir, const std::string& name) {
 // nothing is solved or written. What a user reads before a run of hours.
 template <tablebase::LoopyTierSpace Space>
 void print_loopy_plan(const Space& space, const tablebase::LoopySolveOptions& options,
-                      double slice_minutes, const std::string& name) {
+                      double slice_minutes, const std::string& name, std::uint64_t resident) {
   const tablebase::LoopyTierSolver<Space> solver(space, options);
   nlohmann::ordered_json tiers = nlohmann::ordered_json::array();
   std::uint64_t entries = 0, written = 0, sliced = 0, largest_file = 0;
@@ -306,6 +306,9 @@ void print_loopy_plan(const Space& space, const tablebase::LoopySolveOptions& op
   const std::uint64_t planned = solver.planned_bytes();
   nlohmann::ordered_json j;
   j["variant"] = name;
+  // What the process holds already (binary, libraries, the space) and what --memory leaves the
+  // solve beside it.
+  j["resident_bytes"] = resident;
   j["memory_cap_bytes"] = options.memory_bytes;
   j["planned_memory_bytes"] = planned;
   j["planned_memory"] = solver::size_text(planned);
@@ -350,7 +353,10 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
   }
   tablebase::LoopySolveOptions options;
   options.dir = r.tables;
-  options.memory_bytes = r.memory_bytes;
+  // What the process holds already (binary, libraries, the space) is counted against the cap:
+  // the solve plans what it adds.
+  const std::uint64_t resident = resident_under(r.memory_bytes);
+  options.memory_bytes = r.memory_bytes - resident;
   options.threads = r.threads;
   options.show_progress = !o.quiet;
   options.slice_entries = tablebase::loopy_slice_entries(r.slice_minutes);
@@ -361,13 +367,10 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
       throw UsageError("--plan: " + name +
                        " is solved holding what play reaches, which only its reach counts; " +
                        "its memory is checked against --memory before the reach and after it");
-    // What the process holds already (binary, libraries, the space) is counted against the cap:
-    // the compact solve's arrays come close to it on the rows it is for.
-    options.memory_bytes = r.memory_bytes - resident_under(r.memory_bytes);
     report = reporting_table_solve_faults(
         [&] { return tablebase::CompactLoopySolver<Space>(*space, options).run(); });
   } else {
-    if (r.plan_only) return print_loopy_plan(*space, options, r.slice_minutes, name);
+    if (r.plan_only) return print_loopy_plan(*space, options, r.slice_minutes, name, resident);
     report = reporting_table_solve_faults(
         [&] { return tablebase::LoopyTierSolver<Space>(*space, options).run(); });
   }
@@ -391,6 +394,8 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
       {"bits_per_position", 8.0 * double(report.table_bytes) /
                                 double(std::max<std::uint64_t>(1, report.reached.positions))},
       {"planned_memory_mb", double(report.planned_bytes) / double(1 << 20)},
+      // Held before the solve began: --memory holds this and the plan.
+      {"resident_at_start_mb", double(resident) / double(1 << 20)},
       {"reach_seconds", report.reach_seconds},
       {"solve_seconds", report.solve_seconds},
       {"reach_cpu_seconds", report.reach_cpu_seconds},

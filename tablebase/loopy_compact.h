@@ -89,9 +89,12 @@ class CompactLoopySolver {
     }
     return fixed_bytes() + bits + bit_bytes(largest);
   }
-  // What every stage holds besides its arrays: the space, and the I/O buffers on disk.
+  // What every stage holds besides its arrays: the space, each thread's slack (the caller's
+  // too), and the I/O buffers on disk.
   std::uint64_t fixed_bytes() const {
-    return space_.memory_bytes() + (on_disk() ? kIoBufferBytes : 0);
+    const auto threads = std::max(1, options_.threads);
+    return space_.memory_bytes() + std::uint64_t(threads + 1) * kThreadSlackBytes +
+           (on_disk() ? loopy_io_bytes(largest_tier(space_), threads) : 0);
   }
   // The most the ranks and the bits they are made from hold at once.
   std::uint64_t ranks_bytes() const {

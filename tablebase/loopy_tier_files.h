@@ -40,6 +40,15 @@ struct LoopyTableName {
   std::string variant, scheme, tier;
 };
 
+// The I/O buffers a solve holds at most while it writes and reads the tier files of a space whose
+// largest tier has `largest_tier` entries (a file is a byte an entry at most), with `threads`
+// threads besides the caller's: a memory plan's part for its files.
+inline std::uint64_t loopy_io_bytes(std::uint64_t largest_tier, int threads) {
+  // A file written while another is open for reading.
+  return table_write_buffer_bytes(largest_tier) + table_read_buffer_bytes(largest_tier) +
+         std::uint64_t(threads + 1) * table_thread_buffer_bytes();
+}
+
 std::filesystem::path loopy_wdl_path(const LoopyTableName& name);
 std::filesystem::path loopy_reached_path(const LoopyTableName& name);
 

@@ -149,11 +149,13 @@ class LoopyTierSolver {
     }
   }
 
-  // What the plan holds besides tiers: the space, each thread's block scratch, the I/O buffers.
+  // What the plan holds besides tiers: the space, each thread's block scratch and slack (the
+  // caller's thread too), the I/O buffers.
   std::uint64_t fixed_bytes() const {
     const auto threads = std::uint64_t(std::max(1, options_.threads));
     return space_.memory_bytes() + 2 * threads * largest_small_ + largest_shared_ +
-           (on_disk() ? kIoBufferBytes : 0);
+           (threads + 1) * kThreadSlackBytes +
+           (on_disk() ? loopy_io_bytes(largest_tier(space_), int(threads)) : 0);
   }
   // How each tier is solved (on disk; in memory every tier is whole and stays).
   const std::vector<LoopyTierPlan>& tier_plans() const { return plans_; }

@@ -20,6 +20,7 @@
 // A game plugs in by implementing this in its own folder; its rules stay unaware of it.
 #pragma once
 
+#include <algorithm>
 #include <concepts>
 #include <cstdint>
 #include <string>
@@ -94,6 +95,15 @@ concept LoopyChildBlockSpace = LoopyTierSpace<S> &&
     requires(const S& s, int tier, std::uint64_t block, typename S::Cursor& cursor) {
   {s.for_each_child_block(cursor, tier, block, [](LocationRange) {})};
 };
+
+// The entries of the space's largest tier.
+template <LoopyTierSpace S>
+std::uint64_t largest_tier(const S& space) {
+  std::uint64_t largest = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    largest = std::max<std::uint64_t>(largest, space.tier_size(t));
+  return largest;
+}
 
 // Whether a space vouches that each entry's moves inside its block reach distinct entries and its
 // unmoves visit each parent once (static constexpr bool kDistinctInBlock = true): the solver then

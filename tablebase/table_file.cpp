@@ -4,6 +4,8 @@
 #include <sys/stat.h>
 #include <tbb/blocked_range.h>
 #include <unistd.h>
+// For zstd's estimates of its contexts' sizes (in Debian's shared library, as in every build).
+#define ZSTD_STATIC_LINKING_ONLY
 #include <zstd.h>
 
 #include <algorithm>
@@ -97,6 +99,29 @@ std::vector<std::byte> encode_header(const TableHeader& h, const Layout& layout)
 
 // The writer proper, for a checked header. fill(i, words) puts block i's packed records into
 // `words` (zeroed, exactly words_in_block(i) long).
+// The highest zstd level a writer takes (the default of write_table and the others).
+constexpr int kHighestZstdLevel = 19;
+
+}  // namespace
+
+std::uint64_t table_write_buffer_bytes(std::uint64_t raw_bytes, std::size_t block_bytes) {
+  const std::uint64_t blocks = ceil_div(raw_bytes, block_bytes);
+  const std::uint64_t batch = std::min<std::uint64_t>(blocks, kWriteBatchBytes / block_bytes);
+  // Each block's buffer keeps the capacity of its bound; the index is two words a block.
+  return batch * ZSTD_compressBound(block_bytes) + 16 * (blocks + 2);
+}
+
+std::uint64_t table_read_buffer_bytes(std::uint64_t raw_bytes, std::size_t block_bytes) {
+  return 16 * (ceil_div(raw_bytes, block_bytes) + 2) + kCacheSlots * block_bytes;
+}
+
+std::uint64_t table_thread_buffer_bytes(std::size_t block_bytes) {
+  return ZSTD_estimateCCtxSize_usingCParams(ZSTD_getCParams(kHighestZstdLevel, block_bytes, 0)) +
+         ZSTD_estimateDCtxSize() + 2 * ZSTD_compressBound(block_bytes) + block_bytes;
+}
+
+namespace {
+
 template <class FillBlock>
 void write_blocks(const std::filesystem::path& path, const TableHeader& header, int zstd_level,
                   std::size_t block_bytes, FillBlock fill, const BeforeBatch& before_batch = {}) {

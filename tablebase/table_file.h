@@ -116,6 +116,19 @@ void write_table_blocks(const std::filesystem::path& path, const TableHeader& he
                         std::size_t block_bytes = kDefaultBlockBytes,
                         const BeforeBatch& before_batch = {});
 
+// The memory a write of a table of `raw_bytes` of records holds in its buffers at most (a batch
+// of compressed blocks and the block index), beside table_thread_buffer_bytes() a thread: what
+// a memory plan counts for its table files.
+std::uint64_t table_write_buffer_bytes(std::uint64_t raw_bytes,
+                                       std::size_t block_bytes = kDefaultBlockBytes);
+// The memory a reader of a table of `raw_bytes` of records holds (its block index and its cache of
+// the last blocks read).
+std::uint64_t table_read_buffer_bytes(std::uint64_t raw_bytes,
+                                      std::size_t block_bytes = kDefaultBlockBytes);
+// What each thread that has compressed or decompressed blocks keeps for its life: zstd's contexts
+// (at the highest level a writer uses) and a block's buffers.
+std::uint64_t table_thread_buffer_bytes(std::size_t block_bytes = kDefaultBlockBytes);
+
 class TableReader {
  public:
   // Opens `path` and checks its header and block index (magic, format version, checksums, field

@@ -40,6 +40,10 @@ inline constexpr std::uint64_t kOrderedWindowBytes = std::uint64_t{64} << 20;
 
 // Reading and writing table files goes block by block; this bounds their buffers.
 inline constexpr std::uint64_t kIoBufferBytes = std::uint64_t{64} << 20;
+// What each thread of a solve holds beyond the arrays a plan counts (its stack, the free chunks
+// its allocator arena keeps): a solve that fills its cap with cached tiers (loopy_tier_solver.h)
+// leaves this much of it to them.
+inline constexpr std::uint64_t kThreadSlackBytes = std::uint64_t{1} << 20;
 
 // Bits an entry takes in memory: its DTE in a byte, or its value alone.
 inline int entry_bits(bool value_only) {

@@ -665,16 +665,18 @@ std::map<std::string, std::string> table_files(const std::filesystem::path& dir)
 
 TEST_CASE("a loopy solve killed with SIGKILL resumes from its files: the same tables and counts",
           "[cli][rookrace][loopy]") {
-  // rookrace:6x6:1 under --memory 0.066: its largest tier in 3 slices, the next in 5 (the least
-  // over the plan's fixed part that slices them). Killed once in the reach, once inside a sliced
+  // rookrace:6x6:1 in slices of 0.03 CPU minutes (1.8 million entries at the rate a plan
+  // assumes): its largest tier in 4 slices, the others whole (slices bounded in time are the
+  // same in every run, as those a memory cap makes need not be: the cap is taken less what the
+  // process holds when it starts). Killed once in the reach, once inside a sliced
   // tier, each as soon as the files it stops at appear: the resumed run redoes none of the
   // slices on disk (at most the one being solved is lost), and ends with the uninterrupted run's
   // files, byte for byte, and its counts.
   const test_support::TempDir tmp("cli_loopy_kill");
   const auto args = [](const std::filesystem::path& dir) {
-    return std::vector<std::string>{"solve",      "--variant", "rookrace:6x6:1", "--tables",
-                                    dir.string(), "--memory",  "0.066",          "--threads",
-                                    "2",          "--quiet",   "--json"};
+    return std::vector<std::string>{"solve",      "--variant",       "rookrace:6x6:1", "--tables",
+                                    dir.string(), "--slice-minutes", "0.03",           "--threads",
+                                    "2",          "--quiet",         "--json"};
   };
   const Run whole = drop16(args(tmp.dir / "whole"));
   REQUIRE(whole.status == 0);

@@ -279,14 +279,16 @@ TEST_CASE("solve --tables --plan prints how each tier is held and writes nothing
   std::uint64_t entries = 0;
   for (const auto& t : roomy["tier_plans"]) entries += t["entries"].get<std::uint64_t>();
   CHECK(roomy["entries"] == entries);
-  // A cap that leaves less than the largest tier beside the fixed part: some tier in slices,
-  // within the cap; then one below even that: it says it does not fit.
+  // A cap that leaves less than the largest tier beside the fixed part and what the process holds
+  // (a MB more than this one held: another may hold a little more): some tier in slices, within
+  // the cap; then one below even that: it says it does not fit.
+  const double held_gb = (roomy["resident_bytes"].get<double>() + (1 << 20)) / double(1 << 30);
   const double fixed_gb = roomy["fixed_bytes"].get<double>() / double(1 << 30);
-  const auto tight = plan(std::to_string(fixed_gb + 0.002).c_str());
+  const auto tight = plan(std::to_string(held_gb + fixed_gb + 0.002).c_str());
   CHECK(tight["fits"] == true);
   CHECK(tight["sliced_tiers"] > 0);
   CHECK(tight["planned_memory_bytes"] <= tight["memory_cap_bytes"]);
-  CHECK(plan("0.001")["fits"] == false);
+  CHECK(plan(std::to_string(held_gb + fixed_gb / 2).c_str())["fits"] == false);
   CHECK(!std::filesystem::exists(tables));
 }
 
@@ -294,8 +296,15 @@ TEST_CASE("solve --tables refuses a plan over --memory before it writes anything
           "[rookrace][tables][cli]") {
   test_support::TempDir dir("rookrace_tables_memory_test");
   const auto tables = dir / "tables";
-  const Run r = test_support::run_drop16(
-      {"solve", "--variant", "rookrace:4x4:2", "--tables", tables.string(), "--memory", "0.001"});
+  // A MB more than the process holds at its start, far below the plan.
+  const Run planned = test_support::run_drop16(
+      {"solve", "--variant", "rookrace:4x4:2", "--tables", tables.string(), "--plan"});
+  REQUIRE(planned.status == 0);
+  const double cap_gb =
+      (nlohmann::json::parse(planned.out)["resident_bytes"].get<double>() + (2 << 20)) /
+      double(1 << 30);
+  const Run r = test_support::run_drop16({"solve", "--variant", "rookrace:4x4:2", "--tables",
+                                          tables.string(), "--memory", std::to_string(cap_gb)});
   CHECK(r.status == 2);
   CHECK_THAT(r.err, Catch::Matchers::Contains("solving rookrace:4x4:2 needs") &&
                         Catch::Matchers::Contains("more than the cap") &&
