@@ -34,9 +34,8 @@ bool same(const Address& a, const std::string& host, int port) {
   return a.port == port && a.host == host;
 }
 
-}  // namespace
-
-ClientConnection::ClientConnection(const httplib::Request& req) {
+// The descriptor of the TCP socket with these addresses; -1 if there is none.
+int find_socket(const httplib::Request& req) {
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator("/proc/self/fd", error)) {
     int fd = -1;
@@ -46,14 +45,19 @@ ClientConnection::ClientConnection(const httplib::Request& req) {
       continue;
     }
     if (same(address_of(fd, ::getpeername), req.remote_addr, req.remote_port) &&
-        same(address_of(fd, ::getsockname), req.local_addr, req.local_port)) {
-      socket_ = fd;
-      return;
-    }
+        same(address_of(fd, ::getsockname), req.local_addr, req.local_port))
+      return fd;
   }
+  return -1;
 }
 
+}  // namespace
+
 bool ClientConnection::gone() const {
+  if (!looked_up_) {
+    socket_ = find_socket(request_);
+    looked_up_ = true;
+  }
   if (socket_ < 0) return false;
   pollfd p{socket_, POLLRDHUP, 0};
   return ::poll(&p, 1, 0) > 0 && (p.revents & (POLLRDHUP | POLLHUP | POLLERR));
