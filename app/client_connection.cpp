@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <sys/socket.h>
 
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 #include <system_error>
@@ -17,17 +18,19 @@ struct Address {
   int port = -1;
 };
 
-// A socket's address as cpp-httplib words a request's (numeric host, port); none on failure.
+// An IP socket's address as cpp-httplib words a request's (numeric host, port); none for any
+// other descriptor (a Unix socket's "port" is its path) or on failure.
 template <typename Get>
 Address address_of(int fd, Get get) {
   sockaddr_storage storage{};
   socklen_t length = sizeof storage;
   if (get(fd, reinterpret_cast<sockaddr*>(&storage), &length) != 0) return {};
+  if (storage.ss_family != AF_INET && storage.ss_family != AF_INET6) return {};
   char host[NI_MAXHOST], port[NI_MAXSERV];
   if (getnameinfo(reinterpret_cast<sockaddr*>(&storage), length, host, sizeof host, port,
                   sizeof port, NI_NUMERICHOST | NI_NUMERICSERV) != 0)
     return {};
-  return {host, std::stoi(port)};
+  return {host, std::atoi(port)};
 }
 
 bool same(const Address& a, const std::string& host, int port) {
