@@ -23,6 +23,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <initializer_list>
 #include <iostream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -31,6 +32,7 @@
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "rules/drop/game.h"
@@ -91,6 +93,22 @@ std::vector<std::string> random_fens(const G& game, Start&& start, Fen&& fen, in
   return fens;
 }
 
+// (variant, FEN) of 100 positions each of 0 to 12 random moves from the start of every variant
+// in turn (a game of type G made of parse(variant)).
+template <typename G, typename Parse, typename Fen>
+std::vector<std::pair<std::string, std::string>> variants_fens(
+    std::initializer_list<const char*> variants, Parse parse, Fen fen, std::mt19937& rng) {
+  std::vector<std::pair<std::string, std::string>> out;
+  for (const char* variant : variants) {
+    const G game(parse(variant));
+    for (const auto& f : random_fens(
+             game, [&](std::mt19937&) { return game.start(); },
+             [&](const typename G::Position& p) { return fen(game, p); }, 100, 12, rng))
+      out.emplace_back(variant, f);
+  }
+  return out;
+}
+
 std::vector<std::string> drop_fens(const std::string& variant, int count, int max_plies,
                                    std::mt19937& rng) {
   const drop::Game game(drop::parse_variant(variant));
@@ -146,24 +164,14 @@ std::vector<Request> request_mix(const std::string& tables_variant, int count, s
            [&](const spock::Position& p) { return spock::to_fen(row_game, p); }, 100, 10, rng))
     spock_fens.push_back(fen);
   // The rook race: 4x4 with 2 pawns and the 8x8 game, some plies in.
-  std::vector<std::pair<std::string, std::string>> rookrace_fens;  // variant, FEN
-  for (const char* variant : {"rookrace:4x4:2", "rookrace"}) {
-    const rookrace::Game game(rookrace::parse_variant(variant));
-    for (const auto& fen : random_fens(
-             game, [&](std::mt19937&) { return game.start(); },
-             [&](const rookrace::Position& p) { return rookrace::to_fen(game, p); }, 100, 12, rng))
-      rookrace_fens.emplace_back(variant, fen);
-  }
+  const auto rookrace_fens = variants_fens<rookrace::Game>(
+      {"rookrace:4x4:2", "rookrace"}, [](const char* v) { return rookrace::parse_variant(v); },
+      [](const auto& game, const auto& p) { return rookrace::to_fen(game, p); }, rng);
   const NardyFens nardy = nardy_fens(40, rng);
   // Nevsky checkers: two one-man rows, each solved by the server when first asked for.
-  std::vector<std::pair<std::string, std::string>> nevsky_fens;  // variant, FEN
-  for (const char* variant : {"nevsky:4x4:1", "nevsky:5x5:1"}) {
-    const nevsky::Game game(nevsky::parse_variant(variant));
-    for (const auto& fen : random_fens(
-             game, [&](std::mt19937&) { return game.start(); },
-             [&](const nevsky::Position& p) { return nevsky::to_fen(game, p); }, 100, 12, rng))
-      nevsky_fens.emplace_back(variant, fen);
-  }
+  const auto nevsky_fens = variants_fens<nevsky::Game>(
+      {"nevsky:4x4:1", "nevsky:5x5:1"}, [](const char* v) { return nevsky::parse_variant(v); },
+      [](const auto& game, const auto& p) { return nevsky::to_fen(game, p); }, rng);
   const auto pick = [&](const auto& fens) {
     return fens[std::uniform_int_distribution<std::size_t>(0, fens.size() - 1)(rng)];
   };
