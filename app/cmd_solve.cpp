@@ -122,6 +122,7 @@ struct SolveOptions {
   // loopy tier tables: the CPU minutes a slice of a tier takes at most, about
   double slice_minutes = tablebase::kLoopySliceCpuMinutes;
   std::string format;  // of the tables written (games with more than one): empty for the default
+  std::string engine;  // without --tables, games with loopy tier tables: empty to choose
 #if DROP16_MPI
   std::uint64_t mpi_split_entries = mpi_solve::kDefaultSplitEntries;
 #else
@@ -193,6 +194,7 @@ void run_tier_solve(const SolveOptions& o, const Setup& s) {
     nlohmann::ordered_json mpi_ranks;
     reporting_table_solve_faults([&] {
       tablebase::TierSolveOptions options;
+      tablebase::refuse_other_tables(o.tables, space.variant_name(), registry::TableFormat::tiers);
       options.dir = o.tables;
       options.memory_bytes = memory;
       options.threads = o.threads;
@@ -255,7 +257,7 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
       run_cyclic_solve({o.position, o.tables, memory, o.threads, o.zstd_level,
                         cmd.count("--zstd-level") > 0, o.plan, o.slice_minutes,
-                        cmd.count("--slice-minutes") > 0, o.format});
+                        cmd.count("--slice-minutes") > 0, o.format, o.engine});
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
@@ -712,6 +714,14 @@ void register_solve(CLI::App& app) {
                       "indexes, in a few bytes a position)")
           ->needs("--tables"),
       loopy_tier_tables());
+  only_for(cmd->add_option("--engine", o->engine,
+                           "without --tables: tiers (the row's loopy tier tables in a temporary "
+                           "folder, removed after: a byte or two a position; the default without "
+                           "--fen) or hash-map (every position reached from the asked one in "
+                           "memory, a few hundred bytes each; the default with --fen)")
+               ->check(CLI::IsMember({"tiers", "hash-map"}))
+               ->excludes("--tables"),
+           loopy_tier_tables());
   only_for(cmd->add_option("--max-pieces", o->max_pieces,
                            "endgame tables: only the tiers of at most this many pieces in play "
                            "(hands and board); default all")

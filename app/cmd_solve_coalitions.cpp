@@ -190,17 +190,12 @@ std::optional<tablebase::CoalitionTable> finished_table(
     std::optional<tablebase::DirectoryLock>& lock) {
   std::optional<tablebase::CoalitionTable> table;
   locking_tables_dir(r.tables, lock, [&] {
+    tablebase::refuse_other_tables(r.tables, name, registry::TableFormat::coalitions);
     if (!tablebase::holds_coalition_table(r.tables, E::info.id)) return;
     table.emplace(tablebase::open_coalition_table(r.tables, E::info.id, E::kKeyFormat,
                                                   int(E::kPlayers.size())));
     table->verify_all();  // every block, before a value of it is trusted
   });
-  if (table && table->info().name != name)
-    throw UsageError("--tables " + r.tables + " holds the table of " + table->info().name +
-                     ", not of " + name + ": give another directory");
-  if (const std::string other = table ? std::string() : tablebase::tables_held(r.tables);
-      !other.empty())
-    throw UsageError("--tables " + r.tables + " holds " + other + ": give another directory");
   return table;
 }
 

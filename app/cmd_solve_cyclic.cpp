@@ -28,6 +28,7 @@
 #include "tablebase/loopy_compact.h"
 #include "tablebase/loopy_tier_solver.h"
 #include "tablebase/tables_found.h"
+#include "tablebase/temporary_folder.h"
 #include "tablebase/wdl_analysis.h"
 
 namespace app {
@@ -152,22 +153,18 @@ tablebase::WdlTable write_keyed_table(const CyclicSolveRequest& r, const std::st
 }
 
 // A finished keyed table in DIR (locked for the solve), loaded rather than solved again; nullopt
-// when DIR holds none. One of another variant is never replaced, a damaged one is refused, named.
+// when DIR holds none. Other tables (another variant's, another format's) are never written
+// beside, a damaged file is refused, named.
 template <registry::KeyedEntry E>
 std::optional<tablebase::WdlTable> finished_keyed_table(
     const CyclicSolveRequest& r, const std::string& name,
     std::optional<tablebase::DirectoryLock>& lock) {
   std::optional<tablebase::WdlTable> table;
   locking_tables_dir(r.tables, lock, [&] {
-    if (tablebase::holds_loopy_tables<E>(r.tables))  // a game with both formats
-      throw UsageError("--tables " + r.tables + " holds " + tablebase::tables_held(r.tables) +
-                       ": give another directory");
+    tablebase::refuse_other_tables(r.tables, name, registry::TableFormat::keyed);
     if (tablebase::holds_keyed_table(r.tables, E::info.id))
       table.emplace(tablebase::open_keyed_table(r.tables, E::info.id, E::kKeyFormat));
   });
-  if (table && table->info().name != name)
-    throw UsageError("--tables " + r.tables + " holds the table of " + table->info().name +
-                     ", not of " + name + ": give another directory");
   return table;
 }
 
@@ -200,6 +197,7 @@ void solve_reachable(const CyclicSolveRequest& r) {
   }
   nlohmann::ordered_json j;
   j["variant"] = name;
+  j["engine"] = "hash-map";
 
   const std::string file = tablebase::keyed_table_file(r.tables, E::info.id).string();
   std::optional<tablebase::DirectoryLock> lock;
@@ -246,27 +244,6 @@ void solve_reachable(const CyclicSolveRequest& r) {
   }
   if (asked) add_winning_moves(j);
   print_solved(j, start, o.json);
-}
-
-// Throws UsageError when DIR holds tables other than the loopy tables of `name` (another
-// variant's, another format's): a solve never writes beside them.
-void refuse_other_tables(const std::string& dir, const std::string& name) {
-  std::error_code error;
-  if (!std::filesystem::exists(dir, error)) return;
-  if (tablebase::holds_one_file_table(dir))  // not a loopy file, which its reader would refuse
-    throw UsageError("--tables " + dir + " holds " + tablebase::tables_held(dir) +
-                     ": give another directory");
-  std::optional<std::string> held;
-  try {
-    held = tablebase::loopy_tables_variant(dir);
-  } catch (const tablebase::TableError& e) {  // damaged: refused, named
-    throw UsageError(e.what());
-  }
-  if (held && *held != name)
-    throw UsageError("--tables " + dir + " holds the tables of " + *held + ", not of " + name +
-                     ": give another directory");
-  if (const std::string other = held ? std::string() : tablebase::tables_held(dir); !other.empty())
-    throw UsageError("--tables " + dir + " holds " + other + ": give another directory");
 }
 
 // solve --tables DIR --plan: how the loopy tier solver would hold each tier within --memory and
@@ -330,13 +307,27 @@ void print_loopy_plan(const Space& space, const tablebase::LoopySolveOptions& op
   std::cout << j.dump(2) << std::endl;
 }
 
+// The loopy tier space of the variant, or nullptr when it indexes no such variant (one too large
+// to index, or not a whole variant).
+template <registry::WholeVariantEntry E>
+std::unique_ptr<const tablebase::loopy_space_t<typename E::Game>> loopy_space_or_null(
+    const std::string& variant) {
+  if (!E::root_count(variant)) return nullptr;
+  try {
+    return tablebase::LoopySpaceOf<typename E::Game>::of(variant);
+  } catch (const std::invalid_argument&) {
+    return nullptr;
+  }
+}
+
 // solve --tables for a game with loopy tier tables: the whole variant's space solved tier by tier
 // into DIR (tablebase/loopy_tier_solver.h: progress on stderr, the tiers a stopped run finished
 // skipped, refused before it starts when its plan passes --memory), then the position asked about
 // answered from the files as query answers it. The counts are over the positions play reaches from
-// the variant's start, as the reachable retrograde's.
+// the variant's start, as the reachable retrograde's. A solve without --tables runs this into a
+// temporary folder (`temporary`: the answer names no folder).
 template <registry::WholeVariantEntry E>
-void solve_loopy_tables(const CyclicSolveRequest& r) {
+void solve_loopy_tables(const CyclicSolveRequest& r, bool temporary = false) {
   using Space = tablebase::loopy_space_t<typename E::Game>;
   const auto start = std::chrono::steady_clock::now();
   const PositionOptions& o = r.position;
@@ -344,7 +335,8 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
   const std::string name = E::normalized(o.variant);
   std::optional<typename E::Game::Position> asked;
   if (o.fen || E::has_start(o.variant)) asked = E::setup(o.variant, o.fen).position;
-  refuse_other_tables(r.tables, name);
+  reporting_table_solve_faults(
+      [&] { tablebase::refuse_other_tables(r.tables, name, registry::TableFormat::loopy_tiers); });
   std::unique_ptr<const Space> space;
   try {
     space = tablebase::LoopySpaceOf<typename E::Game>::of(o.variant);
@@ -376,9 +368,11 @@ void solve_loopy_tables(const CyclicSolveRequest& r) {
   }
   nlohmann::ordered_json j;
   j["variant"] = name;
+  j["engine"] = "tiers";
   j["solved"] = counts_json(report.reached);
   j["tables"] = {
-      {"dir", r.tables},
+      {"dir", temporary ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(r.tables)},
+      {"temporary", temporary},
       {"format", registry::table_format_name(registry::TableFormat::loopy_tiers)},
       {"tiers", report.tiers},
       {"tiers_solved", report.tiers_solved},
@@ -480,12 +474,37 @@ void query_table(const PositionOptions& o, const std::string& dir, bool variant_
 
 }  // namespace
 
+// Without --tables, whether the row is solved by the tier engine into a temporary folder:
+// --engine's choice, else the tier engine for a whole row (the variant's start, or every placement
+// of a row that has none) and the hash map for a --fen's subgame, which reaches a part of the row
+// (how much only its reach tells) where the tier engine would solve the row whole for it. A
+// variant the tier space does not index is the hash map's.
+template <registry::WholeVariantEntry E>
+bool solves_by_tiers(const CyclicSolveRequest& r) {
+  if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers)) {
+    if (r.engine == "hash-map" || (r.engine.empty() && r.position.fen)) return false;
+    if (loopy_space_or_null<E>(r.position.variant)) return true;
+    if (r.engine == "tiers")
+      throw UsageError("--engine tiers: " + std::string(E::info.title) +
+                       "'s tier space indexes no variant " + r.position.variant +
+                       " (its rows: " + std::string(E::info.whole_variants) + ")");
+  }
+  return false;
+}
+
 void run_cyclic_solve(const CyclicSolveRequest& r) {
   with_capability<registry::Solver::reachable_retrograde>(r.position.variant, [&](auto e) {
     using E = decltype(e);
     const bool loopy = !r.tables.empty() && writes_loopy_tiers<E>(r.format);
-    if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers))
+    if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers)) {
       if (loopy) return solve_loopy_tables<E>(r);
+      if (r.tables.empty() && solves_by_tiers<E>(r)) {
+        const tablebase::TemporaryFolder folder("drop16-solve");
+        CyclicSolveRequest in_folder = r;
+        in_folder.tables = folder.path().string();
+        return solve_loopy_tables<E>(in_folder, true);
+      }
+    }
     for (const auto& [given, option] :
          {std::pair{r.plan_only, "--plan"}, std::pair{r.slice_minutes_given, "--slice-minutes"}})
       if (given)

@@ -35,6 +35,9 @@ struct CyclicSolveRequest {
   // The format --tables writes, as --format names it: empty for the game's default (keyed where
   // it has keyed tables, which take every variant; else loopy tiers).
   std::string format;
+  // Without --tables, the engine --engine names: "tiers" (the row's loopy tier tables in a
+  // temporary folder), "hash-map" (the reachable retrograde in memory), or empty to choose.
+  std::string engine;
 };
 
 void run_cyclic_solve(const CyclicSolveRequest& r);

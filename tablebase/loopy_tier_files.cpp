@@ -364,6 +364,7 @@ std::optional<std::string> loopy_tables_variant(const std::filesystem::path& dir
   for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
     const auto extension = entry.path().extension();
     if (extension != ".reached" && extension != ".wdl") continue;
+    if (extension == ".wdl" && !is_table_file(entry.path())) continue;  // a keyed table
     const TableReader reader(entry.path());
     const std::string& encoding = reader.header().encoding;
     const bool loopy =

@@ -128,8 +128,9 @@ std::optional<std::uint64_t> read_loopy_marks(const LoopyTableName& name,
 void remove_loopy_marks(const LoopyTableName& name);
 
 // The variant whose loopy tables `dir` holds, from the header of one of its NAME.reached files
-// (written first, for every tier, by a solve) or loopy NAME.wdl files; nullopt when it holds
-// none. Throws TableError naming the file when the one it reads is damaged.
+// (written first, for every tier, by a solve) or loopy NAME.wdl files (a keyed table's
+// <game>.wdl, of another format, is skipped); nullopt when it holds none. Throws TableError naming
+// the file when the one it reads is damaged.
 std::optional<std::string> loopy_tables_variant(const std::filesystem::path& dir);
 
 }  // namespace tablebase

@@ -12,8 +12,6 @@
 // when the RowSolves goes). One solve runs at a time: the requests for another row wait for it.
 #pragma once
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <cstdint>
 #include <filesystem>
@@ -23,11 +21,11 @@
 #include <mutex>
 #include <stdexcept>
 #include <string>
-#include <system_error>
 
 #include "rules/registry.h"
 #include "tablebase/loopy_compact.h"
 #include "tablebase/loopy_tier_solver.h"
+#include "tablebase/temporary_folder.h"
 #include "tablebase/whole_variant_tables.h"
 
 namespace tablebase {
@@ -82,13 +80,8 @@ class RowSolves {
   // A solved row's tables and the folder they are read from, removed with them.
   template <typename E>
   struct Row {
-    std::filesystem::path dir;
+    TemporaryFolder folder{"drop16-row"};  // goes after the tables read from it
     std::unique_ptr<WholeVariantTables<E>> tables;
-    ~Row() {
-      tables.reset();
-      std::error_code ignored;
-      std::filesystem::remove_all(dir, ignored);
-    }
   };
   struct Held {
     std::string variant;
@@ -122,17 +115,14 @@ class RowSolves {
       throw std::length_error("it numbers " + std::to_string(entries) + " entries, more than the " +
                               std::to_string(limits_.max_entries) + " a page's request solves");
     auto row = std::make_shared<Row<E>>();
-    row->dir = std::filesystem::temp_directory_path() /
-               ("drop16-row-" + std::to_string(getpid()) + "-" + std::to_string(++solved_));
-    std::filesystem::remove_all(row->dir);
     LoopySolveOptions options;
-    options.dir = row->dir;
+    options.dir = row->folder.path();
     options.memory_bytes = limits_.memory_bytes;
     if constexpr (loopy_compact<Space>())
       CompactLoopySolver<Space>(*space, options).run();
     else
       LoopyTierSolver<Space>(*space, options).run();
-    row->tables = std::make_unique<WholeVariantTables<E>>(row->dir);
+    row->tables = std::make_unique<WholeVariantTables<E>>(row->folder.path());
     return row;
   }
 
@@ -140,7 +130,6 @@ class RowSolves {
   std::mutex mutex_;
   std::list<Held> held_;
   std::map<std::string, std::string> refused_;
-  std::uint64_t solved_ = 0;
 };
 
 }  // namespace tablebase

@@ -13,6 +13,7 @@
 #include <bit>
 #include <cerrno>
 #include <cstring>
+#include <fstream>
 #include <limits>
 #include <mutex>
 #include <optional>
@@ -264,6 +265,12 @@ struct TableReader::Impl {
   // Reads block i, checks its checksum and decompresses it into `out` (words_in_block(i) long).
   void decode_block(std::uint64_t i, std::span<std::uint64_t> out) const;
 };
+
+bool is_table_file(const std::filesystem::path& path) {
+  std::array<char, kMagic.size()> magic{};
+  std::ifstream in(path, std::ios::binary);
+  return in.read(magic.data(), std::streamsize(magic.size())) && magic == kMagic;
+}
 
 void TableReader::Impl::open(std::string_view expected_variant, std::string_view expected_tier) {
   CheckedHeader checked = open_checked_header(

@@ -129,6 +129,11 @@ std::uint64_t table_read_buffer_bytes(std::uint64_t raw_bytes,
 // (at the highest level a writer uses) and a block's buffers.
 std::uint64_t table_thread_buffer_bytes(std::size_t block_bytes = kDefaultBlockBytes);
 
+// Whether `path` starts as a file of this format does (its magic): a keyed table
+// (keyed_table_file.h) may share a table's extension in a folder, and a reader looking for tables
+// skips it.
+bool is_table_file(const std::filesystem::path& path);
+
 class TableReader {
  public:
   // Opens `path` and checks its header and block index (magic, format version, checksums, field

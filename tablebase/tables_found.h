@@ -7,6 +7,7 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "rules/registry.h"
 #include "tablebase/coalition_table.h"
@@ -59,6 +60,67 @@ inline std::string tables_held(const std::filesystem::path& dir) {
            " (" + std::string(game.title) + ")";
   } catch (const std::exception&) {  // TableError, or a header naming no game
     return {};
+  }
+}
+
+// One set of tables DIR holds: its variant and its format.
+struct HeldTables {
+  std::string variant;
+  registry::TableFormat format;
+};
+
+// Whether DIR holds a finished tier of tier tables (a .value file), whatever its variant.
+inline bool holds_tier_tables(const std::filesystem::path& dir) {
+  std::error_code error;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error))
+    if (entry.path().extension() == ".value") return true;
+  return false;
+}
+
+// Every set of tables DIR holds, in any format of any registry game, each named by its files'
+// headers; none when DIR holds no tables or does not exist. Throws TableError naming a damaged
+// file.
+inline std::vector<HeldTables> tables_in(const std::filesystem::path& dir) {
+  using registry::TableFormat;
+  std::vector<HeldTables> held;
+  std::error_code error;
+  if (!std::filesystem::is_directory(dir, error)) return held;
+  registry::for_each_entry([&](auto e) {
+    using E = decltype(e);
+    if constexpr (E::info.tables.has(TableFormat::keyed))
+      if (holds_keyed_table(dir, E::info.id))
+        held.push_back(
+            {open_keyed_table(dir, E::info.id, E::kKeyFormat).info().name, TableFormat::keyed});
+    if constexpr (E::info.tables.has(TableFormat::coalitions))
+      if (holds_coalition_table(dir, E::info.id))
+        held.push_back(
+            {open_coalition_table(dir, E::info.id, E::kKeyFormat, int(E::kPlayers.size()))
+                 .info()
+                 .name,
+             TableFormat::coalitions});
+  });
+  if (auto loopy = loopy_tables_variant(dir)) held.push_back({*loopy, TableFormat::loopy_tiers});
+  if (holds_tier_tables(dir)) held.push_back({tables_variant(dir), TableFormat::tiers});
+  return held;
+}
+
+// A table folder is one variant's tables in one format: readers open whichever they find first,
+// so a solve writing beside another set would hide one of them. Throws TableError when DIR holds
+// tables other than `variant`'s in `format` (naming them: "holds the table of spock:3x3:RK/rk
+// (Spock), not the tables of 3x3:NK"), or a damaged file; the solve's front end refuses it as
+// bad input before anything is written.
+inline void refuse_other_tables(const std::filesystem::path& dir, const std::string& variant,
+                                registry::TableFormat format) {
+  for (const HeldTables& h : tables_in(dir)) {
+    if (h.variant == variant && h.format == format) continue;
+    const bool one_file =
+        h.format == registry::TableFormat::keyed || h.format == registry::TableFormat::coalitions;
+    std::string held = std::string(one_file ? "the table of " : "the tables of ") + h.variant +
+                       " (" + std::string(registry::info_of(h.variant).title) + ")";
+    if (h.variant == variant) held += " as " + std::string(registry::table_format_name(h.format));
+    throw TableError(dir, "holds " + held + ", not the tables of " + variant + " as " +
+                              std::string(registry::table_format_name(format)) +
+                              ": a folder holds one variant's tables; give another directory");
   }
 }
 

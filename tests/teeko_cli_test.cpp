@@ -34,7 +34,8 @@ TEST_CASE("teeko from the command line: perft, solve, tables, query, verify", "[
 
   const test_support::TempDir tmp("teeko_cli_test");
   const std::string dir = (tmp.dir / "teeko-4x4").string();
-  const auto memory = ran({"solve", "--variant", "teeko:4x4", "--json", "--quiet"});
+  const auto memory =
+      ran({"solve", "--variant", "teeko:4x4", "--engine", "hash-map", "--json", "--quiet"});
   const auto tables = ran(
       {"solve", "--variant", "teeko:4x4", "--tables", dir, "--threads", "2", "--json", "--quiet"});
   for (const char* count :
