@@ -4,6 +4,7 @@
 #pragma once
 
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <cerrno>
 #include <filesystem>
@@ -15,11 +16,13 @@ namespace tablebase {
 
 class TemporaryFolder {
  public:
-  // A new, empty folder named PREFIX-XXXXXX (mkdtemp: no other process's, even one that reuses
-  // this one's pid). Throws std::system_error when it cannot be made.
+  // A new, empty folder named PREFIX-PID-XXXXXX: the process that made it, for whoever finds one a
+  // killed process left; mkdtemp's letters make it no other's, even a process's that reuses the
+  // pid. Throws std::system_error when it cannot be made.
   explicit TemporaryFolder(std::string_view prefix) {
-    std::string name =
-        (std::filesystem::temp_directory_path() / (std::string(prefix) + "-XXXXXX")).string();
+    std::string name = (std::filesystem::temp_directory_path() /
+                        (std::string(prefix) + "-" + std::to_string(getpid()) + "-XXXXXX"))
+                           .string();
     if (!mkdtemp(name.data()))
       throw std::system_error(errno, std::generic_category(),
                               "cannot make a temporary folder " + name);
