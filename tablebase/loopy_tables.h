@@ -1,7 +1,10 @@
 // A loopy tier space's tables on disk (loopy_tier_files.h), read an entry at a time: what query,
 // verify and serve probe. Each tier's NAME.wdl is opened and checked when the tables are opened
 // (header, variant, tier, index scheme, size), and a probe reads, checks and decompresses one
-// block (TableReader::get, which keeps the last few): no tier is loaded whole. An entry a solve of
+// block (TableReader::get): no tier is loaded whole. The tiers' readers share one cache of
+// kProbeCacheBlocks decoded blocks: a position's children, and their classes' other copies, lie
+// in blocks of several tiers, which a cache of a few blocks a tier would drop one probe before
+// the next needs them (a warm probe was then slower than a cold one). An entry a solve of
 // the reached entries only left out holds no value: a probe of its position answers none, as for
 // a position the space does not hold.
 #pragma once
@@ -9,6 +12,7 @@
 #include <concepts>
 #include <cstdint>
 #include <filesystem>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -30,6 +34,11 @@ concept LoopyPositionSpace = LoopyTierSpace<S> &&
   { s.unrank(tier, index) } -> std::same_as<typename S::Position>;
 };
 
+// Blocks the readers of one set of loopy tables keep decoded (16 KB each by default: 2 MB): more
+// than the blocks a position and its children touch, a few dozen children with two or three
+// copies of their class each.
+inline constexpr std::size_t kProbeCacheBlocks = 128;
+
 template <LoopyTierSpace S>
 class LoopyTables {
  public:
@@ -40,10 +49,13 @@ class LoopyTables {
         throw TableError(loopy_wdl_path(name(t)),
                          "is missing: the tables of " + space.variant_name() + " are not finished");
       wdl_.emplace_back(name(t), space.tier_size(t));
+      wdl_.back().share_cache(cache_);
     }
     for (int t = 0; t < space.tier_count(); ++t)
-      if (std::filesystem::exists(loopy_reached_path(name(t))))
+      if (std::filesystem::exists(loopy_reached_path(name(t)))) {
         reached_.push_back(open_loopy_reached(name(t), space.tier_size(t)));
+        reached_.back().share_cache(cache_);
+      }
     if (!reached_.empty() && int(reached_.size()) != space.tier_count())
       throw TableError(dir, "holds the reached bits of some tiers only");
   }
@@ -77,6 +89,7 @@ class LoopyTables {
 
   const S& space_;
   std::filesystem::path dir_;
+  std::shared_ptr<BlockCache> cache_ = std::make_shared<BlockCache>(kProbeCacheBlocks);
   std::vector<LoopyTierReader> wdl_;  // by tier
   std::vector<TableReader> reached_;
 };

@@ -79,6 +79,7 @@ class LoopyTierReader {
   // Throws TableError for a record no writer makes.
   LoopyCode code(std::uint64_t index);
   void drop_cache() { reader_.drop_cache(); }
+  void share_cache(std::shared_ptr<BlockCache> cache) { reader_.share_cache(std::move(cache)); }
 
  private:
   std::filesystem::path path_;

@@ -245,14 +245,11 @@ struct TableReader::Impl {
   std::vector<std::uint64_t> offsets;  // block_count + 1: block i is [offsets[i], offsets[i+1])
   std::vector<std::uint64_t> crcs;
 
-  struct Slot {
-    std::uint64_t block = std::numeric_limits<std::uint64_t>::max();
-    std::uint64_t last_use = 0;
-    std::vector<std::uint64_t> words;
-  };
-  std::mutex mutex;  // guards cache and use_clock
-  std::array<Slot, kCacheSlots> cache;
-  std::uint64_t use_clock = 0;
+  std::shared_ptr<BlockCache> cache = std::make_shared<BlockCache>(kCacheSlots);
+  // Its blocks go with it: another reader may later be made at the same address.
+  ~Impl() {
+    if (cache) cache->forget(this);
+  }
 
   [[noreturn]] void fail(const std::string& fault) const { throw TableError(path, fault); }
   void read_at(std::span<std::byte> data, std::uint64_t offset, const std::string& what) const {
@@ -398,31 +395,49 @@ std::uint32_t TableReader::get(std::uint64_t index) {
   const std::uint64_t block = index / t.layout.records_per_block;
   const std::uint64_t bit = (index - block * t.layout.records_per_block) * t.layout.bits;
   const std::uint32_t bits = t.header.bits_per_record;
-  {
-    std::lock_guard lock(t.mutex);
-    for (Impl::Slot& slot : t.cache) {
-      if (slot.block == block) {
-        slot.last_use = ++t.use_clock;
-        return packed_record(slot.words, bit, bits);
-      }
-    }
-  }
-  // Decompress outside the lock, so threads missing on different blocks do not queue.
+  if (const auto held = t.cache->record(&t, block, bit, bits)) return *held;
+  // Decompressed outside the cache's lock, so threads missing on different blocks do not queue.
   std::vector<std::uint64_t> words(t.layout.words_in_block(block));
   t.decode_block(block, words);
   const std::uint32_t value = packed_record(words, bit, bits);
-  std::lock_guard lock(t.mutex);
-  auto lru = std::min_element(t.cache.begin(), t.cache.end(),
-                              [](const auto& a, const auto& b) { return a.last_use < b.last_use; });
-  lru->block = block;
-  lru->last_use = ++t.use_clock;
-  lru->words = std::move(words);
+  t.cache->put(&t, block, std::move(words));
   return value;
 }
 
 void TableReader::drop_cache() {
-  std::lock_guard lock(impl_->mutex);
-  impl_->cache = {};
+  impl_->cache->forget(impl_.get());
+}
+
+void TableReader::share_cache(std::shared_ptr<BlockCache> cache) {
+  impl_->cache->forget(impl_.get());
+  impl_->cache = std::move(cache);
+}
+
+BlockCache::BlockCache(std::size_t slots) : slots_(std::max<std::size_t>(1, slots)) {}
+
+std::optional<std::uint32_t> BlockCache::record(const void* owner, std::uint64_t block,
+                                                std::uint64_t bit, std::uint32_t bits) {
+  std::lock_guard lock(mutex_);
+  for (Slot& slot : slots_) {
+    if (slot.owner == owner && slot.block == block) {
+      slot.last_use = ++use_clock_;
+      return packed_record(slot.words, bit, bits);
+    }
+  }
+  return std::nullopt;
+}
+
+void BlockCache::put(const void* owner, std::uint64_t block, std::vector<std::uint64_t> words) {
+  std::lock_guard lock(mutex_);
+  auto lru = std::min_element(slots_.begin(), slots_.end(),
+                              [](const Slot& a, const Slot& b) { return a.last_use < b.last_use; });
+  *lru = {owner, block, ++use_clock_, std::move(words)};
+}
+
+void BlockCache::forget(const void* owner) {
+  std::lock_guard lock(mutex_);
+  for (Slot& slot : slots_)
+    if (slot.owner == owner) slot = {};
 }
 
 void TableReader::verify_all() {

@@ -33,6 +33,8 @@
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -129,6 +131,38 @@ std::uint64_t table_read_buffer_bytes(std::uint64_t raw_bytes,
 // (at the highest level a writer uses) and a block's buffers.
 std::uint64_t table_thread_buffer_bytes(std::size_t block_bytes = kDefaultBlockBytes);
 
+// Decoded blocks of table files, the least recently used dropped when all its slots are taken;
+// thread-safe. Each reader has one of a few slots of its own; the readers of files probed together
+// share a larger one (TableReader::share_cache): a position's children lie in several files (a
+// loopy tier space's tiers), and a cache for all of them keeps what one position's neighbourhood
+// touches decoded whichever files it spans, in memory bounded for the whole set.
+class BlockCache {
+ public:
+  explicit BlockCache(std::size_t slots);
+  BlockCache(const BlockCache&) = delete;
+  BlockCache& operator=(const BlockCache&) = delete;
+
+  std::size_t slots() const { return slots_.size(); }
+  // The record of `bits` bits at `bit` of block `block` of `owner` (a reader), when held.
+  std::optional<std::uint32_t> record(const void* owner, std::uint64_t block, std::uint64_t bit,
+                                      std::uint32_t bits);
+  // Holds `words` as block `block` of `owner`, in place of the least recently used.
+  void put(const void* owner, std::uint64_t block, std::vector<std::uint64_t> words);
+  // Drops every block of `owner` (a reader closed, or asked to forget them).
+  void forget(const void* owner);
+
+ private:
+  struct Slot {
+    const void* owner = nullptr;
+    std::uint64_t block = 0;
+    std::uint64_t last_use = 0;
+    std::vector<std::uint64_t> words;
+  };
+  std::mutex mutex_;
+  std::vector<Slot> slots_;
+  std::uint64_t use_clock_ = 0;
+};
+
 // Whether `path` starts as a file of this format does (its magic): a keyed table
 // (keyed_table_file.h) may share a table's extension in a folder, and a reader looking for tables
 // skips it.
@@ -157,6 +191,8 @@ class TableReader {
   std::uint64_t block_count() const;
   // Forgets the cached blocks, so the next get() pays a full block read (for benchmarks).
   void drop_cache();
+  // get() keeps its blocks in `cache` (shared with other readers) from now on, not in its own.
+  void share_cache(std::shared_ptr<BlockCache> cache);
 
   // Reads every block and checks its checksum and size; throws TableError on damage.
   void verify_all();

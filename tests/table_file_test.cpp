@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <memory>
+#include <optional>
 #include <random>
 #include <string>
 #include <thread>
@@ -373,4 +375,59 @@ TEST_CASE("concurrent get() returns the right records", "[table_file]") {
   }
   for (auto& th : threads) th.join();
   CHECK(wrong == 0);
+}
+
+TEST_CASE("readers sharing a block cache each get their own records, in its slots",
+          "[table_file][block-cache][parallel]") {
+  TempDir tmp;
+  // Two files whose blocks have the same numbers and different records: a cache that mixed up its
+  // readers would answer one file's record for the other's.
+  const auto a_records = make_records(200'000, 3, 21);
+  const auto b_records = make_records(200'000, 3, 22);
+  tablebase::write_table(tmp / "a.tb", make_header(a_records.size(), 3), a_records, 3, 2048);
+  tablebase::write_table(tmp / "b.tb", make_header(b_records.size(), 3), b_records, 3, 2048);
+  REQUIRE(a_records != b_records);
+  const auto cache = std::make_shared<tablebase::BlockCache>(4);
+  std::optional<TableReader> a(std::in_place, tmp / "a.tb");
+  TableReader b(tmp / "b.tb");
+  a->share_cache(cache);
+  b.share_cache(cache);
+  std::mt19937_64 rng(5);
+  for (int probe = 0; probe < 5000; ++probe) {
+    const std::uint64_t i = rng() % 3 == 0 ? rng() % a_records.size() : rng() % 3000;
+    CHECK(a->get(i) == a_records[i]);
+    CHECK(b.get(i) == b_records[i]);
+  }
+  // Threads on both readers at once: the cache's lock keeps its slots whole.
+  std::atomic<int> wrong{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&, t] {
+      std::mt19937_64 r(t);
+      for (int probe = 0; probe < 5000; ++probe) {
+        const std::uint64_t i = r() % 4 == 0 ? r() % a_records.size() : r() % 6000;
+        if ((t % 2 ? a->get(i) : b.get(i)) != (t % 2 ? a_records[i] : b_records[i])) ++wrong;
+      }
+    });
+  }
+  for (auto& th : threads) th.join();
+  CHECK(wrong == 0);
+  // A reader closed forgets its blocks: one opened after it, maybe at the same address, on the
+  // other file reads that file's records, not the closed reader's.
+  CHECK(a->get(7) == a_records[7]);
+  a.reset();
+  a.emplace(tmp / "b.tb");
+  a->share_cache(cache);
+  CHECK(a->get(7) == b_records[7]);
+  // The slots bound what is held, however many blocks were read.
+  CHECK(cache->slots() == 4);
+  tablebase::BlockCache one(1);
+  one.put(&one, 3, {0b101});
+  CHECK(one.record(&one, 3, 0, 1) == 1u);
+  CHECK(one.record(&one, 3, 1, 1) == 0u);
+  CHECK(!one.record(&a, 3, 0, 1));
+  one.put(&one, 4, {0b1});
+  CHECK(!one.record(&one, 3, 0, 1));  // the least recently used went
+  one.forget(&one);
+  CHECK(!one.record(&one, 4, 0, 1));
 }
