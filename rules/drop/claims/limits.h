@@ -1,5 +1,5 @@
-// The claims analysis's work limits and the designer's thresholds: the sections (claims_run.h)
-// stop where these say, and the report (claims_report.h) quotes them.
+// The claims analysis's work limits and the designer's thresholds: the sections (run.h)
+// stop where these say, and the report (report.h) quotes them.
 #pragma once
 
 #include <cstdint>

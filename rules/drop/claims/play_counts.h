@@ -1,11 +1,11 @@
-// Play with captures, counted exactly as deep as the work limits allow (claims_limits.h): perft per
+// Play with captures, counted exactly as deep as the work limits allow (limits.h): perft per
 // depth (hashed when positions fit the exact keys), and distinct positions per ply by
 // breadth-first search, raw and up to symmetry.
 #pragma once
 
+#include "rules/drop/claims/record.h"
+#include "rules/drop/claims/settings.h"
 #include "rules/drop/game.h"
-#include "solver/claims_record.h"
-#include "solver/claims_settings.h"
 
 namespace solver::claims {
 

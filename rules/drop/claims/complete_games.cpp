@@ -1,13 +1,13 @@
-#include "solver/claims_complete_games.h"
+#include "rules/drop/claims/complete_games.h"
 
 #include <chrono>
 #include <cstdio>
 #include <string>
 
+#include "rules/drop/claims/limits.h"
+#include "rules/drop/claims/random_play.h"
 #include "rules/drop/variant.h"
 #include "solver/claims_game_paths.h"
-#include "solver/claims_limits.h"
-#include "solver/claims_random_play.h"
 #include "solver/forward_solver.h"
 #include "solver/progress.h"
 

@@ -1,12 +1,13 @@
-// Sections 1-3 of the claims (claims_run.h): drops-only play. Its positions and move sequences in
-// closed form, by canonical forms and Burnside's lemma (claims_orbits.h, claims_count.h) and
-// cross-checked ply by ply; then enumerated over real positions of the engine restricted to drops
-// (rules/drop/drops_only.h), breadth first and by hashed perft, as deep as a budget allows.
+// Sections 1-3 of the claims (run.h): drops-only play. Its positions and move sequences in
+// closed form, by canonical forms and Burnside's lemma (solver/claims_orbits.h,
+// solver/claims_count.h) and cross-checked ply by ply; then enumerated over real positions of the
+// engine restricted to drops (rules/drop/drops_only.h), breadth first and by hashed perft, as deep
+// as a budget allows.
 #pragma once
 
+#include "rules/drop/claims/record.h"
+#include "rules/drop/claims/settings.h"
 #include "rules/drop/game.h"
-#include "solver/claims_record.h"
-#include "solver/claims_settings.h"
 
 namespace solver::claims {
 

@@ -1,17 +1,17 @@
 // A claims run (drop16 claims): the designer's published claims about Drop 16 checked exactly,
 // for Drop 16 or any variant. Every figure comes from enumeration or dynamic programming over the
 // rules engine and is cross-checked against a closed formula where one exists. The sections run
-// in order, each recorded as it finishes (claims_record.h: a re-run reuses every finished section
+// in order, each recorded as it finishes (record.h: a re-run reuses every finished section
 // whose parameters are unchanged, so an interrupted run resumes); then the verdicts, and the
-// report with its plots (claims_report.h) in the --out directory.
+// report with its plots (report.h) in the --out directory.
 #pragma once
 
 #include <filesystem>
 #include <string>
 
+#include "rules/drop/claims/record.h"
+#include "rules/drop/claims/settings.h"
 #include "rules/drop/game.h"
-#include "solver/claims_record.h"
-#include "solver/claims_settings.h"
 
 namespace solver::claims {
 

@@ -1,4 +1,4 @@
-#include "solver/claims_text.h"
+#include "rules/drop/claims/text.h"
 
 #include <cstdio>
 

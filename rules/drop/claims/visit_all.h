@@ -1,13 +1,13 @@
-// Section 1's literal check (claims_run.h): every canonical form of the last drops-only ply
+// Section 1's literal check (run.h): every canonical form of the last drops-only ply
 // visited one by one, in rounds of work items; after each round the partial counts go to the
 // record, and an interrupted run resumes there.
 #pragma once
 
 #include <string>
 
+#include "rules/drop/claims/record.h"
+#include "rules/drop/claims/settings.h"
 #include "rules/drop/game.h"
-#include "solver/claims_record.h"
-#include "solver/claims_settings.h"
 
 namespace solver::claims {
 

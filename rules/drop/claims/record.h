@@ -1,7 +1,7 @@
 // The claims record: one JSON object per variant (CLAIMS.json in the --out directory), written
 // atomically after every finished section, which doubles as the checkpoint. A re-run with the same
 // variant reuses every finished section whose parameters are unchanged, so an interrupted run
-// resumes and the report (claims_report.h) can be regenerated without recounting; a section that
+// resumes and the report (report.h) can be regenerated without recounting; a section that
 // runs in rounds keeps its partial counts in it too (complete=false).
 #pragma once
 
@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "solver/claims_machine.h"
-#include "solver/claims_settings.h"
+#include "rules/drop/claims/machine.h"
+#include "rules/drop/claims/settings.h"
 #include "solver/exact_count.h"
 
 namespace solver::claims {

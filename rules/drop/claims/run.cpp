@@ -1,18 +1,18 @@
-#include "solver/claims_run.h"
+#include "rules/drop/claims/run.h"
 
 #include <stdexcept>
 #include <thread>
 
+#include "rules/drop/claims/complete_games.h"
+#include "rules/drop/claims/drop_phase.h"
+#include "rules/drop/claims/limits.h"
+#include "rules/drop/claims/machine.h"
+#include "rules/drop/claims/play_counts.h"
+#include "rules/drop/claims/random_play.h"
+#include "rules/drop/claims/report.h"
+#include "rules/drop/claims/verdicts.h"
+#include "rules/drop/claims/visit_all.h"
 #include "rules/drop/variant.h"
-#include "solver/claims_complete_games.h"
-#include "solver/claims_drop_phase.h"
-#include "solver/claims_limits.h"
-#include "solver/claims_machine.h"
-#include "solver/claims_play_counts.h"
-#include "solver/claims_random_play.h"
-#include "solver/claims_report.h"
-#include "solver/claims_verdicts.h"
-#include "solver/claims_visit_all.h"
 
 namespace solver::claims {
 

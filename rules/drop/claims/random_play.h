@@ -1,13 +1,13 @@
-// Section 5 of the claims (claims_run.h): uniformly random games (Knuth's probes,
-// claims_random_probes.h), played in rounds whose totals go to the record so that an interrupted
-// run resumes; and what they say: Knuth's estimates of perft and of the complete games, and the
-// length distribution of random games.
+// Section 5 of the claims (run.h): uniformly random games (Knuth's probes,
+// solver/claims_random_probes.h), played in rounds whose totals go to the record so that an
+// interrupted run resumes; and what they say: Knuth's estimates of perft and of the complete games,
+// and the length distribution of random games.
 #pragma once
 
+#include "rules/drop/claims/record.h"
+#include "rules/drop/claims/settings.h"
 #include "rules/drop/game.h"
 #include "solver/claims_random_probes.h"
-#include "solver/claims_record.h"
-#include "solver/claims_settings.h"
 
 namespace solver::claims {
 

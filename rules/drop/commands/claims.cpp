@@ -1,14 +1,14 @@
 // drop16 claims: the designer's published claims about Drop 16 (seeds/drop16.ru.txt) checked
-// exactly, for Drop 16 or any variant (solver/claims_run.h), with a markdown report, SVG plots and
-// a JSON record in --out that doubles as the checkpoint. This file parses the options, calls the
-// run and prints its verdicts.
+// exactly, for Drop 16 or any variant (rules/drop/claims/run.h), with a markdown report, SVG plots
+// and a JSON record in --out that doubles as the checkpoint. This file parses the options, calls
+// the run and prints its verdicts.
 #include <iostream>
 #include <memory>
 
 #include "app/command.h"
 #include "app/games.h"
 #include "app/resources.h"
-#include "solver/claims_run.h"
+#include "rules/drop/claims/run.h"
 
 namespace app {
 

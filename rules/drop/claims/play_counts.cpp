@@ -1,4 +1,4 @@
-#include "solver/claims_play_counts.h"
+#include "rules/drop/claims/play_counts.h"
 
 #include <algorithm>
 #include <chrono>
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "solver/claims_limits.h"
+#include "rules/drop/claims/limits.h"
 #include "solver/distinct_positions.h"
 #include "solver/hashed_perft.h"
 #include "solver/parallel_perft.h"

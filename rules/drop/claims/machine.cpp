@@ -1,11 +1,11 @@
-#include "solver/claims_machine.h"
+#include "rules/drop/claims/machine.h"
 
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
 #include <thread>
 
-#include "solver/claims_text.h"
+#include "rules/drop/claims/text.h"
 #include "solver/process_resources.h"
 
 namespace solver::claims {

@@ -1,11 +1,11 @@
-// The claims report: markdown and two SVG plots (claims_chart.h), drawn from the record alone
-// (claims_record.h), so that it can be regenerated without recounting.
+// The claims report: markdown and two SVG plots (solver/claims_chart.h), drawn from the record
+// alone (record.h), so that it can be regenerated without recounting.
 #pragma once
 
 #include <filesystem>
 #include <string>
 
-#include "solver/claims_record.h"
+#include "rules/drop/claims/record.h"
 
 namespace solver::claims {
 

@@ -1,13 +1,13 @@
-#include "solver/claims_drop_phase.h"
+#include "rules/drop/claims/drop_phase.h"
 
 #include <chrono>
 #include <string>
 #include <vector>
 
+#include "rules/drop/claims/limits.h"
 #include "rules/drop/drops_only.h"
 #include "rules/drop/placements.h"
 #include "solver/claims_count.h"
-#include "solver/claims_limits.h"
 #include "solver/claims_orbits.h"
 #include "solver/distinct_positions.h"
 #include "solver/hashed_perft.h"

@@ -1,11 +1,11 @@
-// Section 4 of the claims (claims_run.h): complete games counted exactly where the memo fits
-// (claims_game_paths.h), and the game's length under perfect play (the forward solver's DTE);
-// the same for the small variants, beside Knuth's estimate, to show how the estimator fares.
+// Section 4 of the claims (run.h): complete games counted exactly where the memo fits
+// (solver/claims_game_paths.h), and the game's length under perfect play (the forward solver's
+// DTE); the same for the small variants, beside Knuth's estimate, to show how the estimator fares.
 #pragma once
 
+#include "rules/drop/claims/record.h"
+#include "rules/drop/claims/settings.h"
 #include "rules/drop/game.h"
-#include "solver/claims_record.h"
-#include "solver/claims_settings.h"
 
 namespace solver::claims {
 

@@ -1,10 +1,10 @@
-#include "solver/claims_random_play.h"
+#include "rules/drop/claims/random_play.h"
 
 #include <algorithm>
 #include <chrono>
 #include <vector>
 
-#include "solver/claims_limits.h"
+#include "rules/drop/claims/limits.h"
 #include "solver/progress.h"
 
 namespace solver::claims {

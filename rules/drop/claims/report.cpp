@@ -1,4 +1,4 @@
-#include "solver/claims_report.h"
+#include "rules/drop/claims/report.h"
 
 #include <algorithm>
 #include <map>
@@ -6,11 +6,11 @@
 #include <utility>
 #include <vector>
 
+#include "rules/drop/claims/limits.h"
+#include "rules/drop/claims/text.h"
+#include "rules/drop/claims/verdicts.h"
 #include "rules/drop/variant.h"
 #include "solver/claims_chart.h"
-#include "solver/claims_limits.h"
-#include "solver/claims_text.h"
-#include "solver/claims_verdicts.h"
 
 namespace solver::claims {
 

@@ -1,4 +1,4 @@
-#include "solver/claims_record.h"
+#include "rules/drop/claims/record.h"
 
 #include <fstream>
 

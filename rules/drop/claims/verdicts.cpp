@@ -1,7 +1,7 @@
-#include "solver/claims_verdicts.h"
+#include "rules/drop/claims/verdicts.h"
 
-#include "solver/claims_limits.h"
-#include "solver/claims_text.h"
+#include "rules/drop/claims/limits.h"
+#include "rules/drop/claims/text.h"
 
 namespace solver::claims {
 

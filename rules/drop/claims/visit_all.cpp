@@ -1,4 +1,4 @@
-#include "solver/claims_visit_all.h"
+#include "rules/drop/claims/visit_all.h"
 
 #include <algorithm>
 #include <chrono>

@@ -5,8 +5,8 @@
 #include <string>
 #include <utility>
 
+#include "rules/drop/claims/record.h"
 #include "rules/drop/game.h"
-#include "solver/claims_record.h"
 #include "solver/exact_count.h"
 
 namespace solver::claims {
