@@ -1,5 +1,7 @@
 // drop16 cluster-plan: the schedule, memory, traffic and time of a tier solve on a stated
 // cluster, replayed over the variant's real tier graph (tablebase/cluster_plan.h has the model).
+#include "tablebase/cluster_plan.h"
+
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -8,7 +10,6 @@
 #include "app/games.h"
 #include "rules/drop/solve/tier_space.h"
 #include "solver/size_text.h"
-#include "tablebase/cluster_plan.h"
 
 namespace app {
 
