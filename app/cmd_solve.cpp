@@ -51,6 +51,9 @@ namespace app {
 
 namespace {
 
+// Drop 16's setup, for the tier tables commands, which read its tier space.
+using Setup = GameSetup<drop::Game>;
+
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <cstdint>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -12,7 +13,6 @@
 #include <string_view>
 #include <thread>
 
-#include "rules/drop/game.h"
 #include "rules/registry.h"
 
 namespace app {

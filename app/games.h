@@ -30,9 +30,6 @@ inline std::string default_variant_for(registry::Command c) {
   return registry::default_variant();
 }
 
-// The Drop 16 family's setup, for the commands whose code reads its tier space.
-using Setup = GameSetup<drop::Game>;
-
 // Calls f(E{}) for the entry of the game the variant names, if it declares command C and meets
 // every option of cmd given (check_options).
 template <registry::Command C, typename F>

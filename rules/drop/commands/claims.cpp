@@ -9,6 +9,7 @@
 #include "app/games.h"
 #include "app/resources.h"
 #include "rules/drop/claims/run.h"
+#include "rules/drop/game.h"
 
 namespace app {
 
@@ -20,7 +21,7 @@ struct ClaimsOptions {
 };
 
 void run_claims(ClaimsOptions o) {
-  const Setup s = setup_of<registry::Command::claims, drop::Game>(o.position);
+  const auto s = setup_of<registry::Command::claims, drop::Game>(o.position);
   o.settings.quiet = o.position.quiet;
   solver::claims::ClaimsRun run;
   try {

@@ -8,6 +8,7 @@
 
 #include "app/command.h"
 #include "app/games.h"
+#include "rules/drop/game.h"
 #include "rules/drop/solve/tier_space.h"
 #include "solver/size_text.h"
 
@@ -43,7 +44,7 @@ nlohmann::ordered_json run_json(const tablebase::DropTierSpace& space,
 }
 
 void run_cluster_plan(ClusterPlanOptions o) {
-  const Setup s = setup_of<registry::Command::cluster_plan, drop::Game>(o.position);
+  const auto s = setup_of<registry::Command::cluster_plan, drop::Game>(o.position);
   if (o.position.fen)
     throw UsageError("cluster-plan plans a variant's tables: --fen does not apply");
   const auto started = std::chrono::steady_clock::now();

@@ -13,6 +13,7 @@
 #include "app/command.h"
 #include "app/games.h"
 #include "app/resources.h"
+#include "rules/drop/game.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/solve/endgame_oracle.h"
 #include "rules/drop/solve/move_symmetry.h"
@@ -31,6 +32,8 @@ namespace app {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+using Setup = GameSetup<drop::Game>;
 
 using tablebase::EndgameOracle;
 
