@@ -325,9 +325,11 @@ std::unique_ptr<const tablebase::loopy_space_t<typename E::Game>> loopy_space_or
 // skipped, refused before it starts when its plan passes --memory), then the position asked about
 // answered from the files as query answers it. The counts are over the positions play reaches from
 // the variant's start, as the reachable retrograde's. A solve without --tables runs this into a
-// temporary folder (`temporary`: the answer names no folder).
+// temporary folder (`temporary`: the answer names no folder) with the space it chose by (`built`).
 template <registry::WholeVariantEntry E>
-void solve_loopy_tables(const CyclicSolveRequest& r, bool temporary = false) {
+void solve_loopy_tables(
+    const CyclicSolveRequest& r, bool temporary = false,
+    std::unique_ptr<const tablebase::loopy_space_t<typename E::Game>> built = nullptr) {
   using Space = tablebase::loopy_space_t<typename E::Game>;
   const auto start = std::chrono::steady_clock::now();
   const PositionOptions& o = r.position;
@@ -337,9 +339,9 @@ void solve_loopy_tables(const CyclicSolveRequest& r, bool temporary = false) {
   if (o.fen || E::has_start(o.variant)) asked = E::setup(o.variant, o.fen).position;
   reporting_table_solve_faults(
       [&] { tablebase::refuse_other_tables(r.tables, name, registry::TableFormat::loopy_tiers); });
-  std::unique_ptr<const Space> space;
+  std::unique_ptr<const Space> space = std::move(built);
   try {
-    space = tablebase::LoopySpaceOf<typename E::Game>::of(o.variant);
+    if (!space) space = tablebase::LoopySpaceOf<typename E::Game>::of(o.variant);
   } catch (const std::invalid_argument& e) {  // too large to index
     throw UsageError("--tables: " + std::string(e.what()));
   }
@@ -474,22 +476,21 @@ void query_table(const PositionOptions& o, const std::string& dir, bool variant_
 
 }  // namespace
 
-// Without --tables, whether the row is solved by the tier engine into a temporary folder:
-// --engine's choice, else the tier engine for a whole row (the variant's start, or every placement
-// of a row that has none) and the hash map for a --fen's subgame, which reaches a part of the row
-// (how much only its reach tells) where the tier engine would solve the row whole for it. A
-// variant the tier space does not index is the hash map's.
+// Without --tables, the tier space the row is solved by into a temporary folder, or nullptr for
+// the hash map: --engine's choice, else the tier engine for a whole row (the variant's start, or
+// every placement of a row that has none) and the hash map for a --fen's subgame, which reaches a
+// part of the row (how much only its reach tells) where the tier engine would solve the row whole
+// for it. A variant the tier space does not index is the hash map's.
 template <registry::WholeVariantEntry E>
-bool solves_by_tiers(const CyclicSolveRequest& r) {
-  if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers)) {
-    if (r.engine == "hash-map" || (r.engine.empty() && r.position.fen)) return false;
-    if (loopy_space_or_null<E>(r.position.variant)) return true;
-    if (r.engine == "tiers")
-      throw UsageError("--engine tiers: " + std::string(E::info.title) +
-                       "'s tier space indexes no variant " + r.position.variant +
-                       " (its rows: " + std::string(E::info.whole_variants) + ")");
-  }
-  return false;
+std::unique_ptr<const tablebase::loopy_space_t<typename E::Game>> space_solving_by_tiers(
+    const CyclicSolveRequest& r) {
+  if (r.engine == "hash-map" || (r.engine.empty() && r.position.fen)) return nullptr;
+  auto space = loopy_space_or_null<E>(r.position.variant);
+  if (!space && r.engine == "tiers")
+    throw UsageError("--engine tiers: " + std::string(E::info.title) +
+                     "'s tier space indexes no variant " + r.position.variant +
+                     " (its rows: " + std::string(E::info.whole_variants) + ")");
+  return space;
 }
 
 void run_cyclic_solve(const CyclicSolveRequest& r) {
@@ -498,12 +499,13 @@ void run_cyclic_solve(const CyclicSolveRequest& r) {
     const bool loopy = !r.tables.empty() && writes_loopy_tiers<E>(r.format);
     if constexpr (E::info.tables.has(registry::TableFormat::loopy_tiers)) {
       if (loopy) return solve_loopy_tables<E>(r);
-      if (r.tables.empty() && solves_by_tiers<E>(r)) {
-        const tablebase::TemporaryFolder folder("drop16-solve");
-        CyclicSolveRequest in_folder = r;
-        in_folder.tables = folder.path().string();
-        return solve_loopy_tables<E>(in_folder, true);
-      }
+      if (r.tables.empty())
+        if (auto space = space_solving_by_tiers<E>(r)) {
+          const tablebase::TemporaryFolder folder("drop16-solve");
+          CyclicSolveRequest in_folder = r;
+          in_folder.tables = folder.path().string();
+          return solve_loopy_tables<E>(in_folder, true, std::move(space));
+        }
     }
     for (const auto& [given, option] :
          {std::pair{r.plan_only, "--plan"}, std::pair{r.slice_minutes_given, "--slice-minutes"}})

@@ -31,38 +31,6 @@ inline bool holds_one_file_table(const std::filesystem::path& dir) {
   return found;
 }
 
-// Throws TableError naming the directory when it holds no tables, or the file of a damaged one.
-inline std::string tables_variant_in(const std::filesystem::path& dir) {
-  std::string found;
-  registry::for_each_entry([&](auto e) {
-    using E = decltype(e);
-    if constexpr (E::info.tables.has(registry::TableFormat::keyed))
-      if (found.empty() && holds_keyed_table(dir, E::info.id))
-        found = open_keyed_table(dir, E::info.id, E::kKeyFormat).info().name;
-    if constexpr (E::info.tables.has(registry::TableFormat::coalitions))
-      if (found.empty() && holds_coalition_table(dir, E::info.id))
-        found = open_coalition_table(dir, E::info.id, E::kKeyFormat, int(E::kPlayers.size()))
-                    .info()
-                    .name;
-  });
-  if (!found.empty()) return found;
-  if (auto loopy = loopy_tables_variant(dir)) return *loopy;
-  return tables_variant(dir);
-}
-
-// What DIR holds, for a message refusing it: "the table of spock:3x3:K/k (Spock)", "the tables
-// of 2x2:NK (Drop 16)", or "" when it holds no tables (or a damaged file).
-inline std::string tables_held(const std::filesystem::path& dir) {
-  try {
-    const std::string variant = tables_variant_in(dir);
-    const registry::GameInfo& game = registry::info_of(variant);
-    return std::string(holds_one_file_table(dir) ? "the table of " : "the tables of ") + variant +
-           " (" + std::string(game.title) + ")";
-  } catch (const std::exception&) {  // TableError, or a header naming no game
-    return {};
-  }
-}
-
 // One set of tables DIR holds: its variant and its format.
 struct HeldTables {
   std::string variant;
@@ -104,6 +72,34 @@ inline std::vector<HeldTables> tables_in(const std::filesystem::path& dir) {
   return held;
 }
 
+// Held tables as a message names them: "the table of spock:3x3:K/k (Spock)" (a file of one table),
+// "the tables of 2x2:NK (Drop 16)".
+inline std::string held_text(const HeldTables& h) {
+  const bool one_file =
+      h.format == registry::TableFormat::keyed || h.format == registry::TableFormat::coalitions;
+  return std::string(one_file ? "the table of " : "the tables of ") + h.variant + " (" +
+         std::string(registry::info_of(h.variant).title) + ")";
+}
+
+// The variant of the tables DIR holds, the first set tables_in lists. Throws TableError naming
+// the directory when it holds no tables, or the file of a damaged one.
+inline std::string tables_variant_in(const std::filesystem::path& dir) {
+  const std::vector<HeldTables> held = tables_in(dir);
+  if (held.empty()) return tables_variant(dir);  // throws: no tables of any format
+  return held.front().variant;
+}
+
+// What DIR holds, for a message refusing it (held_text of its first set), or "" when it holds no
+// tables (or a damaged file).
+inline std::string tables_held(const std::filesystem::path& dir) {
+  try {
+    const std::vector<HeldTables> held = tables_in(dir);
+    return held.empty() ? std::string() : held_text(held.front());
+  } catch (const std::exception&) {  // TableError, or a header naming no game
+    return {};
+  }
+}
+
 // A table folder is one variant's tables in one format: readers open whichever they find first,
 // so a solve writing beside another set would hide one of them. Throws TableError when DIR holds
 // tables other than `variant`'s in `format` (naming them: "holds the table of spock:3x3:RK/rk
@@ -113,10 +109,7 @@ inline void refuse_other_tables(const std::filesystem::path& dir, const std::str
                                 registry::TableFormat format) {
   for (const HeldTables& h : tables_in(dir)) {
     if (h.variant == variant && h.format == format) continue;
-    const bool one_file =
-        h.format == registry::TableFormat::keyed || h.format == registry::TableFormat::coalitions;
-    std::string held = std::string(one_file ? "the table of " : "the tables of ") + h.variant +
-                       " (" + std::string(registry::info_of(h.variant).title) + ")";
+    std::string held = held_text(h);
     if (h.variant == variant) held += " as " + std::string(registry::table_format_name(h.format));
     throw TableError(dir, "holds " + held + ", not the tables of " + variant + " as " +
                               std::string(registry::table_format_name(format)) +
