@@ -19,6 +19,9 @@
 //   LoopyTierSolverTeeko/i/m, CyclicRetrogradeTeeko/i   the same on Teeko (rules/teeko/solve/
 //                             tier_space.h; m = 0, 2, 3 and 5), from the empty board:
 //                             teeko:4x4 and the whole game.
+//   LoopyFrontierRace/0/6, LoopyFrontierSpock/0/6   rookrace:8x8:1 and spock:4x4:RSK/rsk, m = 6:
+//                             tables written as drop16 solve writes them (the solver's own
+//                             compression level, the space's own predecessors and reach).
 // Row i is kRows[i] (kSpockRows[i]). One thread each, so the rates are per core. Both report
 // "positions", the position classes reached from the start (the same count:
 // tests/loopy_rookrace_test.cpp), and "positions_per_cpu_s" over them, the process's user + system
@@ -60,6 +63,8 @@ namespace {
 constexpr const char* kRows[] = {"rookrace:4x4:2", "rookrace:6x6:1"};
 constexpr const char* kSpockRows[] = {"spock:3x3:RSK/rsk", "spock:4x4:RSK/rk"};
 constexpr const char* kTeekoRows[] = {"teeko:4x4", "teeko"};
+constexpr const char* kFrontierRace = "rookrace:8x8:1";
+constexpr const char* kFrontierSpock = "spock:4x4:RSK/rsk";
 constexpr std::uint64_t kMemory = std::uint64_t{22} << 30;
 
 // A field of /proc/self/status, in bytes.
@@ -112,7 +117,8 @@ void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace&
                                " in memory, sweeps",
                                " in memory, reached only",
                                " in memory, sweeps, reached only",
-                               " in memory, compact"};
+                               " in memory, compact",
+                               " tables, as drop16 solve writes them"};
   state.SetLabel(row + modes[state.range(1)]);
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / "drop16_loopy_bench_tables";
@@ -128,11 +134,15 @@ void run_loopy(benchmark::State& state, const std::string& row, const MakeSpace&
       options.dir = dir;
       options.zstd_level = 1;
     }
-    // Named in every mode, whatever the space prefers (Spock's space prefers sweeps).
-    options.predecessors = state.range(1) == 2 || state.range(1) == 4
-                               ? tablebase::LoopyPredecessors::sweeps
-                               : tablebase::LoopyPredecessors::unmoves;
-    options.solve_reached_only = state.range(1) >= 3;
+    if (state.range(1) == 6) {
+      options.dir = dir;  // the solver's own compression level and the space's own choices
+    } else {
+      // Named in every mode, whatever the space prefers (Spock's space prefers sweeps).
+      options.predecessors = state.range(1) == 2 || state.range(1) == 4
+                                 ? tablebase::LoopyPredecessors::sweeps
+                                 : tablebase::LoopyPredecessors::unmoves;
+      options.solve_reached_only = state.range(1) >= 3;
+    }
     const auto r = state.range(1) == 5 ? tablebase::CompactLoopySolver<Space>(space, options).run()
                                        : tablebase::LoopyTierSolver<Space>(space, options).run();
     report(state, r.reached.positions, cpu_seconds() - cpu, idle);
@@ -171,6 +181,14 @@ void LoopyTierSolverRace(benchmark::State& state) {
 }
 BENCHMARK(LoopyTierSolverRace)->ArgsProduct({{0, 1}, {0, 1, 2, 3, 4, 5}})->Apply(one_solve_a_run);
 
+// The rows at the frontier (the largest each ladder solves in minutes), mode 6 only: the hash
+// map cannot hold them.
+void LoopyFrontierRace(benchmark::State& state) {
+  const rookrace::Game game(rookrace::parse_variant(kFrontierRace));
+  run_loopy<rookrace::TierSpace>(state, kFrontierRace, [&] { return rookrace::TierSpace(game); });
+}
+BENCHMARK(LoopyFrontierRace)->Args({0, 6})->Apply(one_solve_a_run);
+
 void CyclicRetrogradeRace(benchmark::State& state) {
   const rookrace::Game game(rookrace::parse_variant(kRows[state.range(0)]));
   const rookrace::Position start = game.start();
@@ -185,6 +203,13 @@ void LoopyTierSolverSpock(benchmark::State& state) {
                               [&] { return spock::TierSpace(game, row); });
 }
 BENCHMARK(LoopyTierSolverSpock)->ArgsProduct({{0, 1}, {0, 2, 3, 4, 5}})->Apply(one_solve_a_run);
+
+void LoopyFrontierSpock(benchmark::State& state) {
+  const spock::Material row = spock::parse_material(kFrontierSpock);
+  const spock::Game game(row.width, row.height);
+  run_loopy<spock::TierSpace>(state, kFrontierSpock, [&] { return spock::TierSpace(game, row); });
+}
+BENCHMARK(LoopyFrontierSpock)->Args({0, 6})->Apply(one_solve_a_run);
 
 void CyclicRetrogradeSpock(benchmark::State& state) {
   const spock::Material row = spock::parse_material(kSpockRows[state.range(0)]);

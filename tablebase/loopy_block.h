@@ -258,16 +258,31 @@ class BlockSolve {
   void first_pass(std::uint64_t k, LoopyWorker<S>& worker) {
     if (!kept(k)) return;
     Outside outside;
-    worker.found.clear();
-    space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
-      outside.any = true;
-      if (c.tier == tier_)
-        worker.found.push_back(in_block(c));
-      else
-        outside.add(tiers_[c.tier][c.index]);
-    });
-    distinct(worker.found);
-    const auto inside = int(worker.found.size());
+    int inside = 0;  // children in the block, each once
+    if constexpr (LoopyOutsideChildSpace<S> && distinct_in_block<S>()) {
+      inside =
+          space_.for_each_child_outside(worker.cursor, tier_, block_.begin + k, [&](Location c) {
+            if (c.tier == tier_) throw std::logic_error("a child outside its block in its tier");
+            outside.add(tiers_[c.tier][c.index]);
+            outside.any = true;
+          });
+      outside.any = outside.any || inside > 0;
+    } else {
+      worker.found.clear();
+      space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
+        outside.any = true;
+        if (c.tier != tier_)
+          outside.add(tiers_[c.tier][c.index]);
+        else if constexpr (distinct_in_block<S>())
+          inside += in_block(c) < n_;  // in_block checks the space's contract
+        else
+          worker.found.push_back(in_block(c));
+      });
+      if constexpr (!distinct_in_block<S>()) {
+        distinct(worker.found);
+        inside = int(worker.found.size());
+      }
+    }
     if (inside > kMostChildrenInBlock)
       throw std::logic_error("an entry has more children in its block than a counter holds");
     if (unmoves_) {
@@ -302,15 +317,10 @@ class BlockSolve {
     if constexpr (LoopyUnmoveSpace<S>) {
       if (!kept(k)) return;  // a left-out 0, not a loss
       const bool lost = d % 2 == 0;
-      worker.found.clear();
-      space_.for_each_parent(worker.cursor, tier_, block_.begin + k, [&](std::uint64_t parent) {
-        worker.found.push_back(in_block({tier_, parent}));
-      });
-      distinct(worker.found);
-      for (const std::uint64_t p : worker.found) {
+      const auto tell = [&](std::uint64_t p) {
         const LoopyCode v = Bytes::load(codes_[p]);
         // Final already (undecided and draws are above every level), or left out.
-        if (v <= d || !kept(p)) continue;
+        if (v <= d || !kept(p)) return;
         if (lost) {
           Bytes::lower(codes_[p], loopy_decided(d + 1));
           raise_to(last_, d + 1);
@@ -318,6 +328,20 @@ class BlockSolve {
                    Bytes::count_down(counter_[p]) == 0) {
           set(p, std::max(d + 1, out_max(p, worker)));
         }
+      };
+      // Parents the space names each once are told as they come (a shared block's out_max moves
+      // the cursor, so there they are gathered first, as where the space may name one twice).
+      if constexpr (distinct_in_block<S>() && !kShared) {
+        space_.for_each_parent(worker.cursor, tier_, block_.begin + k, [&](std::uint64_t parent) {
+          tell(in_block({tier_, parent}));
+        });
+      } else {
+        worker.found.clear();
+        space_.for_each_parent(worker.cursor, tier_, block_.begin + k, [&](std::uint64_t parent) {
+          worker.found.push_back(in_block({tier_, parent}));
+        });
+        distinct(worker.found);
+        for (const std::uint64_t p : worker.found) tell(p);
       }
     }
   }

@@ -42,11 +42,14 @@ inline std::uint64_t reached_bits_at(const std::uint64_t* words, std::uint64_t i
   if (shift + count > 64) bits |= word((i >> 6) + 1) << (64 - shift);
   return count == 64 ? bits : bits & ((std::uint64_t{1} << count) - 1);
 }
-// Sets bit i; true if it was not set before.
+// Sets bit i; true if it was not set before. Most children are marked already (an entry has many
+// parents), and a plain load costs a fraction of a locked read-modify-write, so the bit is read
+// first: bits are only ever set, so one seen set stays set.
 inline bool mark_reached(std::uint64_t* words, std::uint64_t i) {
   const std::uint64_t bit = std::uint64_t{1} << (i & 63);
-  return (std::atomic_ref<std::uint64_t>(words[i >> 6]).fetch_or(bit, std::memory_order_relaxed) &
-          bit) == 0;
+  const std::atomic_ref<std::uint64_t> word(words[i >> 6]);
+  if (word.load(std::memory_order_relaxed) & bit) return false;
+  return (word.fetch_or(bit, std::memory_order_relaxed) & bit) == 0;
 }
 
 // Spreads tier t's marks: every entry of t reachable from its marked ones inside their blocks is

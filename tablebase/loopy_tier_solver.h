@@ -59,9 +59,9 @@ struct LoopySolveOptions {
   std::uint64_t memory_bytes = std::uint64_t{1} << 30;
   int threads = 1;
   bool show_progress = false;
-  // 12, not the tier solver's 19: on rookrace:8x8:1's largest tier (6.9e7 entries) 19 took 39.8
-  // CPU s for 0.653 bits an entry, 12 took 6.8 s for 0.696 (LOOPY.md).
-  int zstd_level = 12;
+  // 8, not the tier solver's 19: once the solve itself was fast, compressing at 12 took a third
+  // of rookrace:8x8:1's CPU for 12% smaller files (LOOPY.md, "Compression").
+  int zstd_level = 8;
   bool count_reached = true;  // mark and count the positions reached from the roots
   // Solve only the entries play reaches from the roots (marked first, as count_reached does) and
   // store the others as not in the row (kLoopyNotInRow): the space's choice when unset

@@ -96,6 +96,19 @@ concept LoopyChildBlockSpace = LoopyTierSpace<S> &&
   {s.for_each_child_block(cursor, tier, block, [](LocationRange) {})};
 };
 
+// A space that counts an entry's children inside its block without locating them:
+// for_each_child_outside(cursor, tier, index, visit) visits the children in other tiers, as
+// for_each_child does, and returns how many the entry has in its block, each once (so the space
+// must vouch for kDistinctInBlock, below, to be taken at its word). The first pass needs no more
+// of those children than their number, and locating each was most of its work on the rook race.
+template <typename S>
+concept LoopyOutsideChildSpace = LoopyTierSpace<S> &&
+    requires(const S& s, int tier, std::uint64_t index, typename S::Cursor& cursor) {
+  {
+    s.for_each_child_outside(cursor, tier, index, [](Location) {})
+    } -> std::convertible_to<int>;
+};
+
 // The entries of the space's largest tier.
 template <LoopyTierSpace S>
 std::uint64_t largest_tier(const S& space) {

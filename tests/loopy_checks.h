@@ -57,8 +57,11 @@ LocateCheck check_locate(const Space& space, std::uint64_t step = 1) {
 // The entries whose children, as for_each_child gives them to one cursor going in index order, are
 // not the rules' moves of the entry's position made one by one and located, in the same order
 // (nor, to a visit that asks for no more after the first child, that child alone).
+// Entries whose children (for_each_child) are not the located positions its moves make, in the
+// rules' order and, where a visit asks for no more, stopping there; or, with `any_order`, as a
+// multiset (a space that gives them in an order of its own and visits them all).
 template <typename Space>
-std::uint64_t children_mislocated(const Space& space) {
+std::uint64_t children_mislocated(const Space& space, bool any_order = false) {
   typename Space::Cursor cursor;
   std::uint64_t wrong = 0;
   for (int t = 0; t < space.tier_count(); ++t)
@@ -73,6 +76,15 @@ std::uint64_t children_mislocated(const Space& space) {
         space.game().make(q, m);
         made.push_back(space.locate(q));
       }
+      if (any_order) {
+        const auto before = [](tablebase::Location a, tablebase::Location b) {
+          return std::pair(a.tier, a.index) < std::pair(b.tier, b.index);
+        };
+        std::sort(given.begin(), given.end(), before);
+        std::sort(made.begin(), made.end(), before);
+        wrong += given != made;
+        continue;
+      }
       wrong += given != made;
       // A visit that asks for no more after the first child gets that child only.
       std::vector<tablebase::Location> first;
@@ -82,6 +94,29 @@ std::uint64_t children_mislocated(const Space& space) {
       });
       wrong += first != std::vector<tablebase::Location>(
                             made.begin(), made.begin() + std::min<std::size_t>(1, made.size()));
+    }
+  return wrong;
+}
+
+// Entries whose children outside their block, by for_each_child_outside, are not those
+// for_each_child gives (in its order), or whose count of children inside is not its.
+template <typename Space>
+std::uint64_t outside_children_wrong(const Space& space) {
+  typename Space::Cursor cursor;
+  std::uint64_t wrong = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+      std::vector<tablebase::Location> all_outside, outside;
+      int inside = 0;
+      space.for_each_child(cursor, t, i, [&](tablebase::Location c) {
+        if (c.tier == t)
+          ++inside;
+        else
+          all_outside.push_back(c);
+      });
+      const int counted = space.for_each_child_outside(
+          cursor, t, i, [&](tablebase::Location c) { outside.push_back(c); });
+      wrong += outside != all_outside || counted != inside;
     }
   return wrong;
 }

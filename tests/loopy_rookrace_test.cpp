@@ -108,6 +108,16 @@ TEST_CASE("rookrace tier space: every entry's position is located at the entry o
   }
 }
 
+TEST_CASE("rookrace tier space: an entry's children are its moves' positions, located",
+          "[loopy][rookrace]") {
+  for (const char* v : {"rookrace:2x2:0", "rookrace:2x2:2", "rookrace:4x4:0", "rookrace:4x4:1"}) {
+    INFO(v);
+    const TierSpace space(game_of(v));
+    CHECK(test_support::children_mislocated(space, true) == 0);
+    CHECK(test_support::outside_children_wrong(space) == 0);
+  }
+}
+
 TEST_CASE("rookrace tier space: the unmoves are the moves inside a block taken back",
           "[loopy][rookrace]") {
   for (const char* v : {"rookrace:2x2:1", "rookrace:4x4:0", "rookrace:4x4:1"}) {

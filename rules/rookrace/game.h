@@ -41,6 +41,10 @@ class Game : public common::GameTypes<rookrace::Position, rookrace::Move, rookra
   Bitboard block_of(int sq) const { return block_mask_[sq]; }
   int block_index(int sq) const { return rank_of(sq) / 2 * (variant_.size / 2) + file_of(sq) / 2; }
   int blocks() const { return variant_.size * variant_.size / 4; }
+  bool same_block(int a, int b) const { return block_mask_[a] >> b & 1; }
+  // The squares a rook on `from` slides to over empty squares: each ray up to and including the
+  // first occupied square on it.
+  Bitboard rook_reach(int from, Bitboard occupied) const;
 
   Position start() const;
 
@@ -89,10 +93,7 @@ class Game : public common::GameTypes<rookrace::Position, rookrace::Move, rookra
   std::array<std::array<std::uint8_t, 64>, 4> image_{};
 };
 
-inline Bitboard Game::rook_targets(const Position& p) const {
-  const Color us = p.side_to_move;
-  const int from = p.rook[us];
-  const Bitboard occupied = p.occupied();
+inline Bitboard Game::rook_reach(int from, Bitboard occupied) const {
   Bitboard reach = 0;
   for (int d = 0; d < kDirections; ++d) {
     Bitboard ray = ray_[from][d];
@@ -103,6 +104,14 @@ inline Bitboard Game::rook_targets(const Position& p) const {
     }
     reach |= ray;
   }
+  return reach;
+}
+
+inline Bitboard Game::rook_targets(const Position& p) const {
+  const Color us = p.side_to_move;
+  const int from = p.rook[us];
+  const Bitboard occupied = p.occupied();
+  Bitboard reach = rook_reach(from, occupied);
   // Only empty squares and the mover's own pawns: never an enemy pawn or the other rook.
   reach &= ~occupied | p.pawns[us];
   // After two rook moves in a row inside its block, the rook must leave it.

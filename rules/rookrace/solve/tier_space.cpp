@@ -256,10 +256,9 @@ tablebase::Location TierSpace::locate(const Position& p) const {
   return {c.tier, child_index(c, r)};
 }
 
-void TierSpace::seek(Cursor& cursor, int t, std::uint64_t index) const {
+void TierSpace::enter_block(Cursor& cursor, int t, std::uint64_t index) const {
   const Tier& tier = tiers_[t];
   const std::uint64_t ordinal = index / tier.block_size;
-  if (cursor.tier_ == t && cursor.ordinal_ == ordinal) return;
   cursor.tier_ = t;
   cursor.ordinal_ = ordinal;
   cursor.placement_ = tier.placements[ordinal];
@@ -269,6 +268,9 @@ void TierSpace::seek(Cursor& cursor, int t, std::uint64_t index) const {
   cursor.f_ = tier.free;
   cursor.pairs_ = std::uint64_t(tier.free) * std::uint64_t(tier.free - 1);
   cursor.base_ = ordinal * tier.block_size;
+  cursor.block_size_ = tier.block_size;
+  cursor.pairs_reciprocal_ = tablebase::reciprocal_of(cursor.pairs_);
+  cursor.others_reciprocal_ = tablebase::reciprocal_of(std::uint64_t(tier.free - 1));
   cursor.fixed_by_ = tier.fixed_by[ordinal];
   int rank = 0;
   for (Bitboard b = cursor.free_; b; b &= b - 1) {
@@ -304,21 +306,6 @@ void TierSpace::seek(Cursor& cursor, int t, std::uint64_t index) const {
       cursor.capture_[side][std::countr_zero(b)] = block_of(after, child);
     }
   }
-}
-
-TierSpace::Rooks TierSpace::rooks_at(const Cursor& cursor, std::uint64_t index) const {
-  const std::uint64_t e = index - cursor.base_;
-  const std::uint64_t rest = e / cursor.pairs_, pair = e - rest * cursor.pairs_;
-  Rooks r;
-  r.inside[kBlack] = int(rest % kCounterStates);
-  r.inside[kWhite] = int(rest / kCounterStates % kCounterStates);
-  r.side = int(rest / (kCounterStates * kCounterStates));
-  const auto others = std::uint64_t(cursor.f_ - 1);
-  const int white = int(pair / others);
-  int black = int(pair - std::uint64_t(white) * others);
-  black += black >= white;
-  r.square = {cursor.square_of_rank_[white], cursor.square_of_rank_[black]};
-  return r;
 }
 
 Position TierSpace::position(const Cursor& cursor, const Rooks& r) const {

@@ -27,9 +27,12 @@
 // maps it there. The entries of a placement some symmetry fixes (the empty board, say) hold some
 // position classes twice (for_each_twin names the copies); each copy is solved on its own.
 //
-// Children: the rules' own moves (Game::generate). A rook move that takes no pawn stays in the
-// block; a drop or a capture goes to another tier, to the block of the placement it makes, which
-// depends only on the entry's block and the square: the cursor works those out once a block.
+// Children: the rules' moves, worked out as bitboards on the block's placement (Game::rook_reach;
+// the tests check them against Game::generate's), with no position made. A rook move that takes
+// no pawn stays in the block; a drop or a capture goes to another tier, to the block of the
+// placement it makes, which depends only on the entry's block and the square: the cursor works
+// those out once a block. The first pass only counts the moves inside the block
+// (for_each_child_outside), a popcount.
 // Parents in the block by unmoves: the side that moved last took back a rook move along a clear
 // line, its counter one less if the move stayed in its block, any counter if the move left it.
 #pragma once
@@ -44,6 +47,7 @@
 
 #include "rules/rookrace/game.h"
 #include "rules/rookrace/variant.h"
+#include "tablebase/divider.h"
 #include "tablebase/index_range.h"
 #include "tablebase/loopy_tier_space.h"  // Location, LocationRange
 
@@ -88,8 +92,13 @@ class TierSpace {
   // What the space worked out for the block visited last (tablebase/loopy_tier_space.h).
   class Cursor;
 
+  // Children in the block first (the rook's moves that take nothing), then those outside (its
+  // captures of its own pawns, then its drops).
   template <typename Visit>
   void for_each_child(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
+  // The children outside the block only, in that order; returns how many are inside it.
+  template <typename Visit>
+  int for_each_child_outside(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
   template <typename Visit>
   void for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
   template <typename Visit>
@@ -178,7 +187,20 @@ class TierSpace {
   // The index of r in the cursor's own block.
   static std::uint64_t own_index(const Cursor& cursor, const Rooks& r);
 
+  // An entry's moves: the rook's slides onto empty squares and its own pawns, and the squares it
+  // may drop on (Game::generate's moves, worked out on the block's placement); none if the other
+  // rook stands on its goal.
+  struct Moves {
+    Bitboard slides = 0, drops = 0;
+  };
+  Moves moves_at(const Cursor& cursor, const Rooks& r) const;
+  template <typename Visit>
+  void for_each_move_out(const Cursor& cursor, const Rooks& r, const Moves& moves,
+                         Visit visit) const;
+
+  // Makes the cursor hold the block of (t, index); at once if it does already.
   void seek(Cursor& cursor, int t, std::uint64_t index) const;
+  void enter_block(Cursor& cursor, int t, std::uint64_t index) const;
   Rooks rooks_at(const Cursor& cursor, std::uint64_t index) const;
   Position position(const Cursor& cursor, const Rooks& r) const;
 
@@ -199,12 +221,33 @@ class TierSpace::Cursor {
   Placement placement_;
   Bitboard free_ = 0;
   int f_ = 0;
-  std::uint64_t pairs_ = 0, base_ = 0;
+  std::uint64_t pairs_ = 0, base_ = 0, block_size_ = 0;
+  std::uint64_t pairs_reciprocal_ = 0, others_reciprocal_ = 0;  // tablebase/divider.h
   std::array<std::uint8_t, 64> square_of_rank_{}, rank_of_square_{};
   std::uint8_t fixed_by_ = 0;
   std::array<std::array<ChildBlock, 64>, 2> drop_{}, capture_{};  // by Color and square
   std::array<Bitboard, 2> drop_to_{};  // the squares drop_ holds, by Color
 };
+
+inline void TierSpace::seek(Cursor& cursor, int t, std::uint64_t index) const {
+  // Still in the block of the last seek: its index range, without a division.
+  if (cursor.tier_ != t || index - cursor.base_ >= cursor.block_size_)
+    enter_block(cursor, t, index);
+}
+
+inline TierSpace::Rooks TierSpace::rooks_at(const Cursor& cursor, std::uint64_t index) const {
+  std::uint64_t rest = index - cursor.base_;
+  std::uint64_t pair = tablebase::divide(rest, cursor.pairs_, cursor.pairs_reciprocal_);
+  Rooks r;
+  r.inside[kBlack] = int(rest % kCounterStates);
+  r.inside[kWhite] = int(rest / kCounterStates % kCounterStates);
+  r.side = int(rest / (kCounterStates * kCounterStates));
+  int black = int(tablebase::divide(pair, std::uint64_t(cursor.f_ - 1), cursor.others_reciprocal_));
+  const int white = int(pair);
+  black += black >= white;
+  r.square = {cursor.square_of_rank_[white], cursor.square_of_rank_[black]};
+  return r;
+}
 
 inline std::uint64_t TierSpace::own_index(const Cursor& cursor, const Rooks& r) {
   return cursor.base_ + in_block(r, cursor.f_, cursor.pairs_,
@@ -212,32 +255,63 @@ inline std::uint64_t TierSpace::own_index(const Cursor& cursor, const Rooks& r) 
                                  cursor.rank_of_square_[r.square[kBlack]]);
 }
 
+inline TierSpace::Moves TierSpace::moves_at(const Cursor& cursor, const Rooks& r) const {
+  const int us = r.side, them = us ^ 1;
+  if (r.square[them] == game_.goal(Color(them))) return {};
+  const Bitboard rooks = Bitboard{1} << r.square[kWhite] | Bitboard{1} << r.square[kBlack];
+  const int from = r.square[us];
+  Bitboard slides = game_.rook_reach(from, ~cursor.free_ | rooks) &
+                    ((cursor.free_ & ~rooks) | cursor.placement_.pawns[us]);
+  if (r.inside[us] >= kMaxInsideMoves) slides &= ~game_.block_of(from);
+  return {slides, cursor.drop_to_[us] & ~rooks};
+}
+
+template <typename Visit>
+void TierSpace::for_each_move_out(const Cursor& cursor, const Rooks& r, const Moves& moves,
+                                  Visit visit) const {
+  const int us = r.side;
+  Rooks child = r;
+  child.side = us ^ 1;
+  for (Bitboard b = moves.slides & cursor.placement_.pawns[us]; b; b &= b - 1) {
+    const int to = std::countr_zero(b);
+    child.square[us] = to;
+    child.inside[us] = game_.same_block(r.square[us], to) ? r.inside[us] + 1 : 0;
+    visit(tablebase::Location{cursor.capture_[us][to].tier,
+                              child_index(cursor.capture_[us][to], child)});
+  }
+  child.square[us] = r.square[us];
+  child.inside[us] = r.inside[us];
+  for (Bitboard b = moves.drops; b; b &= b - 1) {
+    const ChildBlock& c = cursor.drop_[us][std::countr_zero(b)];
+    visit(tablebase::Location{c.tier, child_index(c, child)});
+  }
+}
+
 template <typename Visit>
 void TierSpace::for_each_child(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
   seek(cursor, t, index);
   const Rooks r = rooks_at(cursor, index);
-  const Position p = position(cursor, r);
-  MoveList moves;
-  game_.generate(p, moves);
+  const Moves moves = moves_at(cursor, r);
   const int us = r.side;
-  for (const Move m : moves) {
-    Rooks child = r;
-    child.side = us ^ 1;
-    if (m.is_drop()) {
-      const ChildBlock& c = cursor.drop_[us][m.to()];
-      visit(tablebase::Location{c.tier, child_index(c, child)});
-      continue;
-    }
-    child.square[us] = m.to();
-    child.inside[us] =
-        game_.block_index(m.from()) == game_.block_index(m.to()) ? r.inside[us] + 1 : 0;
-    if (p.pawns[us] >> m.to() & 1) {
-      const ChildBlock& c = cursor.capture_[us][m.to()];
-      visit(tablebase::Location{c.tier, child_index(c, child)});
-    } else {
-      visit(tablebase::Location{t, own_index(cursor, child)});
-    }
+  Rooks child = r;
+  child.side = us ^ 1;
+  for (Bitboard b = moves.slides & ~cursor.placement_.pawns[us]; b; b &= b - 1) {
+    const int to = std::countr_zero(b);
+    child.square[us] = to;
+    child.inside[us] = game_.same_block(r.square[us], to) ? r.inside[us] + 1 : 0;
+    visit(tablebase::Location{t, own_index(cursor, child)});
   }
+  for_each_move_out(cursor, r, moves, visit);
+}
+
+template <typename Visit>
+int TierSpace::for_each_child_outside(Cursor& cursor, int t, std::uint64_t index,
+                                      Visit visit) const {
+  seek(cursor, t, index);
+  const Rooks r = rooks_at(cursor, index);
+  const Moves moves = moves_at(cursor, r);
+  for_each_move_out(cursor, r, moves, visit);
+  return std::popcount(moves.slides & ~cursor.placement_.pawns[r.side]);
 }
 
 template <typename Visit>
@@ -247,25 +321,24 @@ void TierSpace::for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visi
   const int mover = r.side ^ 1, other = r.side;
   // The parent, the mover to move, would have lost already: it has no moves.
   if (r.square[other] == game_.start_corner(Color(mover))) return;
+  // The mover's rook came along a clear line from an empty square: inside its block when its
+  // counter is above 0 (then one less before), from outside it when 0 (then any counter before).
   const int to = r.square[mover];
-  const Bitboard occupied = ~cursor.free_ | Bitboard{1} << r.square[other];
-  constexpr int kFileStep[4] = {0, 1, 0, -1}, kRankStep[4] = {1, 0, -1, 0};
-  const int n = game_.size();
+  const Bitboard empty = cursor.free_ & ~(Bitboard{1} << r.square[other]);
+  Bitboard froms = game_.rook_reach(to, ~empty) & empty;
+  const bool stayed = r.inside[mover] > 0;
+  froms &= stayed ? game_.block_of(to) : ~game_.block_of(to);
   Rooks parent = r;
   parent.side = mover;
-  for (int d = 0; d < 4; ++d)
-    for (int f = game_.file_of(to) + kFileStep[d], k = game_.rank_of(to) + kRankStep[d];
-         f >= 0 && f < n && k >= 0 && k < n; f += kFileStep[d], k += kRankStep[d]) {
-      const int from = game_.square(f, k);
-      if (occupied >> from & 1) break;
-      parent.square[mover] = from;
-      const bool stayed = game_.block_index(from) == game_.block_index(to);
-      if (stayed != (r.inside[mover] > 0)) continue;
-      for (int c = stayed ? r.inside[mover] - 1 : 0; c <= (stayed ? r.inside[mover] - 1 : 2); ++c) {
-        parent.inside[mover] = c;
-        visit(own_index(cursor, parent));
-      }
-    }
+  parent.inside[mover] = stayed ? r.inside[mover] - 1 : 0;
+  // Its counter is a digit of the index: the parents with counters 1 and 2 follow at a stride.
+  const int counters = stayed ? 1 : kCounterStates;
+  const std::uint64_t stride = cursor.pairs_ * (mover == kWhite ? kCounterStates : 1);
+  for (; froms; froms &= froms - 1) {
+    parent.square[mover] = std::countr_zero(froms);
+    std::uint64_t i = own_index(cursor, parent);
+    for (int c = 0; c < counters; ++c, i += stride) visit(i);
+  }
 }
 
 template <typename Visit>
