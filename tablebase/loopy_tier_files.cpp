@@ -8,7 +8,6 @@
 #include <string_view>
 #include <vector>
 
-#include "solver/zeroed_array.h"
 #include "tablebase/file_io.h"
 #include "tablebase/loopy_reach.h"
 #include "tablebase/tier_files.h"
@@ -164,6 +163,19 @@ void decode_records(const std::filesystem::path& path, int format, TableReader& 
       only);
 }
 
+// Copies `count` records from `from` (packed `from_bits` wide, starting at record `from_at`) into
+// `to` (packed `to_bits` wide, starting at record `to_at`, zeroed there): widths a power of two
+// (no record straddles a word), to_bits >= from_bits.
+void copy_records(std::span<const std::uint64_t> from, std::uint32_t from_bits,
+                  std::uint64_t from_at, std::span<std::uint64_t> to, std::uint32_t to_bits,
+                  std::uint64_t to_at, std::uint64_t count) {
+  const std::uint64_t mask = (std::uint64_t{1} << from_bits) - 1;
+  for (std::uint64_t i = 0; i < count; ++i) {
+    const std::uint64_t f = (from_at + i) * from_bits, t = (to_at + i) * to_bits;
+    to[t >> 6] |= (from[f >> 6] >> (f & 63) & mask) << (t & 63);
+  }
+}
+
 }  // namespace
 
 std::filesystem::path loopy_wdl_path(const LoopyTableName& name) {
@@ -275,25 +287,32 @@ std::uint64_t merge_loopy_slices(const LoopyTableName& name, std::uint64_t entri
     readers.push_back(open_loopy_slice(name, s));
     bits = std::max(bits, readers.back().header().bits_per_record);
   }
-  // The whole tier addressed, a batch of it in memory at a time: each batch's records read from
-  // the slices it overlaps, the batch before given back. The records decoded to codes (an entry
-  // not in the row to kLoopyNotInRow) are written back as they were.
-  auto codes = solver::ZeroedArray<LoopyCode>::sparse(entries);
-  IndexRange held;
-  const auto bring = [&](std::uint64_t first, std::uint64_t end) {
-    codes.discard(held.begin, held.end);
-    held = {first, end};
-    for (std::size_t k = 0; k < slices.size(); ++k) {
-      const IndexRange part = intersection(slices[k], held);
-      if (part.begin == part.end) continue;
-      const IndexRange local{part.begin - slices[k].begin, part.end - slices[k].begin};
-      decode_records(
-          loopy_slice_path(name, slices[k]), kWdlFormat, readers[k],
-          std::span<LoopyCode>(codes.data() + slices[k].begin, slices[k].end - slices[k].begin),
-          std::span<const IndexRange>(&local, 1));
-    }
-  };
-  write_wdl(loopy_wdl_path(name), name, name.tier, WdlRecords{codes}, bits, zstd_level, bring);
+  // A slice's records are the tier's, in as many bits or fewer: each block of the tier is packed,
+  // in parallel, from the blocks of the slices it overlaps, its records copied as they are (no
+  // record decoded, no more than a block a thread in memory).
+  const TableHeader header{name.variant, name.tier, entries, bits, wdl_encoding(name, kWdlFormat)};
+  write_table_blocks(
+      loopy_wdl_path(name), header,
+      [&](std::uint64_t first, std::span<std::uint64_t> words) {
+        const IndexRange block{first, std::min(entries, first + words.size() * 64 / bits)};
+        auto k =
+            std::size_t(std::partition_point(slices.begin(), slices.end(),
+                                             [&](IndexRange s) { return s.end <= block.begin; }) -
+                        slices.begin());
+        for (; k < slices.size() && slices[k].begin < block.end; ++k) {
+          const IndexRange part = intersection(slices[k], block);
+          const TableReader& reader = readers[k];
+          const std::uint64_t per_block = reader.records_per_block();
+          for (std::uint64_t b = (part.begin - slices[k].begin) / per_block;
+               slices[k].begin + b * per_block < part.end; ++b) {
+            const std::uint64_t from_first = slices[k].begin + b * per_block;
+            const IndexRange in = intersection(part, {from_first, from_first + per_block});
+            copy_records(reader.read_block(b), reader.header().bits_per_record,
+                         in.begin - from_first, words, bits, in.begin - first, in.end - in.begin);
+          }
+        }
+      },
+      zstd_level);
   for (const IndexRange& s : slices) std::filesystem::remove(loopy_slice_path(name, s));
   return std::filesystem::file_size(loopy_wdl_path(name));
 }

@@ -445,6 +445,9 @@ class LoopyTierSolver {
       copy_table_blocks(*reached, 1, bits_[t], std::span<const IndexRange>(&s.entries, 1));
     };
     const std::vector<IndexRange> found = loopy_slices_on_disk(name);
+    // The counts are taken as each slice is solved, while its codes are in memory; a tier this
+    // run did not solve every slice of is counted from its file, a slice at a time.
+    bool counted = false;
     if (loopy_tier_present(name, space_.tier_size(t))) {
       ++report.tiers_resumed;
       progress.advance(space_.tier_size(t));
@@ -470,10 +473,11 @@ class LoopyTierSolver {
         const std::uint64_t n = s.entries.end - s.entries.begin;
         const double slice_cpu = solver::cpu_seconds();
         if (!plan.children_whole) read_child_parts(t, s);
-        if (reached_only_) read_bits(s);
+        read_bits(s);
         solve_blocks(t, s.first_block, s.end_block, tiers, progress);
         write_loopy_slice(name, s.entries, {codes_[t].data() + s.entries.begin, n}, kSliceZstdLevel,
                           left_out(t));
+        tally_slice(t, codes_[t].data(), s, report);
         merged.push_back(s.entries);
         report.longest_slice_cpu_seconds =
             std::max(report.longest_slice_cpu_seconds, solver::cpu_seconds() - slice_cpu);
@@ -495,21 +499,29 @@ class LoopyTierSolver {
       merge_loopy_slices(name, space_.tier_size(t), merged, options_.zstd_level);
       for (const IndexRange& r : found) std::filesystem::remove(loopy_slice_path(name, r));
       ++report.tiers_solved;
+      counted = done.empty();
     }
-    // The counts, a slice at a time from the files.
-    auto codes = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(t));
-    for (const LoopySlice& s : plan.slices) {
-      read_loopy_tier(name, codes, std::span<const IndexRange>(&s.entries, 1));
-      read_bits(s);
-      report.entries.add(tally_entries(codes.data(), s.entries.end, left_out(t), s.entries.begin));
-      if (reached)
-        report.reached.add(
-            tally_reached(space_, t, codes.data(), bits_[t].data(), s.first_block, s.end_block));
-      codes.discard(0, codes.size());
+    if (!counted) {
+      auto codes = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(t));
+      for (const LoopySlice& s : plan.slices) {
+        read_loopy_tier(name, codes, std::span<const IndexRange>(&s.entries, 1));
+        read_bits(s);
+        tally_slice(t, codes.data(), s, report);
+        codes.discard(0, codes.size());
+      }
     }
     bits_[t] = {};
     report.table_bytes += std::filesystem::file_size(loopy_wdl_path(name));
     return true;
+  }
+
+  // Slice s of tier t counted from `codes` (the tier's, by index) and bits_[t] (the slice's
+  // reached bits, when the reach ran).
+  void tally_slice(int t, const LoopyCode* codes, const LoopySlice& s, LoopySolveReport& report) {
+    report.entries.add(tally_entries(codes, s.entries.end, left_out(t), s.entries.begin));
+    if (marks_reached())
+      report.reached.add(
+          tally_reached(space_, t, codes, bits_[t].data(), s.first_block, s.end_block));
   }
 
   // Of tier t's slice files on disk (`found`, loopy_slices_on_disk), those the solve takes as
