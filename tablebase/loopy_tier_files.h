@@ -98,8 +98,8 @@ bool loopy_slice_present(const LoopyTableName& name, IndexRange slice);
 // The ranges of the tier's slice files in its directory, whatever plan made them (by their names,
 // not opened), sorted by first entry, the longest first of those that start alike.
 std::vector<IndexRange> loopy_slices_on_disk(const LoopyTableName& name);
-// NAME.wdl written from its slices' files (which must cover the tier's `entries` in order), a
-// batch of records at a time, so that no more than a batch of the tier is in memory; then the
+// NAME.wdl written from its slices' files (which must cover the tier's `entries` in order), their
+// records copied block by block, so that no more than a block a thread is in memory; then the
 // slices' files removed. Returns the file's bytes.
 std::uint64_t merge_loopy_slices(const LoopyTableName& name, std::uint64_t entries,
                                  std::span<const IndexRange> slices, int zstd_level);

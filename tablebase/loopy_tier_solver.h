@@ -464,6 +464,7 @@ class LoopyTierSolver {
       }
       for (const IndexRange& r : done) progress.advance(r.end - r.begin);
       report.slices_resumed += done.size();
+      counted = done.empty();
       const std::vector<const LoopyCode*> tiers = tier_codes(t);
       std::vector<IndexRange> merged = done;
       const std::vector<LoopySlice> left = loopy_slices_left(space_, t, plan.slices, done);
@@ -477,7 +478,7 @@ class LoopyTierSolver {
         solve_blocks(t, s.first_block, s.end_block, tiers, progress);
         write_loopy_slice(name, s.entries, {codes_[t].data() + s.entries.begin, n}, kSliceZstdLevel,
                           left_out(t));
-        tally_slice(t, codes_[t].data(), s, report);
+        if (counted) tally_slice(t, codes_[t].data(), s, report);
         merged.push_back(s.entries);
         report.longest_slice_cpu_seconds =
             std::max(report.longest_slice_cpu_seconds, solver::cpu_seconds() - slice_cpu);
@@ -499,7 +500,6 @@ class LoopyTierSolver {
       merge_loopy_slices(name, space_.tier_size(t), merged, options_.zstd_level);
       for (const IndexRange& r : found) std::filesystem::remove(loopy_slice_path(name, r));
       ++report.tiers_solved;
-      counted = done.empty();
     }
     if (!counted) {
       auto codes = solver::ZeroedArray<LoopyCode>::sparse(space_.tier_size(t));
