@@ -149,12 +149,15 @@ class LoopyTierSolver {
     }
   }
 
-  // What the plan holds besides tiers: the space, each thread's block scratch and slack (the
-  // caller's thread too), the I/O buffers.
+  // What the plan holds besides tiers: the space, each thread's block scratch (counters and
+  // out_max, which only unmoves keep: loopy_block.h) and slack (the caller's thread too), the I/O
+  // buffers.
   std::uint64_t fixed_bytes() const {
     const auto threads = std::uint64_t(std::max(1, options_.threads));
-    return space_.memory_bytes() + 2 * threads * largest_small_ + largest_shared_ +
-           (threads + 1) * kThreadSlackBytes +
+    const std::uint64_t scratch = predecessors_ == LoopyPredecessors::unmoves
+                                      ? 2 * threads * largest_small_ + largest_shared_
+                                      : 0;
+    return space_.memory_bytes() + scratch + (threads + 1) * kThreadSlackBytes +
            (on_disk() ? loopy_io_bytes(largest_tier(space_), int(threads)) : 0);
   }
   // How each tier is solved (on disk; in memory every tier is whole and stays).
