@@ -41,7 +41,10 @@
 // (the space may stop its moves there: loopy_visit_goes_on); and no level at all where no entry
 // is final at d, as such a level settles nothing. Sweeps need nothing from the game beyond its
 // moves, and cost a pass over the undecided entries' moves each level: tablebase/LOOPY.md has
-// what each measured.
+// what each measured. Or both (loss_unmoves): levels of losses by unmoves that name every copy of
+// each parent class (a win at d + 1 is what any copy of a class with a move to a lost class is,
+// so no copy need be told apart), levels of wins by sweeps (counting a parent down would need to
+// know which copy's move reaches which).
 //
 // Threads: many small blocks go one to a thread (solve_loopy_block); a large block (by default
 // of kSharedBlockEntries or more) is solved by all of them (solve_shared_loopy_block), each pass
@@ -69,7 +72,11 @@
 
 namespace tablebase {
 
-enum class LoopyPredecessors { unmoves, sweeps };
+// unmoves: every final entry tells its parents (counters for the wins' parents); sweeps: each
+// level looks at the undecided entries' children again; loss_unmoves: a lost entry tells its
+// parents' every copy (LoopyParentCopySpace) that they win, and the entries that may lose are
+// swept.
+enum class LoopyPredecessors { unmoves, sweeps, loss_unmoves };
 
 // Blocks at least this large are shared by the threads by default; smaller ones go one to a
 // thread.
@@ -178,9 +185,12 @@ class BlockSolve {
         tiers_(tiers),
         codes_(const_cast<LoopyCode*>(tiers[tier]) + block.begin),
         reached_(reached),
-        unmoves_(predecessors == LoopyPredecessors::unmoves) {
+        unmoves_(predecessors == LoopyPredecessors::unmoves),
+        loss_unmoves_(predecessors == LoopyPredecessors::loss_unmoves) {
     if constexpr (!LoopyUnmoveSpace<S>)
       if (unmoves_) throw std::logic_error("unmoves asked of a space that has none");
+    if constexpr (!LoopyParentCopySpace<S>)
+      if (loss_unmoves_) throw std::logic_error("parents by class asked of a space that has none");
     if (!unmoves_) return;
     // A shared block's counters start from fresh zero pages: those of entries with no child in
     // the block (a tier of lost positions, say) are never written, so they take no memory.
@@ -208,6 +218,9 @@ class BlockSolve {
           // Only this thread writes these entries' codes in a level of sweeps: a plain scan.
           for_each_code<false>(codes_, from, to, kLoopyUnresolved,
                                [&](std::uint64_t k) { sweep_for_loss(k, d, worker); });
+        else if (loss_unmoves_)
+          for_each_code<kShared>(codes_, from, to, LoopyCode(d),
+                                 [&](std::uint64_t k) { tell_copies_lost(k, d, worker); });
         else
           for (std::uint64_t k = from; k < to; ++k) sweep_for_win(k, d, worker);
       });
@@ -346,6 +359,21 @@ class BlockSolve {
     }
   }
 
+  // Entry k is lost at level d (even): every copy of its parents' classes in the block is a win at
+  // d + 1, or sooner. (A loss waiting for its level has no losing child, so it is not among them.)
+  void tell_copies_lost(std::uint64_t k, int d, LoopyWorker<S>& worker) {
+    if constexpr (LoopyParentCopySpace<S>) {
+      if (!kept(k)) return;  // a left-out 0, not a loss
+      space_.for_each_parent_copy(worker.cursor, tier_, block_.begin + k,
+                                  [&](std::uint64_t parent) {
+                                    const std::uint64_t p = in_block({tier_, parent});
+                                    if (Bytes::load(codes_[p]) <= d + 1 || !kept(p)) return;
+                                    Bytes::lower(codes_[p], loopy_decided(d + 1));
+                                    raise_to(last_, d + 1);
+                                  });
+    }
+  }
+
   // Whether a kept entry of the block is final at level d (its code is d), between levels. A
   // level of sweeps with none changes nothing: a losing child makes its parent a win only at the
   // child's own level, and a parent whose children all win is a loss at the level of the slowest
@@ -406,7 +434,7 @@ class BlockSolve {
   const std::vector<const LoopyCode*>& tiers_;
   LoopyCode* codes_;
   const std::uint64_t* reached_;  // the tier's, or nullptr: every entry solved
-  bool unmoves_;
+  bool unmoves_, loss_unmoves_;
   std::uint8_t *out_max_ = nullptr, *counter_ = nullptr;
   std::atomic<int> last_{0};
 };

@@ -69,8 +69,9 @@ struct LoopySolveOptions {
   std::optional<bool> solve_reached_only;
   // Blocks of at least this many entries are solved by all threads together (loopy_block.h).
   std::uint64_t shared_block_entries = kSharedBlockEntries;
-  // Unmoves when the space has them and does not prefer sweeps (loopy_prefers_sweeps); sweeps
-  // for a space without, or to compare.
+  // Unmoves when the space has them and does not prefer sweeps (loopy_prefers_sweeps); else
+  // loss_unmoves when it names its parents by class (LoopyParentCopySpace); sweeps for a space
+  // with neither, or to compare.
   std::optional<LoopyPredecessors> predecessors;
   // On disk, a tier longer than this many entries is solved a slice at a time even when it fits
   // memory whole, and no slice is longer (but for a single block): a slice being the unit a
@@ -129,9 +130,10 @@ class LoopyTierSolver {
         codes_(space.tier_count()),
         bits_(space.tier_count()),
         parts_(space.tier_count()) {
-    predecessors_ = options_.predecessors.value_or(LoopyUnmoveSpace<S> && !loopy_prefers_sweeps<S>()
-                                                       ? LoopyPredecessors::unmoves
-                                                       : LoopyPredecessors::sweeps);
+    predecessors_ = options_.predecessors.value_or(
+        LoopyUnmoveSpace<S> && !loopy_prefers_sweeps<S>() ? LoopyPredecessors::unmoves
+        : LoopyParentCopySpace<S>                         ? LoopyPredecessors::loss_unmoves
+                                                          : LoopyPredecessors::sweeps);
     reached_only_ = options_.solve_reached_only.value_or(loopy_solves_reached_only<S>());
     for (int t = 0; t < space.tier_count(); ++t)
       for (std::uint64_t b = 0; b < space.block_count(t); ++b) {

@@ -86,6 +86,19 @@ concept LoopyUnmoveSpace = LoopyTierSpace<S> &&
   {s.for_each_parent(cursor, tier, index, [](std::uint64_t) {})};
 };
 
+// A space that names its parents by class: for_each_parent_copy(cursor, tier, index, visit)
+// calls visit(parent index) for every stored copy (for_each_twin) of every position class of the
+// block with a move to this entry's class, at least once each, and for nothing else. Less than
+// for_each_parent knows (which copy's move reaches this very entry, which a space that stores a
+// class more than once can tell only by generating the candidates' moves), and all a lost child
+// needs to tell: every copy of such a class has a move to a copy of its class, and the copies of
+// a class have one value (LoopyPredecessors::loss_unmoves, loopy_block.h).
+template <typename S>
+concept LoopyParentCopySpace = LoopyTierSpace<S> &&
+    requires(const S& s, int tier, std::uint64_t index, typename S::Cursor& cursor) {
+  {s.for_each_parent_copy(cursor, tier, index, [](std::uint64_t) {})};
+};
+
 // A space that names, for block `block` of a tier, the ranges of entries in other tiers its
 // moves can lead to (each a block of a child tier; more than its moves reach will do): what lets
 // the solver read, of a child too large to hold beside its parent, only the parts a slice of the
@@ -174,7 +187,9 @@ constexpr bool loopy_compact() {
 // Whether a space that has unmoves finds predecessors faster by sweeps all the same
 // (static constexpr bool kPrefersSweeps = true; LoopySolveOptions::predecessors): where a
 // symmetry stores a class more than once, an unmove must generate its candidates' moves to tell
-// which copy it reaches, and sweeps can measure faster (Spock's space, tablebase/LOOPY.md).
+// which copy it reaches, and sweeps can measure faster (Spock's space, tablebase/LOOPY.md). Such a
+// space that names its parents by class (LoopyParentCopySpace) gets sweeps only for the entries
+// that may lose (LoopyPredecessors::loss_unmoves).
 template <typename S>
 constexpr bool loopy_prefers_sweeps() {
   if constexpr (requires { S::kPrefersSweeps; })

@@ -146,6 +146,41 @@ void check_unmoves_against_moves(const Space& space, bool distinct) {
   }
 }
 
+// Checks a space's for_each_parent_copy (tablebase::LoopyParentCopySpace) against its moves: for
+// each entry, the set of entries it names is every copy (the entry and its twins) of every entry
+// of the tier with a move to any copy of this entry's class.
+template <typename Space>
+void check_parent_copies_against_moves(const Space& space) {
+  typename Space::Cursor cursor;
+  const auto copies = [&](int t, std::uint64_t i) {
+    std::vector<std::uint64_t> all{i};
+    space.for_each_twin(cursor, t, i, [&](std::uint64_t twin) { all.push_back(twin); });
+    return all;
+  };
+  for (int t = 0; t < space.tier_count(); ++t) {
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> moved, named;
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+      std::vector<std::uint64_t> children;
+      space.for_each_child(cursor, t, i, [&](tablebase::Location c) {
+        if (c.tier == t) children.push_back(c.index);
+      });
+      if (children.empty()) continue;
+      const std::vector<std::uint64_t> parents = copies(t, i);
+      for (const std::uint64_t c : children)
+        for (const std::uint64_t child : copies(t, c))
+          for (const std::uint64_t parent : parents) moved.emplace_back(child, parent);
+    }
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i)
+      space.for_each_parent_copy(cursor, t, i, [&](std::uint64_t p) { named.emplace_back(i, p); });
+    for (auto* pairs : {&moved, &named}) {
+      std::sort(pairs->begin(), pairs->end());
+      pairs->erase(std::unique(pairs->begin(), pairs->end()), pairs->end());
+    }
+    INFO(space.tier_name(t));
+    CHECK(moved == named);
+  }
+}
+
 // Solves a row both ways, from `roots`, and compares every position the hash-map retrograde
 // reaches (each reached by the loopy solve too, with the same value and distance) and the counts
 // of the two reports; prints both when asked (hidden rows, whose figures go to results/).

@@ -94,6 +94,18 @@ TEST_CASE("spock tier space: the unmoves are the moves inside a tier taken back"
   }
 }
 
+TEST_CASE("spock tier space: the parents named by class are every copy of the moves' sources",
+          "[loopy][spock]") {
+  // Boards with eight symmetries and four (twins where a symmetry fixes a prefix), leaps onto
+  // friends and enemies of every type.
+  for (const char* name :
+       {"spock:3x3:RK/rk", "spock:3x3:PK/lk", "spock:3x3:KK/pk", "spock:4x3:PK/lk"}) {
+    INFO(name);
+    const Row row(name);
+    test_support::check_parent_copies_against_moves(TierSpace(row.game, row.material));
+  }
+}
+
 TEST_CASE("spock loopy solve: every reached position as the hash-map retrograde has it",
           "[loopy][spock]") {
   for (const char* name : {"spock:3x3:K/k", "spock:3x3:RK/k", "spock:3x3:RK/rk", "spock:3x3:LK/lk",
@@ -112,11 +124,22 @@ TEST_CASE("spock loopy solve: sweeps give what unmoves give", "[loopy][spock]") 
     }
 }
 
+TEST_CASE("spock loopy solve: losses told to every parent copy give what unmoves give",
+          "[loopy][spock]") {
+  for (const char* name :
+       {"spock:3x3:RK/rk", "spock:3x3:KK/pk", "spock:4x3:PK/lk", "spock:4x4:RK/rk"})
+    for (const bool reached_only : {false, true}) {
+      INFO("reached only " << reached_only);
+      compare_with_hashed(name, LoopyPredecessors::loss_unmoves, reached_only);
+    }
+}
+
 TEST_CASE("spock loopy solve: the reached entries only, as a solve of every entry has them",
           "[loopy][spock]") {
   for (const char* name : {"spock:3x3:RK/rk", "spock:4x3:PK/lk", "spock:4x4:RK/rk"})
-    for (const auto predecessors : {LoopyPredecessors::unmoves, LoopyPredecessors::sweeps}) {
-      INFO(name << (predecessors == LoopyPredecessors::sweeps ? " sweeps" : " unmoves"));
+    for (const auto predecessors :
+         {LoopyPredecessors::unmoves, LoopyPredecessors::sweeps, LoopyPredecessors::loss_unmoves}) {
+      INFO(name << " predecessors " << int(predecessors));
       const Row row(name);
       const TierSpace space(row.game, row.material);
       const auto c = test_support::check_reached_only(space, in_memory(predecessors, 2));

@@ -144,6 +144,10 @@ class TierSpace {
   // pieces leave the tier. Nothing in a lost tier: it has no moves.
   template <typename Visit>
   void for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
+  // Every copy of every class of tier t with a move to this entry's class
+  // (tablebase::LoopyParentCopySpace): the same unmoves, with no candidate's moves generated.
+  template <typename Visit>
+  void for_each_parent_copy(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
   template <typename Visit>
   void for_each_twin(Cursor& cursor, int t, std::uint64_t index, Visit visit) const;
 
@@ -213,6 +217,10 @@ class TierSpace {
     return tiny_ ? s.apply_tiny(std::uint32_t(squares)) : s.apply_small(std::uint32_t(squares));
   }
   const tablebase::PrefixTable& prefix_table(int first_count, int second_count);
+  // parent(q) for each position q of tier t with a move to the entry's position (Red to move, as
+  // stored): the unmoves for_each_parent describes.
+  template <typename Parent>
+  void for_each_unmove(Cursor& cursor, int t, std::uint64_t index, Parent parent) const;
 
   Game game_;
   bool tiny_ = false;  // at most 16 squares: a set's image in two lookups
@@ -223,32 +231,11 @@ class TierSpace {
   std::map<std::pair<int, int>, tablebase::PrefixTable> prefix_tables_;  // node-based: stable
 };
 
-template <typename Visit>
-void TierSpace::for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
+template <typename Parent>
+void TierSpace::for_each_unmove(Cursor& cursor, int t, std::uint64_t index, Parent parent) const {
   if (tiers_[t].lost) return;
   Position p = position_of(decode(cursor, t, index));
   p.side_to_move = kRed;
-  // A parent's position is located at its class's entry or at a twin of it, and whether that
-  // entry's move reaches this very entry or its twin depends on the symmetries locate took: where
-  // either has twins, the parents are the entries of the class whose moves reach this one.
-  const Slice& slice = slices_[cursor.slice_];
-  const bool self_twinned = slice.prefixes->fixed[(index - slice.offset) / slice.weight];
-  const auto parent = [&](const Position& q) {
-    bool twinned = false;
-    const tablebase::Location at = locate(q, &twinned);
-    if (at.tier != t) return;
-    if (!twinned && !self_twinned) return visit(at.index);
-    Cursor other;
-    const auto if_parent = [&](std::uint64_t candidate) {
-      bool moves_here = false;
-      for_each_child(other, t, candidate, [&](tablebase::Location c) {
-        moves_here = moves_here || c == tablebase::Location{t, index};
-      });
-      if (moves_here) visit(candidate);
-    };
-    if_parent(at.index);
-    for_each_twin(other, t, at.index, if_parent);
-  };
   MoveList moves;
   game_.generate(p, moves);
   const Bitboard occupied = p.occupied();
@@ -278,6 +265,47 @@ void TierSpace::for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visi
       }
     }
   }
+}
+
+template <typename Visit>
+void TierSpace::for_each_parent(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
+  // A parent's position is located at its class's entry or at a twin of it, and whether that
+  // entry's move reaches this very entry or its twin depends on the symmetries locate took: where
+  // either has twins, the parents are the entries of the class whose moves reach this one.
+  bool self_twinned = false;
+  if (!tiers_[t].lost) {
+    const Slice& slice = slices_[seek(cursor, t, index)];
+    self_twinned = slice.prefixes->fixed[(index - slice.offset) / slice.weight];
+  }
+  for_each_unmove(cursor, t, index, [&](const Position& q) {
+    bool twinned = false;
+    const tablebase::Location at = locate(q, &twinned);
+    if (at.tier != t) return;
+    if (!twinned && !self_twinned) return visit(at.index);
+    Cursor other;
+    const auto if_parent = [&](std::uint64_t candidate) {
+      bool moves_here = false;
+      for_each_child(other, t, candidate, [&](tablebase::Location c) {
+        moves_here = moves_here || c == tablebase::Location{t, index};
+      });
+      if (moves_here) visit(candidate);
+    };
+    if_parent(at.index);
+    for_each_twin(other, t, at.index, if_parent);
+  });
+}
+
+template <typename Visit>
+void TierSpace::for_each_parent_copy(Cursor& cursor, int t, std::uint64_t index,
+                                     Visit visit) const {
+  Cursor other;
+  for_each_unmove(cursor, t, index, [&](const Position& q) {
+    bool twinned = false;
+    const tablebase::Location at = locate(q, &twinned);
+    if (at.tier != t) return;
+    visit(at.index);
+    if (twinned) for_each_twin(other, t, at.index, visit);
+  });
 }
 
 template <typename Visit>
