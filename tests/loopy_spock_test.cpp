@@ -134,6 +134,30 @@ TEST_CASE("spock loopy solve: losses told to every parent copy give what unmoves
     }
 }
 
+TEST_CASE("spock loopy solve: two threads sharing each tier give the codes of one",
+          "[loopy][spock][parallel]") {
+  // A tier is one block; shared from its first entry, both threads work in every pass and level,
+  // and meet in the parents' codes (the losses' unmoves lower them from either thread).
+  const Row row("spock:4x3:PK/lk");
+  const TierSpace space(row.game, row.material);
+  LoopyTierSolver<TierSpace> one(space, in_memory(LoopyPredecessors::unmoves));
+  one.run();
+  for (const auto predecessors :
+       {LoopyPredecessors::unmoves, LoopyPredecessors::sweeps, LoopyPredecessors::loss_unmoves}) {
+    INFO("predecessors " << int(predecessors));
+    LoopySolveOptions two = in_memory(predecessors, 2);
+    two.shared_block_entries = 1;
+    LoopyTierSolver<TierSpace> both(space, two);
+    both.run();
+    std::uint64_t differ = 0, entries = 0;
+    for (int t = 0; t < space.tier_count(); ++t)
+      for (std::uint64_t i = 0; i < space.tier_size(t); ++i, ++entries)
+        differ += one.code({t, i}) != both.code({t, i});
+    CHECK(entries > 0);
+    CHECK(differ == 0);
+  }
+}
+
 TEST_CASE("spock loopy solve: the reached entries only, as a solve of every entry has them",
           "[loopy][spock]") {
   for (const char* name : {"spock:3x3:RK/rk", "spock:4x3:PK/lk", "spock:4x4:RK/rk"})
