@@ -692,9 +692,10 @@ void register_solve(CLI::App& app) {
   only_for(add_tables_option(*cmd, o->tables, false), tables_on_disk());
   add_memory_option(*cmd, o->memory_gb);
   add_threads_option(*cmd, o->threads);
-  only_for(cmd->add_option("--zstd-level", o->zstd_level, "compression level of the table files")
-               ->check(CLI::Range(1, 22))
-               ->capture_default_str(),
+  only_for(cmd->add_option("--zstd-level", o->zstd_level,
+                           "compression level of the table files (default 19; loopy tier "
+                           "tables 8)")
+               ->check(CLI::Range(1, 22)),
            tables_on_disk());
   only_for(cmd->add_flag("--plan", o->plan,
                          "with --tables: print how the solve would hold its tiers within "
