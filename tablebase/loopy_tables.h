@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
+#include <span>
 #include <vector>
 
 #include "solver/wdl.h"
@@ -21,6 +22,7 @@
 #include "tablebase/loopy_reach.h"
 #include "tablebase/loopy_tier_files.h"
 #include "tablebase/loopy_tier_space.h"
+#include "tablebase/tier_files.h"
 
 namespace tablebase {
 
@@ -95,19 +97,33 @@ class LoopyTables {
 };
 
 // The counts of finished tables over the entries play reaches, each position class once (as a
-// solve reports them, loopy_reach.h), a tier at a time: its codes and reached bits read whole and
-// checked. Throws TableError naming a missing or damaged file.
+// solve reports them, loopy_reach.h): a run of whole blocks at a time (a class's copies share a
+// block), of about `run_entries` entries or a single larger block, read into sparse arrays whose
+// pages go back after each run, so that a tier larger than memory is counted too. Checked as
+// read; throws TableError naming a missing or damaged file.
+inline constexpr std::uint64_t kTallyRunEntries = std::uint64_t{1} << 28;
 template <LoopyTierSpace S>
-LoopyTally tally_loopy_tables(const S& space, const std::filesystem::path& dir) {
+LoopyTally tally_loopy_tables(const S& space, const std::filesystem::path& dir,
+                              std::uint64_t run_entries = kTallyRunEntries) {
   LoopyTally total;
   for (int t = 0; t < space.tier_count(); ++t) {
     const LoopyTableName name{dir, space.variant_name(), space.index_scheme(), space.tier_name(t)};
     const std::uint64_t n = space.tier_size(t);
-    solver::ZeroedArray<LoopyCode> codes(n);
-    read_loopy_tier(name, codes);
-    solver::ZeroedArray<std::uint64_t> bits((n + 63) / 64);
-    read_loopy_reached(name, bits, n);
-    total.add(tally_reached(space, t, codes.data(), bits.data()));
+    auto codes = solver::ZeroedArray<LoopyCode>::sparse(n);
+    auto bits = solver::ZeroedArray<std::uint64_t>::sparse((n + 63) / 64);
+    TableReader reached = open_loopy_reached(name, n);
+    for (std::uint64_t first = 0, blocks = space.block_count(t); first < blocks;) {
+      IndexRange run = space.block_range(t, first);
+      std::uint64_t end = first + 1;
+      for (; end < blocks && space.block_range(t, end).end - run.begin <= run_entries; ++end)
+        run.end = space.block_range(t, end).end;
+      read_loopy_tier(name, codes, std::span<const IndexRange>(&run, 1));
+      copy_table_blocks(reached, 1, bits, std::span<const IndexRange>(&run, 1));
+      total.add(tally_reached(space, t, codes.data(), bits.data(), first, end));
+      codes.discard(0, codes.size());
+      bits.discard(0, bits.size() * 8);
+      first = end;
+    }
   }
   return total;
 }

@@ -292,6 +292,23 @@ TEST_CASE("rookrace loopy solve: two threads give the codes of one, blocks share
     }
 }
 
+TEST_CASE("rookrace loopy tables: counted from the files a run of blocks at a time",
+          "[loopy][rookrace][tables]") {
+  // What verify counts before it samples: the solve's counts, whatever the runs (one block a run,
+  // a few, a tier whole).
+  const TierSpace space(game_of("rookrace:4x4:1"));
+  const test_support::TempDir tmp("loopy_tally");
+  LoopySolveOptions o;
+  o.dir = tmp.dir;
+  o.zstd_level = 1;
+  const auto report = LoopyTierSolver<TierSpace>(space, o).run();
+  for (const std::uint64_t run :
+       {std::uint64_t{1}, std::uint64_t{1000}, tablebase::kTallyRunEntries}) {
+    INFO(run);
+    CHECK(tablebase::tally_loopy_tables(space, tmp.dir, run) == report.reached);
+  }
+}
+
 TEST_CASE("rookrace loopy tables: written, read back, resumed and checked",
           "[loopy][rookrace][tables]") {
   const Game g = game_of("rookrace:4x4:1");
