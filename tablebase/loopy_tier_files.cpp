@@ -72,10 +72,10 @@ struct WdlRecords {
 // Writes `records`, `bits` wide, to `path`: NAME.wdl (header tier name.tier) or a slice of it.
 void write_wdl(const std::filesystem::path& path, const LoopyTableName& name,
                const std::string& tier, const WdlRecords& records, std::uint32_t bits,
-               int zstd_level, const BeforeBatch& before_batch = {}) {
+               int zstd_level) {
   const TableHeader header{name.variant, tier, records.codes.size(), bits,
                            wdl_encoding(name, kWdlFormat)};
-  write_indexed_records(path, header, records, zstd_level, before_batch);
+  write_indexed_records(path, header, records, zstd_level);
 }
 
 // Checks the table `reader` opened at `path` holds `entries` records in one of `encodings`;
@@ -169,10 +169,10 @@ void decode_records(const std::filesystem::path& path, int format, TableReader& 
 void copy_records(std::span<const std::uint64_t> from, std::uint32_t from_bits,
                   std::uint64_t from_at, std::span<std::uint64_t> to, std::uint32_t to_bits,
                   std::uint64_t to_at, std::uint64_t count) {
-  const std::uint64_t mask = (std::uint64_t{1} << from_bits) - 1;
   for (std::uint64_t i = 0; i < count; ++i) {
-    const std::uint64_t f = (from_at + i) * from_bits, t = (to_at + i) * to_bits;
-    to[t >> 6] |= (from[f >> 6] >> (f & 63) & mask) << (t & 63);
+    const std::uint64_t t = (to_at + i) * to_bits;
+    to[t >> 6] |= std::uint64_t(packed_record(from, (from_at + i) * from_bits, from_bits))
+                  << (t & 63);
   }
 }
 
