@@ -146,6 +146,16 @@ void check_unmoves_against_moves(const Space& space, bool distinct) {
   }
 }
 
+// Every code of an in-memory solve, tier by tier.
+template <typename Space>
+std::vector<std::vector<tablebase::LoopyCode>> all_codes(
+    const Space& space, const tablebase::LoopyTierSolver<Space>& solved) {
+  std::vector<std::vector<tablebase::LoopyCode>> codes(space.tier_count());
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) codes[t].push_back(solved.code({t, i}));
+  return codes;
+}
+
 // Checks a space's for_each_parent_copy (tablebase::LoopyParentCopySpace) against its moves: for
 // each entry, the set of entries it names is every copy (the entry and its twins) of every entry
 // of the tier with a move to any copy of this entry's class.

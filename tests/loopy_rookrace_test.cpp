@@ -57,15 +57,6 @@ Game game_of(const char* variant) {
   return Game(rookrace::parse_variant(variant));
 }
 
-// Every code of an in-memory solve, tier by tier.
-std::vector<std::vector<LoopyCode>> all_codes(const TierSpace& space,
-                                              const LoopyTierSolver<TierSpace>& solved) {
-  std::vector<std::vector<LoopyCode>> codes(space.tier_count());
-  for (int t = 0; t < space.tier_count(); ++t)
-    for (std::uint64_t i = 0; i < space.tier_size(t); ++i) codes[t].push_back(solved.code({t, i}));
-  return codes;
-}
-
 LoopySolveOptions in_memory(LoopyPredecessors predecessors = LoopyPredecessors::unmoves) {
   LoopySolveOptions o;
   o.memory_bytes = kPlenty;
@@ -229,7 +220,7 @@ TEST_CASE("rookrace loopy solve: unmoves and sweeps give the same codes on every
     const auto a = by_unmoves.run(), b = by_sweeps.run();
     CHECK(a.entries == b.entries);
     CHECK(a.reached == b.reached);
-    CHECK(all_codes(space, by_unmoves) == all_codes(space, by_sweeps));
+    CHECK(test_support::all_codes(space, by_unmoves) == test_support::all_codes(space, by_sweeps));
     CHECK(a.entries.draws > 0);
   }
 }
@@ -288,7 +279,7 @@ TEST_CASE("rookrace loopy solve: two threads give the codes of one, blocks share
       LoopyTierSolver<TierSpace> both(space, two);
       const auto b = both.run();
       CHECK(a.reached == b.reached);
-      CHECK(all_codes(space, one) == all_codes(space, both));
+      CHECK(test_support::all_codes(space, one) == test_support::all_codes(space, both));
     }
 }
 
@@ -359,7 +350,7 @@ TEST_CASE("rookrace loopy tables: a tier written in format 1 (every entry solved
   LoopyTierSolver<TierSpace> solved(space, in_memory());
   solved.run();
   const test_support::TempDir tmp("loopy_format_1");
-  const auto codes = all_codes(space, solved);
+  const auto codes = test_support::all_codes(space, solved);
   for (int t = 0; t < space.tier_count(); ++t) {
     const tablebase::LoopyTableName name{tmp.dir, space.variant_name(), space.index_scheme(),
                                          space.tier_name(t)};
