@@ -27,6 +27,7 @@
 #include "app/cyclic_search.h"
 #include "app/cyclic_solve.h"
 #include "app/games.h"
+#include "app/mpi_ranks.h"
 #include "app/query_batch.h"
 #include "app/resources.h"
 #include "app/table_solve_faults.h"
@@ -142,35 +143,15 @@ std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTier
                                                        nlohmann::ordered_json& mpi_ranks) {
   if (!mpi) return tablebase::solve_tiers(space, options);
 #if DROP16_MPI
-  std::optional<mpi_solve::DistributedReport> solved;
-  try {
-    solved = mpi_solve::solve_tiers_mpi(space, options, mpi_split_entries);
-  } catch (const mpi_solve::RankFailure& e) {
-    if (e.exit_status == 2) throw UsageError(e.what());
-    throw;
-  }
+  const std::optional<mpi_solve::DistributedReport> solved = reporting_rank_failures(
+      [&] { return mpi_solve::solve_tiers_mpi(space, options, mpi_split_entries); });
   if (!solved) return std::nullopt;
-  mpi_ranks = nlohmann::ordered_json::array();
-  for (const mpi_solve::RankReport& r : solved->ranks)
-    mpi_ranks.push_back({{"rank", r.rank},
-                         {"tiers_solved", r.tiers_solved},
-                         {"split_tiers", r.split_tiers},
-                         {"group_folds", r.group_folds},
-                         {"solve_seconds", r.solve_seconds},
-                         {"peak_memory_mb", r.peak_memory_mb},
-                         {"messages_sent", r.messages_sent},
-                         {"messages_received", r.messages_received},
-                         {"bytes_sent", r.bytes_sent},
-                         {"bytes_received", r.bytes_received},
-                         {"split_bytes_sent", r.split_bytes_sent},
-                         {"split_bytes_received", r.split_bytes_received}});
+  mpi_ranks = mpi_ranks_json(solved->ranks);
   return solved->tiers;
 #else
   (void)mpi_ranks;
   (void)mpi_split_entries;
-  throw UsageError(
-      "--mpi: this drop16 was built without MPI (install OpenMPI with "
-      "bash scripts/install-deps.sh, then build again)");
+  refuse_mpi_unbuilt();
 #endif
 }
 
@@ -260,7 +241,7 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
       run_cyclic_solve({o.position, o.tables, memory, o.threads, o.zstd_level,
                         cmd.count("--zstd-level") > 0, o.plan, o.slice_minutes,
-                        cmd.count("--slice-minutes") > 0, o.format, o.engine});
+                        cmd.count("--slice-minutes") > 0, o.format, o.engine, o.mpi});
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve<E>(o, E::setup(o.position.variant, o.position.fen));
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
@@ -651,6 +632,12 @@ void refusing_bad_tables(const Run& run) {
 OptionNeed tier_tables() {
   return {.solvers = {registry::Solver::tiers}, .what = "tier tables"};
 }
+// --mpi: the tiers of either tier solver go to the ranks.
+OptionNeed ranked_tier_tables() {
+  return {.solvers = {registry::Solver::tiers},
+          .tables = {registry::TableFormat::loopy_tiers},
+          .what = "tier tables (Drop 16's, or loopy tier tables)"};
+}
 OptionNeed bounded_search() {
   // Every game solved by coalitions has the forward search per coalition too.
   return {.solvers = {registry::Solver::bounded_search, registry::Solver::coalition_values},
@@ -740,7 +727,7 @@ void register_solve(CLI::App& app) {
                          "handing out each tier whose children are finished; --memory and "
                          "--threads are each rank's")
                ->needs("--tables"),
-           tier_tables());
+           ranked_tier_tables());
   only_for(cmd->add_option("--mpi-split-entries", o->mpi_split_entries,
                            "with --mpi: a tier of more entries is solved by all ranks together, "
                            "each its part of every pass")

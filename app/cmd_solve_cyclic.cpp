@@ -17,6 +17,7 @@
 #include "app/analysis_text.h"
 #include "app/cyclic_solve.h"
 #include "app/games.h"
+#include "app/mpi_ranks.h"
 #include "app/resources.h"
 #include "app/table_solve_faults.h"
 #include "solver/cyclic_retrograde.h"
@@ -30,6 +31,10 @@
 #include "tablebase/tables_found.h"
 #include "tablebase/temporary_folder.h"
 #include "tablebase/wdl_analysis.h"
+
+#if DROP16_MPI
+#include "mpi/mpi_loopy_solver.h"
+#endif
 
 namespace app {
 
@@ -356,17 +361,35 @@ void solve_loopy_tables(
   options.slice_entries = tablebase::loopy_slice_entries(r.slice_minutes);
   if (r.zstd_level_given) options.zstd_level = r.zstd_level;
   tablebase::LoopySolveReport report;
+  nlohmann::ordered_json mpi_ranks;
   if constexpr (tablebase::loopy_compact<Space>()) {
     if (r.plan_only)
       throw UsageError("--plan: " + name +
                        " is solved holding what play reaches, which only its reach counts; " +
                        "its memory is checked against --memory before the reach and after it");
+    if (r.mpi)
+      throw UsageError("--mpi: " + name +
+                       " is solved holding what play reaches, by one process (its tiers are "
+                       "few, and one block each)");
     report = reporting_table_solve_faults(
         [&] { return tablebase::CompactLoopySolver<Space>(*space, options).run(); });
   } else {
     if (r.plan_only) return print_loopy_plan(*space, options, r.slice_minutes, name, resident);
-    report = reporting_table_solve_faults(
-        [&] { return tablebase::LoopyTierSolver<Space>(*space, options).run(); });
+    if (r.mpi) {
+#if DROP16_MPI
+      const auto solved = reporting_table_solve_faults([&] {
+        return reporting_rank_failures([&] { return mpi_solve::solve_loopy_mpi(*space, options); });
+      });
+      if (!solved) return;  // an MPI rank other than 0: rank 0 answers
+      report = solved->tiers;
+      mpi_ranks = mpi_ranks_json(solved->ranks);
+#else
+      refuse_mpi_unbuilt();
+#endif
+    } else {
+      report = reporting_table_solve_faults(
+          [&] { return tablebase::LoopyTierSolver<Space>(*space, options).run(); });
+    }
   }
   nlohmann::ordered_json j;
   j["variant"] = name;
@@ -397,6 +420,7 @@ void solve_loopy_tables(
       {"reach_cpu_seconds", report.reach_cpu_seconds},
       {"solve_cpu_seconds", report.solve_cpu_seconds},
       {"longest_slice_cpu_seconds", report.longest_slice_cpu_seconds}};
+  if (r.mpi) j["tables"]["mpi_ranks"] = mpi_ranks;
   if (asked) {
     space.reset();
     tablebase::LoopyGameTables<E> tables(r.tables, name);
@@ -508,7 +532,8 @@ void run_cyclic_solve(const CyclicSolveRequest& r) {
         }
     }
     for (const auto& [given, option] :
-         {std::pair{r.plan_only, "--plan"}, std::pair{r.slice_minutes_given, "--slice-minutes"}})
+         {std::pair{r.plan_only, "--plan"}, std::pair{r.slice_minutes_given, "--slice-minutes"},
+          std::pair{r.mpi, "--mpi"}})
       if (given)
         throw UsageError(std::string(option) + ": only with --tables and --format loopy-tiers");
     solve_reachable<E>(r);

@@ -38,6 +38,8 @@ struct CyclicSolveRequest {
   // Without --tables, the engine --engine names: "tiers" (the row's loopy tier tables in a
   // temporary folder), "hash-map" (the reachable retrograde in memory), or empty to choose.
   std::string engine;
+  // Loopy tier tables, under mpirun: the ranks solve the tiers together (mpi/mpi_loopy_solver.h).
+  bool mpi = false;
 };
 
 void run_cyclic_solve(const CyclicSolveRequest& r);

@@ -1,21 +1,13 @@
 #include "mpi/mpi_tier_solver.h"
 
-#include <algorithm>
-#include <chrono>
-#include <cstdio>
+#include <cstdint>
 #include <cstring>
-#include <exception>
-#include <initializer_list>
-#include <span>
-#include <thread>
+#include <string>
 
 #include "mpi/mpi_link.h"
-#include "solver/process_resources.h"
-#include "solver/progress.h"
 #include "tablebase/directory_lock.h"
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_schedule.h"
-#include "tablebase/tier_team.h"
 
 namespace mpi_solve {
 
@@ -23,323 +15,16 @@ namespace {
 
 using tablebase::DropTierSpace;
 using tablebase::TierSolveOptions;
-using Clock = std::chrono::steady_clock;
 
-constexpr int kManager = 0;
-// Manager to a rank; a rank to the manager. The two sets are disjoint, so rank 0's manager and
-// its own solving thread, both receiving at rank 0, never take each other's messages.
-enum Tag : int { kAssign = 1, kStop = 2, kDone = 11, kFailed = 12, kStats = 13 };
-
-// The manager's word to a rank: solve this tier, alone or (split) with every other rank.
-struct Assignment {
-  std::int32_t tier = 0;
-  std::int32_t split = 0;
-};
-
-// The exit status a rank reports for a split tier it stopped because another rank of the team
-// failed: that rank's own report is the run's error.
-constexpr std::int32_t kFailedElsewhere = -1;
-
-// What a rank sends when it finished a tier. Sent as bytes: the ranks run one build of drop16 on
-// machines of one architecture.
-struct Done {
-  std::int32_t tier = 0;
-  std::int32_t group_folds = 0;
-  double seconds = 0;
-};
-
-double seconds_since(Clock::time_point start) {
-  return std::chrono::duration<double>(Clock::now() - start).count();
+// What a rank's solve of a tier tells rank 0: the tier solver's group folds.
+std::string folds_said(int group_folds) {
+  const std::int32_t folds = group_folds;
+  return std::string(reinterpret_cast<const char*>(&folds), sizeof folds);
 }
-
-// Waits for a nonblocking MPI operation, polling with growing sleeps: OpenMPI's blocking calls
-// spin a core, which the other ranks on a machine of few cores need (and, on rank 0, the
-// manager's thread).
-void wait_for(MPI_Request& request) {
-  auto pause = std::chrono::microseconds(20);
-  for (;;) {
-    int done = 0;
-    MPI_Test(&request, &done, MPI_STATUS_IGNORE);
-    if (done) return;
-    std::this_thread::sleep_for(pause);
-    pause = std::min(pause * 2, std::chrono::microseconds(2000));
-  }
-}
-
-// The team of a split tier: every rank, over the session's team communicator. An exchange is
-// an all-to-all of byte strings (their sizes first); the figures count each non-empty string to
-// another rank as a message, and an agreement (any) as each member sending its 4-byte flag to
-// each other.
-class MpiTeam final : public tablebase::TierTeam {
- public:
-  MpiTeam(MPI_Comm comm, RankReport& report) : comm_(comm), report_(report) {
-    MPI_Comm_rank(comm_, &rank_);
-    MPI_Comm_size(comm_, &size_);
-  }
-
-  int members() const override { return size_; }
-  int member() const override { return rank_; }
-
-  using TierTeam::exchange;
-  void exchange(const std::vector<Bytes>& to_each, std::vector<Bytes>& from) override {
-    std::vector<long long> send_sizes(size_), receive_sizes(size_);
-    for (int m = 0; m < size_; ++m) send_sizes[m] = static_cast<long long>(to_each[m].size());
-    MPI_Request request;
-    MPI_Ialltoall(send_sizes.data(), 1, MPI_LONG_LONG, receive_sizes.data(), 1, MPI_LONG_LONG,
-                  comm_, &request);
-    wait_for(request);
-    // MPI counts and offsets are ints: a round's requests and a write's batches stay far below.
-    std::vector<int> send_counts(size_), send_offsets(size_), receive_counts(size_),
-        receive_offsets(size_);
-    sending_.clear();
-    long long sent = 0, received = 0;
-    for (int m = 0; m < size_; ++m) {
-      send_offsets[m] = int(sent);
-      send_counts[m] = int(send_sizes[m]);
-      sent += send_sizes[m];
-      receive_offsets[m] = int(received);
-      receive_counts[m] = int(receive_sizes[m]);
-      received += receive_sizes[m];
-      sending_.insert(sending_.end(), to_each[m].begin(), to_each[m].end());
-    }
-    if (sent > kMaxExchangeBytes || received > kMaxExchangeBytes)
-      throw std::runtime_error("a team exchange of more than 2 GB, which MPI counts cannot hold");
-    receiving_.resize(static_cast<std::size_t>(received));
-    MPI_Ialltoallv(sending_.data(), send_counts.data(), send_offsets.data(), MPI_BYTE,
-                   receiving_.data(), receive_counts.data(), receive_offsets.data(), MPI_BYTE,
-                   comm_, &request);
-    wait_for(request);
-    from.resize(size_);
-    for (int m = 0; m < size_; ++m) {
-      from[m].assign(receiving_.begin() + receive_offsets[m],
-                     receiving_.begin() + receive_offsets[m] + receive_counts[m]);
-      if (m == rank_) continue;
-      if (send_counts[m] > 0) count(1, std::uint64_t(send_counts[m]), true);
-      if (receive_counts[m] > 0) count(1, std::uint64_t(receive_counts[m]), false);
-    }
-  }
-
-  bool any(bool mine) override {
-    const int in = mine ? 1 : 0;
-    int out = 0;
-    MPI_Request request;
-    MPI_Iallreduce(&in, &out, 1, MPI_INT, MPI_LOR, comm_, &request);
-    wait_for(request);
-    count(std::uint64_t(size_ - 1), std::uint64_t(size_ - 1) * sizeof in, true);
-    count(std::uint64_t(size_ - 1), std::uint64_t(size_ - 1) * sizeof in, false);
-    return out != 0;
-  }
-
- private:
-  static constexpr long long kMaxExchangeBytes = 0x7fffffff;
-
-  void count(std::uint64_t messages, std::uint64_t bytes, bool sent) {
-    (sent ? report_.messages_sent : report_.messages_received) += messages;
-    (sent ? report_.bytes_sent : report_.bytes_received) += bytes;
-    (sent ? report_.split_bytes_sent : report_.split_bytes_received) += bytes;
-  }
-
-  MPI_Comm comm_;
-  RankReport& report_;
-  Bytes sending_, receiving_;  // kept from one exchange to the next, with their room
-  int rank_ = 0, size_ = 1;
-};
-
-// The exit status `drop16 solve` gives an error of this kind in one process (cmd_solve.cpp).
-int exit_status_of(const std::exception& e) {
-  if (dynamic_cast<const tablebase::TableWriteError*>(&e)) return 1;  // the disk: the machine's
-  if (dynamic_cast<const tablebase::TableError*>(&e) ||
-      dynamic_cast<const tablebase::MemoryCapError*>(&e))
-    return 2;
-  return 1;
-}
-
-// A rank's solving loop: tiers from the manager until it says stop, then its report. Any failure
-// goes to the manager, which stops handing out tiers. A split tier is solved with every other
-// rank over the team communicator.
-void solve_assigned(const DropTierSpace& space, TierSolveOptions options, int rank,
-                    MPI_Comm team_comm) {
-  options.show_progress = false;  // rank 0 shows the run's progress
-  Link link(rank);
-  RankReport report;
-  report.rank = rank;
-  tablebase::TierSolver<DropTierSpace> solver(space, options);
-  for (;;) {
-    MPI_Status status;
-    const std::vector<char> message = link.receive(kManager, {kAssign, kStop}, status);
-    if (status.MPI_TAG == kStop) break;
-    const Assignment assigned = value_of<Assignment>(message);
-    const int t = assigned.tier;
-    const auto start = Clock::now();
-    try {
-      std::optional<MpiTeam> team;
-      if (assigned.split) team.emplace(team_comm, report);
-      const tablebase::TierSolveReport solved = solver.solve_tier(t, team ? &*team : nullptr);
-      const Done done{t, solved.group_folds, seconds_since(start)};
-      (assigned.split ? report.split_tiers : report.tiers_solved) += 1;
-      report.group_folds += solved.group_folds;
-      report.solve_seconds += done.seconds;
-      link.send_value(kManager, kDone, done);
-    } catch (const std::exception& e) {
-      report.solve_seconds += seconds_since(start);
-      const std::int32_t code = dynamic_cast<const tablebase::TeamMemberFailed*>(&e)
-                                    ? kFailedElsewhere
-                                    : exit_status_of(e);
-      std::string text(sizeof code, '\0');
-      std::memcpy(text.data(), &code, sizeof code);
-      text += "rank " + std::to_string(rank) + ", tier " + space.tier_name(t) + ": " + e.what();
-      link.send(kManager, kFailed, text.data(), text.size());
-    }
-  }
-  report.peak_memory_mb = solver::peak_memory_mb();
-  // The report's own message is not in it: the manager counts it as received. The split tiers'
-  // exchanges are in it already.
-  report.messages_sent += link.counts().messages_sent;
-  report.messages_received += link.counts().messages_received;
-  report.bytes_sent += link.counts().bytes_sent;
-  report.bytes_received += link.counts().bytes_received;
-  link.send_value(kManager, kStats, report);
-}
-
-// Rank 0: the run's bookkeeping and the tiers' schedule, with a solving thread of its own. A tier
-// of more than split_entries entries waits until every rank is idle and then goes to all of
-// them at once (tier_team.h); it is finished when every rank has reported its part done.
-DistributedReport manage(const DropTierSpace& space, const TierSolveOptions& options, int ranks,
-                         std::uint64_t split_entries, MPI_Comm team_comm) {
-  const auto start = Clock::now();
-  DistributedReport result;
-  tablebase::TierSolveReport& report = result.tiers;
-  report.tiers = space.tier_count();
-  for (int t = 0; t < space.tier_count(); ++t) {
-    report.positions += space.tier_positions(t);
-    report.stored += space.tier_size(t);
-  }
-  report.planned_bytes = tablebase::planned_memory(space, options.value_only, split_entries, ranks);
-  std::thread own_solver([&] { solve_assigned(space, options, kManager, team_comm); });
-  Link link(kManager);
-  std::exception_ptr failure;
-  bool failure_elsewhere = false;  // only a rank stopped by its team's failure has reported
-  try {
-    if (report.planned_bytes > options.memory_bytes)
-      throw tablebase::over_memory_cap(space.variant_name(), report.planned_bytes,
-                                       options.memory_bytes, " on every rank");
-    std::filesystem::create_directories(options.dir);
-    tablebase::DirectoryLock lock(options.dir);  // the ranks write under rank 0's lock
-    std::vector<char> finished(space.tier_count(), 0);
-    for (int t = 0; t < space.tier_count(); ++t)
-      finished[t] = tablebase::tier_files_present(options.dir, space.variant_name(),
-                                                  space.tier_name(t), options.value_only);
-    tablebase::TierSchedule schedule(space, finished);
-    report.tiers_resumed = schedule.finished_count();
-    solver::Progress progress(
-        "solve " + space.variant_name() + " on " + std::to_string(ranks) + " ranks", report.stored,
-        "positions", options.show_progress);
-    for (int t = 0; t < space.tier_count(); ++t)
-      if (finished[t]) progress.advance(space.tier_size(t));
-    std::vector<int> idle(ranks), solving(ranks, -1);
-    for (int r = 0; r < ranks; ++r)
-      idle[r] = r;  // taken from the back: rank 0, which also manages, last
-    int busy = 0;
-    int split_waiting = -1;  // a split tier taken, waiting for every rank to be idle
-    std::vector<int> parts_left(space.tier_count(), 0);  // per split tier under way
-    const auto stopping = [&] {
-      return failure || (options.stop_requested && options.stop_requested());
-    };
-    while (!schedule.all_finished()) {
-      while (!stopping() && !idle.empty()) {
-        if (split_waiting >= 0) {
-          if (busy > 0) break;
-          for (int r = 0; r < ranks; ++r) {
-            solving[r] = split_waiting;
-            link.send_value(r, kAssign, Assignment{std::int32_t(split_waiting), 1});
-          }
-          parts_left[split_waiting] = ranks;
-          busy = ranks;
-          idle.clear();
-          split_waiting = -1;
-          break;
-        }
-        const std::optional<int> t = schedule.take();
-        if (!t) break;
-        if (ranks > 1 && space.tier_size(*t) > split_entries) {
-          split_waiting = *t;
-          continue;
-        }
-        const int r = idle.back();
-        idle.pop_back();
-        solving[r] = *t;
-        ++busy;
-        link.send_value(r, kAssign, Assignment{std::int32_t(*t), 0});
-      }
-      if (busy == 0) break;  // stopping, with every tier under way finished
-      std::string under_way;
-      for (int r = 0; r < ranks; ++r)
-        if (solving[r] >= 0)
-          under_way += (under_way.empty() ? "" : ", ") + space.tier_name(solving[r]) + " (rank " +
-                       std::to_string(r) + ")";
-      progress.set_stage(std::to_string(schedule.finished_count()) + " of " +
-                         std::to_string(schedule.tier_count()) + " tiers; solving " + under_way);
-      MPI_Status status;
-      const std::vector<char> message = link.receive(MPI_ANY_SOURCE, {kDone, kFailed}, status);
-      const int r = status.MPI_SOURCE;
-      const int t = solving[r];
-      solving[r] = -1;
-      idle.push_back(r);
-      --busy;
-      if (status.MPI_TAG == kFailed) {
-        const auto code = value_of<std::int32_t>(message);
-        if (!failure || (failure_elsewhere && code != kFailedElsewhere)) {
-          failure = std::make_exception_ptr(
-              RankFailure(std::string(message.begin() + sizeof code, message.end()),
-                          code == kFailedElsewhere ? 1 : int(code)));
-          failure_elsewhere = code == kFailedElsewhere;
-        }
-        continue;
-      }
-      if (parts_left[t] > 0 && --parts_left[t] > 0) continue;  // a split tier's other parts
-      const Done done = value_of<Done>(message);
-      schedule.finish(t);
-      progress.advance(space.tier_size(done.tier));
-      progress.add_to_rate(space.tier_size(done.tier));
-      report.tiers_solved += 1;
-      report.group_folds += done.group_folds;
-    }
-    if (!failure && !schedule.all_finished())
-      throw tablebase::SolveInterrupted(
-          "stopped with " + std::to_string(schedule.finished_count()) + " of " +
-          std::to_string(schedule.tier_count()) +
-          " tiers finished; finished tiers are saved, run again to continue");
-    if (!failure)
-      for (int t = 0; t < space.tier_count(); ++t) {
-        const auto sizes = tablebase::tier_file_sizes(options.dir, space.tier_name(t));
-        report.value_bytes += sizes.value_bytes;
-        report.dte_bytes += sizes.dte_bytes;
-      }
-  } catch (...) {
-    if (!failure) failure = std::current_exception();
-  }
-  // Every rank stops and reports; a tier still under way after a failure in the manager is
-  // finished first (its Done is read and dropped here).
-  for (int r = 0; r < ranks; ++r) link.send(r, kStop);
-  result.ranks.resize(ranks);
-  for (int reported = 0; reported < ranks;) {
-    MPI_Status status;
-    const std::vector<char> message =
-        link.receive(MPI_ANY_SOURCE, {kStats, kDone, kFailed}, status);
-    if (status.MPI_TAG != kStats) continue;
-    result.ranks[status.MPI_SOURCE] = value_of<RankReport>(message);
-    ++reported;
-  }
-  own_solver.join();
-  RankReport& own = result.ranks[kManager];
-  own.messages_sent += link.counts().messages_sent;
-  own.messages_received += link.counts().messages_received;
-  own.bytes_sent += link.counts().bytes_sent;
-  own.bytes_received += link.counts().bytes_received;
-  own.peak_memory_mb = solver::peak_memory_mb();
-  report.seconds = seconds_since(start);
-  if (failure) std::rethrow_exception(failure);
-  return result;
+int folds_heard(std::string_view said) {
+  std::int32_t folds = 0;
+  std::memcpy(&folds, said.data(), std::min(said.size(), sizeof folds));
+  return folds;
 }
 
 }  // namespace
@@ -348,11 +33,61 @@ std::optional<DistributedReport> solve_tiers_mpi(const DropTierSpace& space,
                                                  const TierSolveOptions& options,
                                                  std::uint64_t split_entries) {
   const Session session;
-  if (session.rank() != kManager) {
-    solve_assigned(space, options, session.rank(), session.team());
+  TierSolveOptions rank_options = options;
+  rank_options.show_progress = false;  // rank 0 shows the run's progress
+  tablebase::TierSolver<DropTierSpace> solver(space, rank_options);
+  const TierWork work{[&](int t, tablebase::TierTeam* team, RankReport& rank) {
+                        const int folds = solver.solve_tier(t, team).group_folds;
+                        rank.group_folds += folds;
+                        return folds_said(folds);
+                      },
+                      [&](int t) { return space.tier_name(t); }};
+  if (session.rank() != 0) {
+    solve_assigned(work, session.rank(), session.team());
     return std::nullopt;
   }
-  return manage(space, options, session.size(), split_entries, session.team());
+  const auto start = std::chrono::steady_clock::now();
+  DistributedReport result;
+  tablebase::TierSolveReport& report = result.tiers;
+  report.tiers = space.tier_count();
+  for (int t = 0; t < space.tier_count(); ++t) {
+    report.positions += space.tier_positions(t);
+    report.stored += space.tier_size(t);
+  }
+  report.planned_bytes =
+      tablebase::planned_memory(space, options.value_only, split_entries, session.size());
+  const auto prepare = [&] {
+    if (report.planned_bytes > options.memory_bytes)
+      throw tablebase::over_memory_cap(space.variant_name(), report.planned_bytes,
+                                       options.memory_bytes, " on every rank");
+    TierRun run;
+    run.title = "solve " + space.variant_name();
+    std::filesystem::create_directories(options.dir);
+    run.lock = std::make_unique<tablebase::DirectoryLock>(options.dir);
+    std::vector<char> finished(space.tier_count(), 0);
+    for (int t = 0; t < space.tier_count(); ++t) {
+      run.sizes.push_back(space.tier_size(t));
+      finished[t] = tablebase::tier_files_present(options.dir, space.variant_name(),
+                                                  space.tier_name(t), options.value_only);
+    }
+    run.schedule = std::make_unique<tablebase::TierSchedule>(space, finished);
+    report.tiers_resumed = run.schedule->finished_count();
+    run.split_entries = split_entries;
+    run.finished = [&](int, std::string_view said) {
+      report.tiers_solved += 1;
+      report.group_folds += folds_heard(said);
+    };
+    return run;
+  };
+  result.ranks = manage_tiers(prepare, work, {options.show_progress, options.stop_requested},
+                              session.size(), session.team());
+  for (int t = 0; t < space.tier_count(); ++t) {
+    const auto sizes = tablebase::tier_file_sizes(options.dir, space.tier_name(t));
+    report.value_bytes += sizes.value_bytes;
+    report.dte_bytes += sizes.dte_bytes;
+  }
+  report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return result;
 }
 
 }  // namespace mpi_solve

@@ -26,42 +26,17 @@
 
 #include <cstdint>
 #include <optional>
-#include <stdexcept>
-#include <string>
 #include <vector>
 
+#include "mpi/mpi_tier_manager.h"
 #include "rules/drop/solve/tier_space.h"
 #include "tablebase/tier_solver.h"
 
 namespace mpi_solve {
 
-// A rank's share of the run.
-struct RankReport {
-  int rank = 0;
-  int tiers_solved = 0;  // whole
-  int split_tiers = 0;   // tiers of which it solved a part
-  int group_folds = 0;
-  double solve_seconds = 0;  // inside tiers, its own
-  double peak_memory_mb = 0;
-  // Between ranks (rank 0's manager and its own solving thread share a process: not counted).
-  std::uint64_t messages_sent = 0, messages_received = 0, bytes_sent = 0, bytes_received = 0;
-  // The part of those that split tiers' members exchanged among themselves.
-  std::uint64_t split_bytes_sent = 0, split_bytes_received = 0;
-};
-
 struct DistributedReport {
   tablebase::TierSolveReport tiers;  // as solve_tiers gives it, summed over ranks
   std::vector<RankReport> ranks;     // by rank
-};
-
-// A rank's tier failed (or was stopped by a signal): the message names the rank and tier;
-// exit_status is what `drop16 solve` would exit with for that error in one process (2 for a
-// damaged file or bad input, 1 otherwise).
-class RankFailure : public std::runtime_error {
- public:
-  RankFailure(const std::string& what, int exit_status)
-      : std::runtime_error(what), exit_status(exit_status) {}
-  int exit_status;
 };
 
 // A tier of more than this many entries is split over the ranks unless told otherwise

@@ -109,6 +109,20 @@ struct LoopySolveReport {
   // LoopySolveOptions::slice_entries aims at.
   double reach_cpu_seconds = 0, solve_cpu_seconds = 0, longest_slice_cpu_seconds = 0;
 
+  // What another report's tiers add (a rank's tier of an MPI solve): their counts, files, slices
+  // and solve CPU.
+  void add_tiers(const LoopySolveReport& o) {
+    tiers_solved += o.tiers_solved;
+    tiers_resumed += o.tiers_resumed;
+    slices_solved += o.slices_solved;
+    slices_resumed += o.slices_resumed;
+    entries.add(o.entries);
+    reached.add(o.reached);
+    table_bytes += o.table_bytes;
+    solve_cpu_seconds += o.solve_cpu_seconds;
+    longest_slice_cpu_seconds = std::max(longest_slice_cpu_seconds, o.longest_slice_cpu_seconds);
+  }
+
   // The wall and CPU seconds of a run begun at `start` (`start_cpu`: solver::cpu_seconds()) whose
   // reach ended at `reached` (`reached_cpu`) and whose solve ends now.
   void time(std::chrono::steady_clock::time_point start, double start_cpu,
@@ -209,6 +223,28 @@ class LoopyTierSolver {
       report.time(start, start_cpu, reached, reached_cpu);
     });
     return report;
+  }
+
+  // run()'s two parts apart, for the ranks of an MPI solve (mpi/mpi_loopy_solver.h): rank 0 marks
+  // what the roots reach before any tier is handed out, and a rank solves each tier it gets. On
+  // disk only; neither checks the plan against the cap nor takes the directory's lock, which the
+  // caller does. reach_tiers is false when stopped (stop_after_reach_checkpoints).
+  bool reach_tiers(LoopySolveReport& report) {
+    bool reached = true;
+    if (marks_reached())
+      tbb::task_arena(std::max(1, options_.threads)).execute([&] { reached = reach(report); });
+    return reached;
+  }
+  // Tier t, every child of it finished on disk: solved and written, or found there; its counts
+  // and file added to the report (with no progress line: the caller keeps the run's). False when
+  // stopped (stop_after_slices).
+  bool solve_tier(int t, LoopySolveReport& report) {
+    solver::Progress quiet(space_.tier_name(t), space_.tier_size(t), "positions", false);
+    bool solved = true;
+    tbb::task_arena(std::max(1, options_.threads)).execute([&] {
+      solved = solve_one(t, report, quiet);
+    });
+    return solved;
   }
 
   // After an in-memory run: the code at a location, and whether play reaches it.
@@ -381,39 +417,41 @@ class LoopyTierSolver {
     for (int t = 0; t < space_.tier_count(); ++t) total += space_.tier_size(t);
     solver::Progress progress("solve " + space_.variant_name(), total, "positions",
                               options_.show_progress);
-    for (int t = 0; t < space_.tier_count(); ++t) {
-      progress.set_stage(space_.tier_name(t));
-      if (on_disk() && plans_[t].sliced()) {
-        if (!solve_sliced(t, report, progress)) return;
-        continue;
-      }
-      const bool present = on_disk() && loopy_tier_present(table_name(t), space_.tier_size(t));
-      make_room(t, present ? std::vector<int>{} : space_.tier_children(t));
-      if (marks_reached() && on_disk()) {
-        bits_[t] = solver::ZeroedArray<std::uint64_t>(bit_words(t));
-        read_loopy_reached(table_name(t), bits_[t], space_.tier_size(t));
-      }
-      if (present) {
-        ++report.tiers_resumed;
-        load(t);
-        progress.advance(space_.tier_size(t));
-      } else {
-        for (int c : space_.tier_children(t)) load(c);
-        codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
-        solve_blocks(t, 0, space_.block_count(t), tier_codes(t), progress);
-        ++report.tiers_solved;
-        if (on_disk()) write_loopy_tier(table_name(t), codes_[t], options_.zstd_level, left_out(t));
-      }
-      touch(t);
-      const LoopyCode* codes = codes_[t].data();
-      report.entries.add(tally_entries(codes, space_.tier_size(t), left_out(t)));
-      if (marks_reached()) {
-        report.reached.add(tally_reached(space_, t, codes, bits_[t].data()));
-        if (on_disk()) bits_[t] = {};
-      }
-      if (on_disk())
-        report.table_bytes += std::filesystem::file_size(loopy_wdl_path(table_name(t)));
+    for (int t = 0; t < space_.tier_count(); ++t)
+      if (!solve_one(t, report, progress)) return;
+  }
+
+  // Tier t, its children solved: found on disk, or solved (whole, or a slice at a time) and
+  // written; its counts and file added to the report. False when stopped by stop_after_slices.
+  bool solve_one(int t, LoopySolveReport& report, solver::Progress& progress) {
+    progress.set_stage(space_.tier_name(t));
+    if (on_disk() && plans_[t].sliced()) return solve_sliced(t, report, progress);
+    const bool present = on_disk() && loopy_tier_present(table_name(t), space_.tier_size(t));
+    make_room(t, present ? std::vector<int>{} : space_.tier_children(t));
+    if (marks_reached() && on_disk()) {
+      bits_[t] = solver::ZeroedArray<std::uint64_t>(bit_words(t));
+      read_loopy_reached(table_name(t), bits_[t], space_.tier_size(t));
     }
+    if (present) {
+      ++report.tiers_resumed;
+      load(t);
+      progress.advance(space_.tier_size(t));
+    } else {
+      for (int c : space_.tier_children(t)) load(c);
+      codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
+      solve_blocks(t, 0, space_.block_count(t), tier_codes(t), progress);
+      ++report.tiers_solved;
+      if (on_disk()) write_loopy_tier(table_name(t), codes_[t], options_.zstd_level, left_out(t));
+    }
+    touch(t);
+    const LoopyCode* codes = codes_[t].data();
+    report.entries.add(tally_entries(codes, space_.tier_size(t), left_out(t)));
+    if (marks_reached()) {
+      report.reached.add(tally_reached(space_, t, codes, bits_[t].data()));
+      if (on_disk()) bits_[t] = {};
+    }
+    if (on_disk()) report.table_bytes += std::filesystem::file_size(loopy_wdl_path(table_name(t)));
+    return true;
   }
 
   // Where the block solve finds tier t's codes and its children's.

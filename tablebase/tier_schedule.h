@@ -7,20 +7,28 @@
 #pragma once
 
 #include <algorithm>
+#include <concepts>
 #include <cstdint>
 #include <optional>
 #include <queue>
 #include <utility>
 #include <vector>
 
-#include "tablebase/tier_space.h"
-
 namespace tablebase {
+
+// What the schedule reads of a tier space, Drop 16's (tier_space.h) or a loopy one
+// (loopy_tier_space.h): tiers, their sizes and the tiers each one's moves lead into.
+template <typename S>
+concept TierOrder = requires(const S& s, int t) {
+  { s.tier_count() } -> std::convertible_to<int>;
+  { s.tier_size(t) } -> std::convertible_to<std::uint64_t>;
+  { s.tier_children(t) } -> std::convertible_to<const std::vector<int>&>;
+};
 
 class TierSchedule {
  public:
   // finished[t]: tier t is already solved (its files are there) and is never handed out.
-  template <TierSpace S>
+  template <TierOrder S>
   TierSchedule(const S& space, const std::vector<char>& finished)
       : waiting_on_(space.tier_count(), 0),
         parents_(space.tier_count()),
