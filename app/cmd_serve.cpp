@@ -4,7 +4,7 @@
 // from the oracle (tablebase/oracle.h: the tables given with --tables first, then a small whole
 // variant solved when first asked for (--row-entries), then a forward search within --solve-ms;
 // what it cannot find in time is "unknown", never guessed), the position's
-// JSON from the game's entry, the dice games' from rules/nardy/commands/query.h. A request's
+// JSON from the game's entry, the dice games' from app/dice_player.h. A request's
 // `variant` picks the game through the registry; the handlers are templates over its entry. At most
 // --searches searches run at once; a request that finds no search slot free within its time limit
 // gets "unknown" for what it would have searched, with "source": "busy", and requests that need no
@@ -48,10 +48,10 @@
 #include "app/client_connection.h"
 #include "app/command.h"
 #include "app/dice_game.h"
+#include "app/dice_player.h"
 #include "app/games.h"
 #include "app/resources.h"
 #include "app/serve_coalitions.h"
-#include "rules/nardy/commands/query.h"
 #include "tablebase/analysis_json.h"
 #include "tablebase/oracle.h"
 #include "web_assets.h"
@@ -306,9 +306,9 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
   return registry::visit(variant, [&](auto e) -> Json {
     using E = decltype(e);
     // A dice game's answer is the best play of a roll and its expected points, not a value and
-    // a distance (rules/nardy/commands/query.h), with the player searching one ply and no database.
+    // a distance (app/dice_player.h), with the player searching one ply and no database.
     if constexpr (E::info.solvers.has(registry::Solver::dice_player)) {
-      return nardy_query_json(variant, param(req, "fen"), param(req, "roll"), nullptr, 1);
+      return dice_player_json(variant, param(req, "fen"), param(req, "roll"), 1);
     } else if constexpr (E::info.family == registry::ValueFamily::coalition_values &&
                          E::info.commands.has(registry::Command::serve)) {
       const auto s = subject_of<E>(req, variant);

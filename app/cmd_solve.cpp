@@ -2,7 +2,7 @@
 // Each dispatches once, through the registry (app/games.h), to what the game declares: its tier
 // tables (here), its reachable retrograde and tables of whole variants (app/cmd_solve_cyclic.cpp,
 // cmd_verify_cyclic.cpp), its bounded search (cmd_search_cyclic.cpp) or its dice player
-// (rules/nardy/commands/query.cpp).
+// (dice_player.h).
 //   solve  --tables DIR builds every table of the variant (resumable) and answers from them;
 //          without --tables a DTE search (solver/dte_search.h) answers alone.
 //   query  answers from tables only, and times its probes.
@@ -26,6 +26,7 @@
 #include "app/command.h"
 #include "app/cyclic_search.h"
 #include "app/cyclic_solve.h"
+#include "app/dice_player.h"
 #include "app/games.h"
 #include "app/mpi_ranks.h"
 #include "app/query_batch.h"
@@ -33,7 +34,6 @@
 #include "app/table_solve_faults.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/solve/tier_space.h"
-#include "rules/nardy/commands/query.h"
 #include "solver/cyclic_search.h"
 #include "solver/dte_search.h"
 #include "solver/forward_solver.h"
@@ -260,8 +260,8 @@ struct QueryOptions {
   std::string tables;
   std::string batch;  // --batch FILE: app/cmd_query_batch.cpp answers it
   bool value_only = false;
-  // --variant nardy: rules/nardy/commands/query.cpp answers, without tables.
-  NardyQueryOptions nardy;
+  // A game its dice player answers, without tables (dice_player.h).
+  DicePlayerOptions dice;
 };
 
 // The setup for a tier tables command: the variant named by --variant, or else the tables'. A
@@ -340,7 +340,7 @@ void run_query(const CLI::App& cmd, const QueryOptions& o) {
       if (cmd.count("--tables") || cmd.count("--batch"))
         throw UsageError(std::string(E::info.title) +
                          "'s query answers by its player and takes neither --tables nor --batch");
-      run_nardy_query(position, o.nardy);
+      run_dice_player_query(position, o.dice);
     } else {
       if (o.tables.empty()) throw UsageError("query needs --tables DIR");
       if constexpr (tablebase::has_whole_variant_tables<E>()) {
@@ -754,8 +754,8 @@ void register_query(CLI::App& app) {
       "value, DTE and every move's value and DTE of a position, from tables only "
       "(--variant defaults to the tables' variant)");
   add_position_options(*cmd, o->position);
-  add_tables_option(*cmd, o->tables, false);  // required for every game but Royal Nardy
-  add_nardy_query_options(*cmd, o->nardy);
+  add_tables_option(*cmd, o->tables, false);  // required but for games of a dice player
+  add_dice_player_options(*cmd, o->dice);
   auto* batch = only_for(cmd->add_option("--batch", o->batch,
                                          "answer one FEN a line of FILE ('-': standard input), "
                                          "one JSON line each; exit 1 if any line got an error")

@@ -1,8 +1,9 @@
-#include "rules/nardy/commands/query.h"
-
+// The dice player's query (app/dice_player.h) for Royal Nardy: its advice
+// (rules/nardy/solve/advice.h) with a bear-off database at the race leaves when one is given.
 #include <iostream>
 
 #include "app/dice_game.h"
+#include "app/dice_player.h"
 #include "app/games.h"
 #include "rules/nardy/commands/database.h"
 #include "rules/nardy/solve/advice.h"
@@ -60,7 +61,7 @@ Answer advice_json(const std::string& variant, const std::optional<std::string>&
 
 }  // namespace
 
-void add_nardy_query_options(CLI::App& cmd, NardyQueryOptions& o) {
+void add_dice_player_options(CLI::App& cmd, DicePlayerOptions& o) {
   const OptionNeed player{.solvers = {registry::Solver::dice_player}, .what = "a dice player"};
   only_for(cmd.add_option("--roll", o.roll, "the dice (6-5), replacing the FEN's"), player);
   auto* db = only_for(
@@ -82,17 +83,17 @@ void with_dice_game(const std::string& variant, F&& f) {
   with_capability<registry::Solver::dice_player>(variant, f);
 }
 
-nlohmann::ordered_json nardy_query_json(const std::string& variant,
+nlohmann::ordered_json dice_player_json(const std::string& variant,
                                         const std::optional<std::string>& fen,
-                                        const std::optional<std::string>& roll,
-                                        const tablebase::nardy_bearoff::OneSided* db, int depth) {
+                                        const std::optional<std::string>& roll, int depth) {
   nlohmann::ordered_json j;
-  with_dice_game(variant,
-                 [&](auto e) { j = advice_json<decltype(e)>(variant, fen, roll, db, depth).json; });
+  with_dice_game(variant, [&](auto e) {
+    j = advice_json<decltype(e)>(variant, fen, roll, nullptr, depth).json;
+  });
   return j;
 }
 
-void run_nardy_query(const PositionOptions& position, const NardyQueryOptions& o) {
+void run_dice_player_query(const PositionOptions& position, const DicePlayerOptions& o) {
   const auto database = nardy_database(o.db, o.checkers);
   with_dice_game(position.variant, [&](auto e) {
     using E = decltype(e);
