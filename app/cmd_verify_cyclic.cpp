@@ -260,7 +260,8 @@ void verify_loopy_tables(const CyclicVerifyRequest& r,
   const std::string name = E::normalized(r.position.variant);
   tablebase::LoopyGameTables<E> tables(r.tables, name);
   const auto& space = tables.space();
-  const tablebase::LoopyTally counts = tablebase::tally_loopy_tables(space, r.tables);
+  const tablebase::LoopyTally counts = tablebase::tally_loopy_tables(
+      space, r.tables, tablebase::kTallyRunEntries, !r.position.quiet);
   const Source source{r.tables, counts.positions,
                       std::max(counts.longest_win, counts.longest_loss)};
   tablebase::LoopyEntryDraw draw(tables.tables(), r.seed);

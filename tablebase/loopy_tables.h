@@ -17,6 +17,7 @@
 #include <span>
 #include <vector>
 
+#include "solver/progress.h"
 #include "solver/wdl.h"
 #include "solver/zeroed_array.h"
 #include "tablebase/loopy_reach.h"
@@ -100,13 +101,19 @@ class LoopyTables {
 // solve reports them, loopy_reach.h): a run of whole blocks at a time (a class's copies share a
 // block), of about `run_entries` entries or a single larger block, read into sparse arrays whose
 // pages go back after each run, so that a tier larger than memory is counted too. Checked as
-// read; throws TableError naming a missing or damaged file.
+// read; throws TableError naming a missing or damaged file. With show_progress, a progress line
+// on stderr (minutes on tables of billions of entries).
 inline constexpr std::uint64_t kTallyRunEntries = std::uint64_t{1} << 28;
 template <LoopyTierSpace S>
 LoopyTally tally_loopy_tables(const S& space, const std::filesystem::path& dir,
-                              std::uint64_t run_entries = kTallyRunEntries) {
+                              std::uint64_t run_entries = kTallyRunEntries,
+                              bool show_progress = false) {
   LoopyTally total;
+  std::uint64_t entries = 0;
+  for (int t = 0; t < space.tier_count(); ++t) entries += space.tier_size(t);
+  solver::Progress progress("count " + space.variant_name(), entries, "positions", show_progress);
   for (int t = 0; t < space.tier_count(); ++t) {
+    progress.set_stage(space.tier_name(t));
     const LoopyTableName name{dir, space.variant_name(), space.index_scheme(), space.tier_name(t)};
     const std::uint64_t n = space.tier_size(t);
     auto codes = solver::ZeroedArray<LoopyCode>::sparse(n);
@@ -120,6 +127,7 @@ LoopyTally tally_loopy_tables(const S& space, const std::filesystem::path& dir,
       read_loopy_tier(name, codes, std::span<const IndexRange>(&run, 1));
       copy_table_blocks(reached, 1, bits, std::span<const IndexRange>(&run, 1));
       total.add(tally_reached(space, t, codes.data(), bits.data(), first, end));
+      progress.advance(run.end - run.begin);
       codes.discard(0, codes.size());
       bits.discard(0, bits.size() * 8);
       first = end;
