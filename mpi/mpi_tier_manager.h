@@ -40,6 +40,13 @@ struct RankReport {
   std::uint64_t split_bytes_sent = 0, split_bytes_received = 0;
 };
 
+// A tier of more than this many entries is split over the ranks unless told otherwise
+// (--mpi-split-entries). Splitting makes every rank wait for the split tier and each pass for
+// its slowest part, so on one machine whole tiers were faster (results/mpi.md: 4x4:NBRK on 2
+// ranks, 316 s whole against 438 s with its five largest tiers split); only tiers far larger
+// than 4x4:NBRK's, whose chain would hold up a cluster, are split by default.
+inline constexpr std::uint64_t kDefaultSplitEntries = std::uint64_t{1} << 32;
+
 // A rank's tier failed (or was stopped by a signal): the message names the rank and tier;
 // exit_status is what `drop16 solve` would exit with for that error in one process (2 for a
 // damaged file or bad input, 1 otherwise).

@@ -1,4 +1,4 @@
-#include "mpi/mpi_tier_solver.h"
+#include "rules/drop/solve/mpi/mpi_tier_solver.h"
 
 #include <cstdint>
 #include <cstring>

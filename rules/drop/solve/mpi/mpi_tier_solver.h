@@ -39,13 +39,6 @@ struct DistributedReport {
   std::vector<RankReport> ranks;     // by rank
 };
 
-// A tier of more than this many entries is split over the ranks unless told otherwise
-// (--mpi-split-entries). Splitting makes every rank wait for the split tier and each pass for
-// its slowest part, so on one machine whole tiers were faster (results/mpi.md: 4x4:NBRK on 2
-// ranks, 316 s whole against 438 s with its five largest tiers split); only tiers far larger
-// than 4x4:NBRK's, whose chain would hold up a cluster, are split by default.
-inline constexpr std::uint64_t kDefaultSplitEntries = std::uint64_t{1} << 32;
-
 // Collective over MPI_COMM_WORLD: every rank calls it with the same variant, options (its own
 // --memory and --threads) and split_entries: tiers of more entries are split over all ranks. It
 // initialises MPI and finalises it before it returns or throws. Rank 0 returns the report; the
