@@ -15,11 +15,8 @@
 #include <type_traits>
 #include <variant>
 
-#include "rules/dobutsu/solve/tier_space.h"   // LoopySpaceOf<dobutsu::Game>
+#include "game_tier_spaces.h"  // generated: every game's tier space, with its LoopySpaceOf
 #include "rules/registry.h"
-#include "rules/rookrace/solve/tier_space.h"  // LoopySpaceOf<rookrace::Game>
-#include "rules/spock/solve/tier_space.h"     // LoopySpaceOf<spock::Game>
-#include "rules/teeko/solve/tier_space.h"     // LoopySpaceOf<teeko::Game>
 #include "solver/wdl.h"
 #include "tablebase/keyed_tables.h"
 #include "tablebase/loopy_tables.h"

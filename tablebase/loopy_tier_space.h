@@ -207,7 +207,8 @@ concept LoopyTwinSpace = LoopyTierSpace<S> &&
 };
 
 // The loopy tier space of a game's whole variants, for the code that solves or opens their tables
-// knowing only the game's registry entry (the front ends, through tablebase/game_tables.h):
+// knowing only the game's registry entry (the front ends, through tablebase/game_tables.h, which
+// sees every game's rules/<game>/solve/tier_space.h through the generated game_tier_spaces.h):
 // specialized beside each space (rules/rookrace/solve/tier_space.h for rookrace::Game) with
 //   using type = the space;
 //   static std::unique_ptr<type> of(std::string_view variant);  // the whole variant's space;
