@@ -71,13 +71,8 @@ std::optional<LoopyDistributedReport> solve_loopy_mpi(const S& space,
   const auto start = std::chrono::steady_clock::now();
   auto reached = start;
   const auto prepare = [&] {
-    if (report.planned_bytes > options.memory_bytes)
-      throw tablebase::over_memory_cap(space.variant_name(), report.planned_bytes,
-                                       options.memory_bytes, " on every rank");
-    TierRun run;
-    run.title = "solve " + space.variant_name();
-    std::filesystem::create_directories(options.dir);
-    run.lock = std::make_unique<tablebase::DirectoryLock>(options.dir);
+    TierRun run =
+        locked_run(space.variant_name(), options.dir, report.planned_bytes, options.memory_bytes);
     const double start_cpu = solver::cpu_seconds();
     if (!tablebase::LoopyTierSolver<S>(space, options).reach_tiers(report))
       throw tablebase::SolveInterrupted("the reach stopped; run again to continue it");

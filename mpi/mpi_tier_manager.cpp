@@ -149,6 +149,17 @@ int exit_status_of(const std::exception& e) {
 
 }  // namespace
 
+TierRun locked_run(const std::string& variant, const std::filesystem::path& dir,
+                   std::uint64_t planned_bytes, std::uint64_t memory_bytes) {
+  if (planned_bytes > memory_bytes)
+    throw tablebase::over_memory_cap(variant, planned_bytes, memory_bytes, " on every rank");
+  TierRun run;
+  run.title = "solve " + variant;
+  std::filesystem::create_directories(dir);
+  run.lock = std::make_unique<tablebase::DirectoryLock>(dir);
+  return run;
+}
+
 // A rank's solving loop: tiers from the manager until it says stop, then its report. Any failure
 // goes to the manager, which stops handing out tiers. A split tier is solved with every other
 // rank over the team communicator.

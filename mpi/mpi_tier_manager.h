@@ -13,6 +13,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -78,6 +79,11 @@ struct TierRun {
   // reported last).
   std::function<void(int tier, std::string_view said)> finished;
 };
+
+// What every run's prepare starts with: the plan checked against each rank's cap (MemoryCapError
+// naming the variant), DIR made and locked for the run, the progress line titled.
+TierRun locked_run(const std::string& variant, const std::filesystem::path& dir,
+                   std::uint64_t planned_bytes, std::uint64_t memory_bytes);
 
 struct TierRunOptions {
   bool show_progress = false;

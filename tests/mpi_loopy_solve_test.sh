@@ -11,8 +11,6 @@
 set -euo pipefail
 drop16=$1
 mpirun=$2
-work=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d)
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/mpi_test_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
 

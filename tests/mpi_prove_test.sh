@@ -13,8 +13,6 @@
 set -euo pipefail
 drop16=$1
 mpirun=$2
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/mpi_test_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
 # compare SINGLE.json MPI.json all|some: the same value; with "all" the same value of every first

@@ -1,5 +1,10 @@
-# Sourced by the MPI tests (tests/mpi_*_test.sh) once they have set $mpirun: how they fail and how
-# they start 3 ranks.
+# Sourced by the MPI tests (tests/mpi_*_test.sh) once they have set $mpirun: how they fail, how
+# they start 3 ranks, and $work, their scratch folder (removed at exit), in memory when it can:
+# every tier's files are synced to disk as they are written, which on a busy disk costs more than
+# solving small variants.
+
+work=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d)
+trap 'rm -rf "$work"' EXIT
 
 fail() {
   echo "FAIL: $*" >&2

@@ -15,10 +15,6 @@
 set -euo pipefail
 drop16=$1
 mpirun=$2
-# In memory when it can: every tier's two files are synced to disk as they are written, which on a
-# busy disk costs more than solving these small variants.
-work=$(mktemp -d -p /dev/shm 2>/dev/null || mktemp -d)
-trap 'rm -rf "$work"' EXIT
 # shellcheck source=tests/mpi_test_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
 split=(--mpi-split-entries 100)  # tiers of more entries are split over the ranks

@@ -57,13 +57,8 @@ std::optional<DistributedReport> solve_tiers_mpi(const DropTierSpace& space,
   report.planned_bytes =
       tablebase::planned_memory(space, options.value_only, split_entries, session.size());
   const auto prepare = [&] {
-    if (report.planned_bytes > options.memory_bytes)
-      throw tablebase::over_memory_cap(space.variant_name(), report.planned_bytes,
-                                       options.memory_bytes, " on every rank");
-    TierRun run;
-    run.title = "solve " + space.variant_name();
-    std::filesystem::create_directories(options.dir);
-    run.lock = std::make_unique<tablebase::DirectoryLock>(options.dir);
+    TierRun run =
+        locked_run(space.variant_name(), options.dir, report.planned_bytes, options.memory_bytes);
     std::vector<char> finished(space.tier_count(), 0);
     for (int t = 0; t < space.tier_count(); ++t) {
       run.sizes.push_back(space.tier_size(t));
