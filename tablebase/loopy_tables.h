@@ -128,6 +128,7 @@ LoopyTally tally_loopy_tables(const S& space, const std::filesystem::path& dir,
       copy_table_blocks(reached, 1, bits, std::span<const IndexRange>(&run, 1));
       total.add(tally_reached(space, t, codes.data(), bits.data(), first, end));
       progress.advance(run.end - run.begin);
+      progress.add_to_rate(run.end - run.begin);
       codes.discard(0, codes.size());
       bits.discard(0, bits.size() * 8);
       first = end;
