@@ -165,6 +165,39 @@ LoopyTally tally_reached(const S& space, int t, const LoopyCode* codes, const st
   return total;
 }
 
+// As tally_reached, over entries [entries.begin, entries.end) of tier t, in parallel by chunks
+// however large their blocks: `codes` must hold those entries' codes, and `bits` the reached bits
+// of their whole blocks (a twin may lie anywhere in its block). What counts a block of billions
+// of entries (a Spock tier) a run of its codes at a time.
+template <LoopyTierSpace S>
+LoopyTally tally_reached_entries(const S& space, int t, const LoopyCode* codes,
+                                 const std::uint64_t* bits, IndexRange entries) {
+  constexpr std::uint64_t kChunk = std::uint64_t{1} << 16;
+  struct Scratch {
+    LoopyTally tally;
+    typename S::Cursor cursor;
+  };
+  tbb::enumerable_thread_specific<Scratch> scratch;
+  const std::uint64_t chunks = (entries.end - entries.begin + kChunk - 1) / kChunk;
+  solver::parallel_for(std::uint64_t{0}, chunks, [&](std::uint64_t c) {
+    Scratch& s = scratch.local();
+    const std::uint64_t from = entries.begin + c * kChunk;
+    const std::uint64_t to = std::min(entries.end, from + kChunk);
+    for (std::uint64_t i = from; i < to; ++i) {
+      if (!reached_bit(bits, i)) continue;
+      bool first = true;
+      if constexpr (LoopyTwinSpace<S>)
+        space.for_each_twin(s.cursor, t, i, [&](std::uint64_t twin) {
+          first = first && !(twin < i && reached_bit(bits, twin));
+        });
+      if (first) s.tally.add(codes[i]);
+    }
+  });
+  LoopyTally total;
+  for (const Scratch& s : scratch) total.add(s.tally);
+  return total;
+}
+
 // The code of the position class stored at `at`, code_of(location) reading a stored code: its
 // own, or where it is not in the row, that of a twin that is. A solve of the reached entries only
 // solves the copy of a class that play's moves locate, which a probe of the same class in another

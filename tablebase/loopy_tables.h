@@ -99,8 +99,9 @@ class LoopyTables {
 
 // The counts of finished tables over the entries play reaches, each position class once (as a
 // solve reports them, loopy_reach.h): a run of whole blocks at a time (a class's copies share a
-// block), of about `run_entries` entries or a single larger block, read into sparse arrays whose
-// pages go back after each run, so that a tier larger than memory is counted too. Checked as
+// block), of about `run_entries` entries, or a single larger block with its reached bits whole and
+// its codes `run_entries` at a time, read into sparse arrays whose pages go back after each run,
+// so that a tier larger than memory is counted too. Checked as
 // read; throws TableError naming a missing or damaged file. With show_progress, a progress line
 // on stderr (minutes on tables of billions of entries).
 inline constexpr std::uint64_t kTallyRunEntries = std::uint64_t{1} << 28;
@@ -124,12 +125,20 @@ LoopyTally tally_loopy_tables(const S& space, const std::filesystem::path& dir,
       std::uint64_t end = first + 1;
       for (; end < blocks && space.block_range(t, end).end - run.begin <= run_entries; ++end)
         run.end = space.block_range(t, end).end;
-      read_loopy_tier(name, codes, std::span<const IndexRange>(&run, 1));
       copy_table_blocks(reached, 1, bits, std::span<const IndexRange>(&run, 1));
-      total.add(tally_reached(space, t, codes.data(), bits.data(), first, end));
-      progress.advance(run.end - run.begin);
-      progress.add_to_rate(run.end - run.begin);
-      codes.discard(0, codes.size());
+      // Several blocks go to the threads a block each; a single block (a Spock tier is one) a
+      // chunk of entries each, its codes read a run at a time beside its bits whole.
+      const std::uint64_t step = end - first > 1 ? run.end - run.begin : run_entries;
+      for (std::uint64_t from = run.begin; from < run.end; from += step) {
+        const IndexRange part{from, std::min(run.end, from + step)};
+        read_loopy_tier(name, codes, std::span<const IndexRange>(&part, 1));
+        total.add(end - first > 1
+                      ? tally_reached(space, t, codes.data(), bits.data(), first, end)
+                      : tally_reached_entries(space, t, codes.data(), bits.data(), part));
+        progress.advance(part.end - part.begin);
+        progress.add_to_rate(part.end - part.begin);
+        codes.discard(0, codes.size());
+      }
       bits.discard(0, bits.size() * 8);
       first = end;
     }
