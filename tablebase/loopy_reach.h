@@ -135,6 +135,20 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
   }
 }
 
+// Entry i of tier t counted into `tally` if it is marked and no twin of it (LoopyTwinSpace) with a
+// smaller index is marked too: what counts a class stored twice once.
+template <LoopyTierSpace S>
+void tally_entry(const S& space, typename S::Cursor& cursor, int t, const LoopyCode* codes,
+                 const std::uint64_t* bits, std::uint64_t i, LoopyTally& tally) {
+  if (!reached_bit(bits, i)) return;
+  bool first = true;
+  if constexpr (LoopyTwinSpace<S>)
+    space.for_each_twin(cursor, t, i, [&](std::uint64_t twin) {
+      first = first && !(twin < i && reached_bit(bits, twin));
+    });
+  if (first) tally.add(codes[i]);
+}
+
 // The values of tier t's reached position classes: each marked entry counts unless a twin of it
 // (LoopyTwinSpace) with a smaller index is marked too, so a class stored twice counts once. Over
 // blocks [first_block, end_block), or all of them (twins share a block).
@@ -150,15 +164,8 @@ LoopyTally tally_reached(const S& space, int t, const LoopyCode* codes, const st
   solver::parallel_for(first_block, end_block, [&](std::uint64_t b) {
     Scratch& s = scratch.local();
     const IndexRange block = space.block_range(t, b);
-    for (std::uint64_t i = block.begin; i < block.end; ++i) {
-      if (!reached_bit(bits, i)) continue;
-      bool first = true;
-      if constexpr (LoopyTwinSpace<S>)
-        space.for_each_twin(s.cursor, t, i, [&](std::uint64_t twin) {
-          first = first && !(twin < i && reached_bit(bits, twin));
-        });
-      if (first) s.tally.add(codes[i]);
-    }
+    for (std::uint64_t i = block.begin; i < block.end; ++i)
+      tally_entry(space, s.cursor, t, codes, bits, i, s.tally);
   });
   LoopyTally total;
   for (const Scratch& s : scratch) total.add(s.tally);
@@ -183,15 +190,8 @@ LoopyTally tally_reached_entries(const S& space, int t, const LoopyCode* codes,
     Scratch& s = scratch.local();
     const std::uint64_t from = entries.begin + c * kChunk;
     const std::uint64_t to = std::min(entries.end, from + kChunk);
-    for (std::uint64_t i = from; i < to; ++i) {
-      if (!reached_bit(bits, i)) continue;
-      bool first = true;
-      if constexpr (LoopyTwinSpace<S>)
-        space.for_each_twin(s.cursor, t, i, [&](std::uint64_t twin) {
-          first = first && !(twin < i && reached_bit(bits, twin));
-        });
-      if (first) s.tally.add(codes[i]);
-    }
+    for (std::uint64_t i = from; i < to; ++i)
+      tally_entry(space, s.cursor, t, codes, bits, i, s.tally);
   });
   LoopyTally total;
   for (const Scratch& s : scratch) total.add(s.tally);
