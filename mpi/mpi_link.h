@@ -11,6 +11,8 @@
 #include <cstring>
 #include <initializer_list>
 #include <optional>
+#include <string>
+#include <string_view>
 #include <vector>
 
 namespace mpi_solve {
@@ -67,12 +69,20 @@ class Link {
 };
 
 // A fixed-size value sent as bytes: the ranks run one build of drop16 on machines of one
-// architecture. Zero-filled when the message is shorter.
+// architecture. Read back zero-filled when the message is shorter.
 template <typename T>
-T value_of(const std::vector<char>& data) {
+std::string bytes_of(const T& value) {
+  return std::string(reinterpret_cast<const char*>(&value), sizeof value);
+}
+template <typename T>
+T value_of(std::string_view data) {
   T value{};
   std::memcpy(&value, data.data(), std::min(sizeof value, data.size()));
   return value;
+}
+template <typename T>
+T value_of(const std::vector<char>& data) {
+  return value_of<T>(std::string_view(data.data(), data.size()));
 }
 
 }  // namespace mpi_solve

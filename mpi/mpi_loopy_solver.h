@@ -13,10 +13,8 @@
 // rank's; every rank holds what one process's plan holds.
 #pragma once
 
-#include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <cstring>
 #include <filesystem>
 #include <memory>
 #include <optional>
@@ -57,7 +55,7 @@ std::optional<LoopyDistributedReport> solve_loopy_mpi(const S& space,
                         const double cpu = solver::cpu_seconds();
                         rank_solver.solve_tier(t, tier);
                         tier.solve_cpu_seconds = solver::cpu_seconds() - cpu;
-                        return std::string(reinterpret_cast<const char*>(&tier), sizeof tier);
+                        return bytes_of(tier);
                       },
                       [&](int t) { return space.tier_name(t); }};
   if (session.rank() != 0) {
@@ -85,9 +83,7 @@ std::optional<LoopyDistributedReport> solve_loopy_mpi(const S& space,
     run.schedule = std::make_unique<tablebase::TierSchedule>(
         space, std::vector<char>(std::size_t(space.tier_count()), 0));
     run.finished = [&](int, std::string_view said) {
-      LoopySolveReport tier;
-      std::memcpy(&tier, said.data(), std::min(said.size(), sizeof tier));
-      report.add_tiers(tier);
+      report.add_tiers(value_of<LoopySolveReport>(said));
     };
     return run;
   };

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <chrono>
-#include <cstring>
 #include <exception>
 #include <optional>
 #include <thread>
@@ -181,18 +180,15 @@ void solve_assigned(const TierWork& work, int rank, MPI_Comm team_comm) {
       const Done done{t, seconds_since(start)};
       (assigned.split ? report.split_tiers : report.tiers_solved) += 1;
       report.solve_seconds += done.seconds;
-      std::string text(sizeof done, '\0');
-      std::memcpy(text.data(), &done, sizeof done);
-      text += said;
+      const std::string text = bytes_of(done) + said;
       link.send(kManager, kDone, text.data(), text.size());
     } catch (const std::exception& e) {
       report.solve_seconds += seconds_since(start);
       const std::int32_t code = dynamic_cast<const tablebase::TeamMemberFailed*>(&e)
                                     ? kFailedElsewhere
                                     : exit_status_of(e);
-      std::string text(sizeof code, '\0');
-      std::memcpy(text.data(), &code, sizeof code);
-      text += "rank " + std::to_string(rank) + ", tier " + work.tier_name(t) + ": " + e.what();
+      const std::string text = bytes_of(code) + "rank " + std::to_string(rank) + ", tier " +
+                               work.tier_name(t) + ": " + e.what();
       link.send(kManager, kFailed, text.data(), text.size());
     }
   }

@@ -1,7 +1,6 @@
 #include "rules/drop/solve/mpi/mpi_tier_solver.h"
 
 #include <cstdint>
-#include <cstring>
 #include <string>
 
 #include "mpi/mpi_link.h"
@@ -16,17 +15,6 @@ namespace {
 using tablebase::DropTierSpace;
 using tablebase::TierSolveOptions;
 
-// What a rank's solve of a tier tells rank 0: the tier solver's group folds.
-std::string folds_said(int group_folds) {
-  const std::int32_t folds = group_folds;
-  return std::string(reinterpret_cast<const char*>(&folds), sizeof folds);
-}
-int folds_heard(std::string_view said) {
-  std::int32_t folds = 0;
-  std::memcpy(&folds, said.data(), std::min(said.size(), sizeof folds));
-  return folds;
-}
-
 }  // namespace
 
 std::optional<DistributedReport> solve_tiers_mpi(const DropTierSpace& space,
@@ -39,7 +27,7 @@ std::optional<DistributedReport> solve_tiers_mpi(const DropTierSpace& space,
   const TierWork work{[&](int t, tablebase::TierTeam* team, RankReport& rank) {
                         const int folds = solver.solve_tier(t, team).group_folds;
                         rank.group_folds += folds;
-                        return folds_said(folds);
+                        return bytes_of(std::int32_t(folds));  // what rank 0 hears: its group folds
                       },
                       [&](int t) { return space.tier_name(t); }};
   if (session.rank() != 0) {
@@ -70,7 +58,7 @@ std::optional<DistributedReport> solve_tiers_mpi(const DropTierSpace& space,
     run.split_entries = split_entries;
     run.finished = [&](int, std::string_view said) {
       report.tiers_solved += 1;
-      report.group_folds += folds_heard(said);
+      report.group_folds += value_of<std::int32_t>(said);
     };
     return run;
   };
