@@ -11,6 +11,8 @@
 // Exit status 2 with one line on stderr for a bad variant or option, 1 when a solve does not fit
 // under --memory (the message names what did not).
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <chrono>
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
@@ -20,11 +22,13 @@
 #include "rules/nevsky/game.h"
 #include "rules/nevsky/parse_error.h"
 #include "rules/nevsky/player.h"
+#include "rules/nevsky/solve/coalition_tier_space.h"
 #include "rules/nevsky/variant.h"
 #include "solver/coalition_solve.h"
 #include "solver/counted_memory.h"
 #include "solver/size_text.h"
 #include "solver/wdl.h"
+#include "tablebase/coalition_tier_solver.h"
 
 namespace {
 
@@ -89,16 +93,75 @@ void print_row(const std::string& name, const solver::CoalitionSolution& solutio
   std::fflush(stdout);
 }
 
+// The row solved on the coalition tier solver instead: its blocks found from the start, every
+// settled position of them solved, held in memory.
+void print_tier_row(const nevsky::Game& game, int threads, bool progress) {
+  const auto clock = [] { return std::chrono::steady_clock::now(); };
+  const auto seconds = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
+  nevsky::CoalitionTierSpace space(game.variant());
+  const auto start = clock();
+  space.discover(threads, [&](int tiers, std::uint64_t entries) {
+    if (progress && tiers % 50 == 0)
+      std::fprintf(stderr, "discover: %d of %d tiers, %llu entries\n", tiers, space.tier_count(),
+                   (unsigned long long)entries);
+  });
+  const auto discovered = clock();
+  tablebase::CoalitionTierSolver<nevsky::CoalitionTierSpace> solver(space, threads);
+  solver.solve([&](int tiers, std::uint64_t entries) {
+    if (progress && tiers % 50 == 0)
+      std::fprintf(stderr, "solve: %d of %d tiers, %llu entries\n", tiers, space.tier_count(),
+                   (unsigned long long)entries);
+  });
+  const auto solved = clock();
+  const auto& r = solver.report();
+  std::uint64_t blocks = 0, largest = 0;
+  int used = 0;
+  for (int t = 0; t < space.tier_count(); ++t) {
+    blocks += space.block_count(t);
+    largest = std::max(largest, space.tier_size(t));
+    used += space.block_count(t) > 0;
+  }
+  std::printf("## %s (coalition tiers)\n\n", game.variant().name().c_str());
+  std::printf(
+      "- positions %llu (settled positions of the reached blocks), entries %llu, blocks "
+      "%llu, tiers %d (largest %llu entries)\n",
+      (unsigned long long)r.positions, (unsigned long long)r.entries, (unsigned long long)blocks,
+      used, (unsigned long long)largest);
+  std::printf("- discover %.2f s, solve %.2f s, held %s (codes) + %s (index)\n\n",
+              seconds(start, discovered), seconds(discovered, solved),
+              solver::size_text(solver.held_bytes()).c_str(),
+              solver::size_text(space.memory_bytes()).c_str());
+  const auto at = space.locate(game.start());
+  std::printf("| coalition | value at the start |\n|---|---|\n");
+  for (const std::uint32_t s : by_size())
+    std::printf("| %s | %s |\n", coalition_name(s).c_str(),
+                value_text(tablebase::coalition_value(solver.code(at, s))).c_str());
+  std::printf(
+      "\nOver the positions (seats from the player to move, named as White's), by split:"
+      "\n\n| split | wins | draws | losses | longest win | longest loss |\n"
+      "|---|---|---|---|---|---|\n");
+  for (const auto& t : r.splits)
+    std::printf(
+        "| %s vs %s | %llu | %llu | %llu | %d | %d |\n", coalition_name(t.coalition).c_str(),
+        coalition_name(nevsky::kEveryone & ~t.coalition).c_str(), (unsigned long long)t.wins,
+        (unsigned long long)t.draws, (unsigned long long)t.losses, t.longest_win, t.longest_loss);
+  std::printf("\n");
+  std::fflush(stdout);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   CLI::App app("Solves Nevsky variants by coalitions, one ladder row each (results/nevsky.md)");
   double memory_gb = 8;
-  bool progress = false;
+  bool progress = false, tiers = false;
+  int threads = 2;
   std::vector<std::string> variants;
   app.add_option("--memory", memory_gb, "cap on the solver's counted memory, in GB")
       ->check(CLI::Range(0.001, 1024.0));
   app.add_flag("--progress", progress, "progress on stderr");
+  app.add_flag("--tiers", tiers, "solve on the coalition tier solver (in memory) instead");
+  app.add_option("--threads", threads, "threads of the tier solver")->check(CLI::Range(1, 256));
   app.add_option("variants", variants, "variants, e.g. nevsky:4x4:3+1:pairs")->required();
   try {
     app.parse(argc, argv);
@@ -120,6 +183,15 @@ int main(int argc, char** argv) {
                 << "': its positions do not fit 128-bit keys; 1 or 3 men a player, or 6 up to "
                    "7x7\n";
       return 2;
+    }
+    if (tiers) {
+      try {
+        print_tier_row(game, threads, progress);
+      } catch (const std::invalid_argument& e) {
+        std::cerr << e.what() << "\n";
+        return 2;
+      }
+      continue;
     }
     try {
       const solver::CoalitionSolution solution = solver::solve_coalitions(

@@ -1,0 +1,357 @@
+#include "rules/nevsky/solve/coalition_tier_space.h"
+
+#include <absl/container/flat_hash_set.h>
+#include <tbb/blocked_range.h>
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+#include <tbb/task_arena.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <utility>
+
+namespace nevsky {
+namespace {
+
+// Binomials and multinomials of at most 64 things, exact in 64 bits for what a block holds (a
+// key fits 64 bits, so the kings and the free cells are few enough).
+struct Counting {
+  std::uint64_t binomial[65][65]{};
+  std::uint64_t factorial[21]{};
+  Counting() {
+    for (int n = 0; n <= 64; ++n) {
+      binomial[n][0] = 1;
+      for (int k = 1; k <= n; ++k) binomial[n][k] = binomial[n - 1][k - 1] + binomial[n - 1][k];
+    }
+    factorial[0] = 1;
+    for (int n = 1; n <= 20; ++n) factorial[n] = factorial[n - 1] * std::uint64_t(n);
+  }
+  std::uint64_t multinomial(const std::array<int, kPlayers>& counts) const {
+    const int total = counts[0] + counts[1] + counts[2] + counts[3];
+    std::uint64_t out = factorial[total];
+    for (int c : counts) out /= factorial[c];
+    return out;
+  }
+};
+const Counting& counting() {
+  static const Counting kCounting;
+  return kCounting;
+}
+
+std::uint64_t compress_bits(Bitboard x, Bitboard mask) {
+  std::uint64_t out = 0;
+  for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (x & mask & (0 - mask)) out |= bit;
+  return out;
+}
+Bitboard expand_bits(std::uint64_t x, Bitboard mask) {
+  Bitboard out = 0;
+  for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (x & bit) out |= mask & (0 - mask);
+  return out;
+}
+
+constexpr int kCountBits = 3;  // a player's kings in a key
+
+}  // namespace
+
+CoalitionTierSpace::CoalitionTierSpace(const Variant& variant) : game_(variant) {
+  const int cells = game_.geometry().cells(), men = variant.men;
+  men_bits_ = cells;
+  const int key_bits = cells + 2 * kPlayers * men + kPlayers * kCountBits;
+  if (key_bits > 64)
+    throw std::invalid_argument(variant.name() + ": a block's key takes " +
+                                std::to_string(key_bits) +
+                                " bits, more than the 64 the coalition tier space holds");
+  if (men >= 1 << kCountBits)
+    throw std::invalid_argument(variant.name() + ": more than 7 kings a player do not fit a key");
+  max_advance_ = 2 * (game_.size() - 1) - 1;  // a man on its goal is crowned
+  const int most = kPlayers * men;
+  for (int c = 2; c <= most; ++c)
+    for (int m = 0; m <= c; ++m)
+      for (int a = m * max_advance_; a >= 0; --a) {
+        Tier t;
+        t.checkers = c;
+        t.men = m;
+        t.advance = a;
+        tiers_.push_back(std::move(t));
+      }
+  tier_by_material_.assign(std::size_t(most + 1) * (most + 1) * (most * max_advance_ + 1), -1);
+  for (int t = 0; t < tier_count(); ++t)
+    tier_by_material_[(std::size_t(tiers_[t].checkers) * (most + 1) + tiers_[t].men) *
+                          (most * max_advance_ + 1) +
+                      tiers_[t].advance] = t;
+}
+
+std::string CoalitionTierSpace::tier_name(int t) const {
+  const Tier& tier = tiers_[t];
+  return std::to_string(tier.checkers) + " checkers, " + std::to_string(tier.men) + " men +" +
+         std::to_string(tier.advance);
+}
+
+std::uint64_t CoalitionTierSpace::memory_bytes() const {
+  std::uint64_t bytes = tier_by_material_.size() * sizeof(int);
+  for (const Tier& t : tiers_) bytes += (t.keys.capacity() + t.offsets.capacity()) * 8;
+  return bytes;
+}
+
+int CoalitionTierSpace::tier_of(int checkers, int men, int advance) const {
+  const int most = kPlayers * game_.variant().men;
+  if (checkers < 2 || checkers > most || men > checkers || advance > men * max_advance_) return -1;
+  return tier_by_material_[(std::size_t(checkers) * (most + 1) + men) * (most * max_advance_ + 1) +
+                           advance];
+}
+
+int CoalitionTierSpace::tier_of(const Position& p) const {
+  const Geometry& g = game_.geometry();
+  int checkers = 0, men = 0, advance = 0;
+  for (Player q : kAllPlayers) {
+    checkers += popcount(p.checkers(q));
+    men += popcount(p.men[q]);
+    const int corner = g.corner(q);
+    for (Bitboard b = p.men[q]; b;) {
+      const int cell = pop_lsb(b);
+      advance += std::abs(g.column_of(cell) - g.column_of(corner)) +
+                 std::abs(g.row_of(cell) - g.row_of(corner));
+    }
+  }
+  return tier_of(checkers, men, advance);
+}
+
+std::uint64_t CoalitionTierSpace::block_key(const std::array<Bitboard, kPlayers>& men,
+                                            const std::array<int, kPlayers>& kings) const {
+  const Bitboard occupied = men[0] | men[1] | men[2] | men[3];
+  const int n = popcount(occupied);
+  std::uint64_t key = occupied;
+  int at = men_bits_;
+  key |= compress_bits(men[kRed] | men[kBlack], occupied) << at;
+  at += n;
+  key |= compress_bits(men[kGreen] | men[kBlack], occupied) << at;
+  at += n;
+  for (Player q : kAllPlayers) key |= std::uint64_t(kings[q]) << (at + kCountBits * q);
+  return key;
+}
+
+std::array<std::uint64_t, 4> CoalitionTierSpace::turned_keys(
+    const std::array<Bitboard, kPlayers>& men, const std::array<int, kPlayers>& kings) const {
+  const Geometry& g = game_.geometry();
+  std::array<std::uint64_t, 4> keys;
+  for (int r = 0; r < 4; ++r) {
+    std::array<Bitboard, kPlayers> turned{};
+    std::array<int, kPlayers> counts{};
+    for (Player q : kAllPlayers) {
+      const int to = (q + kPlayers - r) % kPlayers;
+      turned[to] = r ? g.map(men[q], g.quarter_turns(r)) : men[q];
+      counts[to] = kings[q];
+    }
+    keys[r] = block_key(turned, counts);
+  }
+  return keys;
+}
+
+CoalitionTierSpace::BlockOf CoalitionTierSpace::block_of(const Position& p) const {
+  std::array<int, kPlayers> kings{};
+  for (Player q : kAllPlayers) kings[q] = popcount(p.kings[q]);
+  const std::array<std::uint64_t, 4> keys = turned_keys(p.men, kings);
+  const std::uint64_t least = *std::min_element(keys.begin(), keys.end());
+  const int first = int(std::find(keys.begin(), keys.end(), least) - keys.begin());
+  const int period = keys[(first + 1) % 4] == least ? 1 : keys[(first + 2) % 4] == least ? 2 : 4;
+  // Of the turns onto the block's frame (first + a multiple of period), the one that leaves the
+  // player to move below period.
+  const int mover = (p.to_move + kPlayers - first) % period;
+  return {least, (p.to_move + kPlayers - mover) % kPlayers, period};
+}
+
+void CoalitionTierSpace::decode_key(Cursor& cursor, std::uint64_t key) const {
+  const Bitboard occupied = key & game_.geometry().board_mask();
+  const int n = popcount(occupied);
+  const Bitboard low = expand_bits(key >> men_bits_, occupied);
+  const Bitboard high = expand_bits(key >> (men_bits_ + n), occupied);
+  cursor.men = Position{};
+  cursor.men.men = {occupied & ~low & ~high, low & ~high, ~low & high & occupied, low & high};
+  int total = 0;
+  for (Player q : kAllPlayers)
+    total += cursor.kings[q] = int(key >> (men_bits_ + 2 * n + kCountBits * q) & 7);
+  const std::array<std::uint64_t, 4> keys = turned_keys(cursor.men.men, cursor.kings);
+  cursor.period = keys[1] == key ? 1 : keys[2] == key ? 2 : 4;
+  const int free = game_.geometry().cells() - n;
+  cursor.placements = counting().binomial[free][total] * counting().multinomial(cursor.kings);
+}
+
+std::uint64_t CoalitionTierSpace::block_entries(std::uint64_t key) const {
+  Cursor cursor;
+  decode_key(cursor, key);
+  return std::uint64_t(cursor.period) * cursor.placements;
+}
+
+void CoalitionTierSpace::decode_block(Cursor& cursor, int tier, std::uint64_t block) const {
+  decode_key(cursor, tiers_[tier].keys[block]);
+  cursor.tier = tier;
+  cursor.block = block;
+}
+
+std::uint64_t CoalitionTierSpace::kings_rank(const Position& p, Bitboard free,
+                                             const std::array<int, kPlayers>& counts) const {
+  const Counting& k = counting();
+  Bitboard all = 0;
+  for (Player q : kAllPlayers) all |= p.kings[q];
+  std::uint64_t cells = 0;
+  int i = 0;
+  for (std::uint64_t bits = compress_bits(all, free); bits; bits &= bits - 1)
+    cells += k.binomial[std::countr_zero(bits)][++i];
+  std::array<int, kPlayers> left = counts;
+  std::uint64_t owners = 0;
+  for (Bitboard b = all; b;) {
+    const Bitboard cell = b & (0 - b);
+    b ^= cell;
+    Player owner = kWhite;
+    while (!(p.kings[owner] & cell)) owner = next_player(owner);
+    for (int s = 0; s < owner; ++s)
+      if (left[s]) {
+        --left[s];
+        owners += k.multinomial(left);
+        ++left[s];
+      }
+    --left[owner];
+  }
+  return cells * k.multinomial(counts) + owners;
+}
+
+void CoalitionTierSpace::place_kings(Position& p, Bitboard free,
+                                     const std::array<int, kPlayers>& counts,
+                                     std::uint64_t rank) const {
+  const Counting& k = counting();
+  const std::uint64_t multi = k.multinomial(counts);
+  std::uint64_t cells = rank / multi, owners = rank % multi;
+  const int total = counts[0] + counts[1] + counts[2] + counts[3];
+  std::uint64_t bits = 0;
+  int top = popcount(free);
+  for (int i = total; i >= 1; --i) {
+    int c = top - 1;
+    while (k.binomial[c][i] > cells) --c;
+    cells -= k.binomial[c][i];
+    bits |= std::uint64_t{1} << c;
+    top = c;
+  }
+  std::array<int, kPlayers> left = counts;
+  for (Bitboard b = expand_bits(bits, free); b;) {
+    const Bitboard cell = b & (0 - b);
+    b ^= cell;
+    for (Player s : kAllPlayers) {
+      if (!left[s]) continue;
+      --left[s];
+      const std::uint64_t with = k.multinomial(left);
+      if (owners < with) {
+        p.kings[s] |= cell;
+        break;
+      }
+      owners -= with;
+      ++left[s];
+    }
+  }
+}
+
+tablebase::Location CoalitionTierSpace::locate(const Position& p) const {
+  const int t = tier_of(p);
+  if (t < 0) return {};
+  const Tier& tier = tiers_[t];
+  const BlockOf block = block_of(p);
+  const auto it = std::lower_bound(tier.keys.begin(), tier.keys.end(), block.key);
+  if (it == tier.keys.end() || *it != block.key) return {};
+  const std::uint64_t b = std::uint64_t(it - tier.keys.begin());
+  // p in the block's frame.
+  const Geometry& g = game_.geometry();
+  Position framed;
+  std::array<int, kPlayers> counts{};
+  for (Player q : kAllPlayers) {
+    const int to = (q + kPlayers - block.turn) % kPlayers;
+    framed.men[to] = block.turn ? g.map(p.men[q], g.quarter_turns(block.turn)) : p.men[q];
+    framed.kings[to] = block.turn ? g.map(p.kings[q], g.quarter_turns(block.turn)) : p.kings[q];
+    counts[to] = popcount(p.kings[q]);
+  }
+  const int mover = (p.to_move + kPlayers - block.turn) % kPlayers;
+  const Bitboard free =
+      g.board_mask() & ~(framed.men[0] | framed.men[1] | framed.men[2] | framed.men[3]);
+  const int total = counts[0] + counts[1] + counts[2] + counts[3];
+  const std::uint64_t placements =
+      counting().binomial[popcount(free)][total] * counting().multinomial(counts);
+  return {t,
+          tier.offsets[b] + std::uint64_t(mover) * placements + kings_rank(framed, free, counts)};
+}
+
+Position CoalitionTierSpace::position(Cursor& cursor, int tier, std::uint64_t index) const {
+  const Tier& t = tiers_[tier];
+  const std::uint64_t block =
+      std::uint64_t(std::upper_bound(t.offsets.begin(), t.offsets.end(), index) -
+                    t.offsets.begin()) -
+      1;
+  if (cursor.tier != tier || cursor.block != block) decode_block(cursor, tier, block);
+  const std::uint64_t local = index - t.offsets[block];
+  Position p = cursor.men;
+  const Bitboard free =
+      game_.geometry().board_mask() & ~(p.men[0] | p.men[1] | p.men[2] | p.men[3]);
+  place_kings(p, free, cursor.kings, local % cursor.placements);
+  p.to_move = Player(local / cursor.placements);
+  return p;
+}
+
+void CoalitionTierSpace::discover(int threads,
+                                  const std::function<void(int, std::uint64_t)>& progress) {
+  std::vector<absl::flat_hash_set<std::uint64_t>> pending(tiers_.size());
+  const Position start = game_.start();
+  if (!game_.is_terminal(start)) pending[tier_of(start)].insert(block_of(start).key);
+  tbb::task_arena arena(std::max(1, threads));
+  using Found = std::vector<std::pair<int, std::uint64_t>>;
+  tbb::enumerable_thread_specific<Found> found;
+  std::uint64_t entries = 0;
+  int done = 0;
+  for (int t = tier_count() - 1; t >= 0; --t) {
+    Tier& tier = tiers_[t];
+    tier.keys.assign(pending[t].begin(), pending[t].end());
+    absl::flat_hash_set<std::uint64_t>().swap(pending[t]);
+    std::sort(tier.keys.begin(), tier.keys.end());
+    tier.offsets.assign(tier.keys.size() + 1, 0);
+    for (std::size_t b = 0; b < tier.keys.size(); ++b)
+      tier.offsets[b + 1] = tier.offsets[b] + block_entries(tier.keys[b]);
+    entries += tier.offsets.back();
+    // Each reached block's settled positions, and where their moves lead out of the tier.
+    constexpr std::uint64_t kChunk = 1 << 14;
+    for (std::uint64_t from = 0; from < tier.keys.size(); from += kChunk) {
+      const std::uint64_t to = std::min<std::uint64_t>(tier.keys.size(), from + kChunk);
+      arena.execute([&] {
+        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 16), [&](const auto& r) {
+          Cursor cursor;
+          Found& out = found.local();
+          for (std::uint64_t b = r.begin(); b != r.end(); ++b)
+            for (std::uint64_t e = tier.offsets[b]; e < tier.offsets[b + 1]; ++e) {
+              const Position p = position(cursor, t, e);
+              if (!settled(p)) continue;
+              MoveList moves;
+              game_.generate(p, moves);
+              for (const Move& m : moves) {
+                Position child = p;
+                game_.make(child, m);
+                if (game_.is_terminal(child)) continue;
+                const int ct = tier_of(child);
+                if (ct == t) {
+                  if (block_of(child).key != tier.keys[b])
+                    throw std::logic_error("a move inside a tier left its block");
+                  continue;
+                }
+                if (ct < 0 || ct > t) throw std::logic_error("a move led to a later tier");
+                out.emplace_back(ct, block_of(child).key);
+              }
+            }
+        });
+      });
+      for (Found& f : found) {
+        for (const auto& [ct, key] : f) pending[ct].insert(key);
+        Found().swap(f);
+      }
+    }
+    ++done;
+    if (progress) progress(done, entries);
+  }
+}
+
+}  // namespace nevsky

@@ -1,0 +1,144 @@
+// Nevsky checkers' positions as a coalition tier space (tablebase/coalition_tier_space.h), for the
+// coalition tier solver: every settled position of the blocks play reaches, by a dense
+// (tier, index). tablebase/COALITION.md has the why.
+//
+// Structure: material only shrinks and a man's promotion is one way, and a man steps only
+// forward, so
+// - a tier is the positions with C checkers on the board, M of them men, whose men have advanced
+//   A cells in all (each man's grid distance from its own corner). A man's step raises A by one,
+//   a promotion takes a man off M, a capture or a player's leaving takes checkers off C: inside a
+//   tier only kings move. Tiers go by C, then M, then A downwards (solve order);
+// - a block is one placement of the men (whose on which cell) and how many kings each player
+//   has, up to the quarter turns with the players renamed to follow their corners (game.h): the
+//   least of its four turned images is its key. Its entries are its positions: the player to move
+//   (0 .. p - 1 for a block whose placement a turn of p quarters maps to itself, so that no
+//   position is stored twice) times the kings' placements on the cells the men leave free
+//   (cells by their combination's rank, then the kings' owners in cell order by their
+//   multinomial rank). A king's slide keeps the men and the counts, so it stays in the block;
+// - a tier's blocks are those play reaches from the start (discover()): a block is reached when
+//   a settled position of one of its reached parents' moves lies in it, and every settled
+//   position of a reached block counts as in the row. Entries that are no settled position (the
+//   player to move holds no checker or has no move, or the game is over) are not in the row.
+// Positions are stored seen from the player to move: a child's players are named by their seats
+// after the parent's mover (CoalitionChild::shift), which is how the solver renames coalitions.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "rules/nevsky/game.h"
+#include "tablebase/coalition_tier_space.h"
+
+namespace nevsky {
+
+class CoalitionTierSpace {
+ public:
+  using Game = nevsky::Game;
+  using Position = nevsky::Position;
+  // What a thread keeps between entries: the block it decoded last.
+  struct Cursor {
+    int tier = -1;
+    std::uint64_t block = ~std::uint64_t{0};
+    Position men;  // the block's men, to_move unset
+    std::array<int, kPlayers> kings{};
+    int period = 4;
+    std::uint64_t placements = 0;  // king placements a player to move
+  };
+
+  // Throws std::invalid_argument when the variant's block keys do not fit 64 bits (a board of
+  // more than 40 cells with 12 men) or a player has more than 7 kings.
+  explicit CoalitionTierSpace(const Variant& variant);
+
+  const Game& game() const { return game_; }
+  std::string variant_name() const { return game_.variant().name(); }
+  std::string index_scheme() const { return "nevsky coalition tiers 1"; }
+  int players() const { return kPlayers; }
+  int tier_count() const { return int(tiers_.size()); }
+  std::string tier_name(int t) const;
+  std::uint64_t tier_size(int t) const { return tiers_[t].offsets.back(); }
+  std::uint64_t block_count(int t) const { return tiers_[t].keys.size(); }
+  tablebase::IndexRange block_range(int t, std::uint64_t b) const {
+    return {tiers_[t].offsets[b], tiers_[t].offsets[b + 1]};
+  }
+  std::uint64_t memory_bytes() const;
+
+  // Finds the blocks play reaches from the start, tier by tier from the start's (tiers already
+  // found are kept: call it once). progress(tiers done, entries so far) after each tier.
+  void discover(int threads, const std::function<void(int, std::uint64_t)>& progress = {});
+
+  // The entry of a settled, unfinished position; tier -1 when its block was not reached.
+  tablebase::Location locate(const Position& p) const;
+  // The position of an entry, players named as its block's key names them.
+  Position position(Cursor& cursor, int tier, std::uint64_t index) const;
+  // Whether the entry is a settled, unfinished position; if so, visit(CoalitionChild) for the
+  // position after each of its moves.
+  template <typename Visit>
+  bool for_each_child(Cursor& cursor, int tier, std::uint64_t index, Visit&& visit) const;
+
+ private:
+  struct Tier {
+    int checkers = 0, men = 0, advance = 0;
+    std::vector<std::uint64_t> keys;           // the reached blocks' keys, increasing
+    std::vector<std::uint64_t> offsets = {0};  // block b's first entry; one past the last
+  };
+  struct BlockOf {
+    std::uint64_t key;
+    int turn;  // quarter turns that take the position into its block's frame
+    int period;
+  };
+
+  int tier_of(int checkers, int men, int advance) const;
+  int tier_of(const Position& p) const;
+  BlockOf block_of(const Position& p) const;
+  // The keys of the men and king counts turned 0, 1, 2 and 3 quarter turns.
+  std::array<std::uint64_t, 4> turned_keys(const std::array<Bitboard, kPlayers>& men,
+                                           const std::array<int, kPlayers>& kings) const;
+  std::uint64_t block_key(const std::array<Bitboard, kPlayers>& men,
+                          const std::array<int, kPlayers>& kings) const;
+  void decode_key(Cursor& cursor, std::uint64_t key) const;
+  void decode_block(Cursor& cursor, int tier, std::uint64_t block) const;
+  std::uint64_t block_entries(std::uint64_t key) const;
+  // Whether p is a position of the row: its player to move holds checkers and has a move, and
+  // the game is not over.
+  bool settled(const Position& p) const {
+    return p.checkers(p.to_move) && !game_.is_terminal(p) && game_.has_move(p, p.to_move);
+  }
+  // The rank of the kings' placement of p (in its block's frame) among the block's.
+  std::uint64_t kings_rank(const Position& p, Bitboard free,
+                           const std::array<int, kPlayers>& counts) const;
+  void place_kings(Position& p, Bitboard free, const std::array<int, kPlayers>& counts,
+                   std::uint64_t rank) const;
+
+  Game game_;
+  int men_bits_;  // bits of a key before the owners: the cells
+  std::vector<Tier> tiers_;
+  std::vector<int> tier_by_material_;  // (checkers, men, advance) -> tier, -1 for none
+  int max_advance_;
+};
+
+template <typename Visit>
+bool CoalitionTierSpace::for_each_child(Cursor& cursor, int tier, std::uint64_t index,
+                                        Visit&& visit) const {
+  const Position p = position(cursor, tier, index);
+  if (!settled(p)) return false;
+  MoveList moves;
+  game_.generate(p, moves);
+  for (const Move& m : moves) {
+    Position child = p;
+    game_.make(child, m);
+    tablebase::CoalitionChild c;
+    c.shift = (child.to_move + kPlayers - p.to_move) % kPlayers;
+    if (game_.is_terminal(child)) {
+      for (Player q : kAllPlayers)
+        if (child.checkers(q)) c.left |= 1u << ((q + kPlayers - p.to_move) % kPlayers);
+    } else {
+      c.at = locate(child);
+    }
+    visit(c);
+  }
+  return true;
+}
+
+}  // namespace nevsky

@@ -1,0 +1,52 @@
+// What the coalition tier solver (coalition_tier_solver.h) needs from a game of more than two
+// players valued per coalition (solver/coalition_game.h): a numbering of positions by
+// (tier, index) in which cycles stay inside blocks, as the loopy tier space has
+// (loopy_tier_space.h), with every position stored seen from its player to move.
+//
+// - Tiers are listed in solve order: a move leads into the same tier or an earlier one. A tier is
+//   cut into consecutive blocks, and a move that stays in the tier stays in its block.
+// - Players are named by seats counted from the player to move (seat 0) in the order of play, so
+//   a position and its images under the renamings that turn the seats are one entry. A child's
+//   seats start at its own player to move, `shift` seats after the parent's: coalition S of the
+//   parent (a set of seats) is S turned back by `shift` at the child.
+// - A finished child is not located: `left` names the seats (the parent's) still in the game,
+//   which decides every coalition's result there (solver/coalition_game.h).
+// - for_each_child returns false, visiting nothing, for an entry that is no position of the row
+//   (its block holds places that are not settled positions): such entries have no value.
+// A game plugs in by implementing this in its own folder; its rules stay unaware of it.
+#pragma once
+
+#include <concepts>
+#include <cstdint>
+#include <string>
+
+#include "tablebase/index_range.h"
+#include "tablebase/tier_space.h"  // Location
+
+namespace tablebase {
+
+// A position after a move, for the coalition tier solver.
+struct CoalitionChild {
+  Location at;             // where it is stored (tier -1: finished, or a block not reached)
+  std::uint32_t left = 0;  // for a finished child: the seats still in (bit j: seat j)
+  int shift = 0;           // its player to move's seat (the parent's seats)
+};
+
+template <typename S>
+concept CoalitionTierSpace = requires(const S& s, int tier, std::uint64_t index,
+                                      typename S::Cursor& cursor) {
+  { s.variant_name() } -> std::convertible_to<std::string>;
+  { s.index_scheme() } -> std::convertible_to<std::string>;
+  { s.players() } -> std::convertible_to<int>;
+  { s.tier_count() } -> std::convertible_to<int>;
+  { s.tier_name(tier) } -> std::convertible_to<std::string>;
+  { s.tier_size(tier) } -> std::convertible_to<std::uint64_t>;
+  { s.block_count(tier) } -> std::convertible_to<std::uint64_t>;
+  { s.block_range(tier, index) } -> std::same_as<IndexRange>;
+  {
+    s.for_each_child(cursor, tier, index, [](const CoalitionChild&) {})
+    } -> std::same_as<bool>;
+  { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;
+};
+
+}  // namespace tablebase

@@ -1,0 +1,100 @@
+// Nevsky checkers on the coalition tier solver (tablebase/coalition_tier_solver.h over
+// rules/nevsky/solve/coalition_tier_space.h): the space's numbering read back both ways, and every
+// coalition's value and distance at every position the hash-map solver (solver/
+// coalition_retrograde.h, a separate method: a graph of canonical positions with reflections)
+// reaches, on the one-man rows and the kings' row.
+#include <catch2/catch.hpp>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "rules/nevsky/game.h"
+#include "rules/nevsky/solve/coalition_tier_space.h"
+#include "rules/nevsky/variant.h"
+#include "solver/coalition_retrograde.h"
+#include "tablebase/coalition_tier_solver.h"
+
+namespace {
+
+using Space = nevsky::CoalitionTierSpace;
+static_assert(tablebase::CoalitionTierSpace<Space>);
+
+// The seats of coalition s (players by name) seen from player `mover`.
+std::uint32_t seats_from(std::uint32_t s, int mover) {
+  return ((s >> mover) | (s << (4 - mover))) & 15;
+}
+
+}  // namespace
+
+TEST_CASE("nevsky coalition tiers: every settled entry is located back to itself",
+          "[coalition][nevsky][tiers]") {
+  for (const char* row : {"nevsky:4x4:1", "nevsky:4x4:1+1", "nevsky:3x3:1:pairs"}) {
+    INFO(row);
+    Space space(nevsky::parse_variant(row));
+    CHECK(space.locate(space.game().start()).tier == -1);  // nothing discovered yet
+    space.discover(2);
+    CHECK(space.locate(space.game().start()).tier >= 0);
+    std::uint64_t settled = 0, entries = 0;
+    Space::Cursor cursor;
+    for (int t = 0; t < space.tier_count(); ++t)
+      for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+        ++entries;
+        const nevsky::Position p = space.position(cursor, t, i);
+        bool in_row = space.for_each_child(cursor, t, i, [](const auto&) {});
+        if (!in_row) continue;
+        ++settled;
+        REQUIRE(space.locate(p) == tablebase::Location{t, i});
+        // Its turned images, players renamed, are the same entry.
+        const nevsky::Geometry& g = space.game().geometry();
+        for (int r = 1; r < 4; ++r) {
+          nevsky::Position turned;
+          for (nevsky::Player q : nevsky::kAllPlayers) {
+            const auto to = nevsky::Player((q + 4 - r) % 4);
+            turned.men[to] = g.map(p.men[q], g.quarter_turns(r));
+            turned.kings[to] = g.map(p.kings[q], g.quarter_turns(r));
+          }
+          turned.to_move = nevsky::Player((p.to_move + 4 - r) % 4);
+          REQUIRE(space.locate(turned) == tablebase::Location{t, i});
+        }
+      }
+    CHECK(settled > 0);
+    CHECK(settled <= entries);
+  }
+}
+
+TEST_CASE("nevsky coalition tiers: every coalition against the hash-map solver",
+          "[coalition][nevsky][tiers]") {
+  for (const char* row : {"nevsky:3x3:1", "nevsky:3x3:1+1:pairs", "nevsky:4x4:1",
+                          "nevsky:4x4:1:pairs", "nevsky:4x4:1+1", "nevsky:5x5:1"}) {
+    INFO(row);
+    Space space(nevsky::parse_variant(row));
+    space.discover(2);
+    tablebase::CoalitionTierSolver<Space> tiers(space, 2);
+    tiers.solve();
+    const nevsky::Game& game = space.game();
+    const nevsky::Position start = game.start();
+    const solver::CoalitionRetrograde<nevsky::Game> graph(game, {&start, 1},
+                                                          {std::uint64_t{1} << 32, false});
+    std::uint64_t compared = 0, wrong = 0, missing = 0;
+    graph.for_each_value([&](const nevsky::Key& key, auto values) {
+      const nevsky::Position p = game.from_key(key);
+      if (game.is_terminal(p)) return;
+      const auto at = space.locate(p);
+      if (at.tier < 0 || !tablebase::coalition_decided(tiers.codes(at)[0]) &&
+                             tiers.codes(at)[0] != tablebase::kCoalitionDraw) {
+        ++missing;
+        return;
+      }
+      for (int u = 0; u < int(values.size()); ++u) {
+        const std::uint32_t s = solver::CoalitionSplits::coalition(u);
+        const auto v = tablebase::coalition_value(tiers.code(at, seats_from(s, p.to_move)));
+        ++compared;
+        wrong += !(v == values[u]);
+      }
+    });
+    CHECK(missing == 0);
+    CHECK(wrong == 0);
+    CHECK(compared >= 7 * graph.report().positions / 2);
+    CHECK(tiers.report().positions >= graph.report().positions);
+  }
+}
