@@ -106,7 +106,7 @@ class CoalitionTierSolver {
     tbb::task_arena arena(threads_);
     std::uint64_t done = 0;
     for (int t = 0; t < space_.tier_count(); ++t) {
-      codes_[t].assign(space_.tier_size(t) * splits, kCoalitionNotInRow);
+      codes_[t].assign(space_.row_size(t) * splits, kCoalitionNotInRow);
       std::mutex merge;
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)),
@@ -121,7 +121,7 @@ class CoalitionTierSolver {
                             for (int u = 0; u < splits; ++u) add(report_.splits[u], tally[u]);
                           });
       });
-      done += space_.tier_size(t);
+      done += space_.row_size(t);
       report_.entries += space_.tier_size(t);
       if (progress) progress(t + 1, done);
     }
@@ -131,10 +131,10 @@ class CoalitionTierSolver {
 
   const CoalitionTierReport& report() const { return report_; }
   const SplitRenaming& renaming() const { return renaming_; }
-  // The codes of an entry, one a split (kCoalitionNotInRow for an entry not in the row).
+  // The codes of an entry in the row, one a split.
   std::span<const CoalitionCode> codes(Location at) const {
     const int n = renaming_.count();
-    return {codes_[at.tier].data() + at.index * n, std::size_t(n)};
+    return {codes_[at.tier].data() + space_.row_rank(at.tier, at.index) * n, std::size_t(n)};
   }
   // Coalition s's code at the entry, s a set of its seats (bit j: seat j), neither none nor all.
   CoalitionCode code(Location at, std::uint32_t s) const {
@@ -151,7 +151,6 @@ class CoalitionTierSolver {
  private:
   // What solving a block holds, kept by a thread from block to block.
   struct BlockWork {
-    std::vector<std::uint8_t> in_row;
     std::vector<std::uint8_t> code;                   // by node: entry * splits + split
     std::vector<std::uint16_t> good, bad;             // chooser's best win + 1, longest loss + 1
     std::vector<std::uint32_t> pending;               // children in the block not yet decided
@@ -188,9 +187,11 @@ class CoalitionTierSolver {
   std::uint64_t solve_block(int t, std::uint64_t b, BlockWork& w,
                             std::vector<CoalitionTierTally>& tally) {
     const IndexRange range = space_.block_range(t, b);
-    const std::size_t n = range.end - range.begin, splits = std::size_t(renaming_.count());
-    const std::size_t nodes = n * splits;
-    w.in_row.assign(n, 0);
+    // The block's entries in the row, numbered from 0 in index order.
+    const std::uint64_t base = space_.row_rank(t, range.begin);
+    const std::size_t n = space_.row_rank(t, range.end) - base;
+    const std::size_t splits = std::size_t(renaming_.count()), nodes = n * splits;
+    if (!n) return 0;
     w.code.assign(nodes, kCoalitionUnresolved);
     w.good.assign(nodes, kNone);
     w.bad.assign(nodes, 0);
@@ -198,32 +199,36 @@ class CoalitionTierSolver {
     w.drawn.assign(nodes, 0);
     w.moves.clear();
     typename S::Cursor cursor;
-    for (std::size_t e = 0; e < n; ++e) {
-      w.in_row[e] = space_.for_each_child(cursor, t, range.begin + e, [&](const CoalitionChild& c) {
-        if (c.at.tier == t) {
-          if (c.at.index < range.begin || c.at.index >= range.end)
-            throw std::logic_error("a move inside a tier left its block");
-          w.moves.push_back(
-              {std::uint32_t(e), std::uint32_t(c.at.index - range.begin), std::uint32_t(c.shift)});
-          for (std::size_t u = 0; u < splits; ++u) ++w.pending[e * splits + u];
-          return;
-        }
-        if (c.at.tier < 0 && !c.left) throw std::logic_error("a move led out of the row");
-        for (std::size_t u = 0; u < splits; ++u) {
-          const auto [split, rest] = renaming_.at(c.shift, int(u));
-          CoalitionCode code;
-          if (c.at.tier < 0) {
-            code = finished_code(c.left, solver::CoalitionSplits::coalition(int(u)));
-          } else {
-            if (c.at.tier > t) throw std::logic_error("a move led to a later tier");
-            code = codes_[c.at.tier][c.at.index * splits + split];
-            if (!coalition_decided(code) && code != kCoalitionDraw)
-              throw std::logic_error("a move led to an entry not solved");
-            if (rest) code = coalition_flip(code);
-          }
-          fold(w, e * splits + u, SplitRenaming::chooses(int(u)), code);
-        }
-      });
+    std::size_t e = 0;
+    for (std::uint64_t i = range.begin; i < range.end; ++i) {
+      if (!space_.for_each_child(cursor, t, i, [&](const CoalitionChild& c) {
+            if (c.at.tier == t) {
+              if (c.at.index < range.begin || c.at.index >= range.end)
+                throw std::logic_error("a move inside a tier left its block");
+              w.moves.push_back({std::uint32_t(e),
+                                 std::uint32_t(space_.row_rank(t, c.at.index) - base),
+                                 std::uint32_t(c.shift)});
+              for (std::size_t u = 0; u < splits; ++u) ++w.pending[e * splits + u];
+              return;
+            }
+            if (c.at.tier < 0 && !c.left) throw std::logic_error("a move led out of the row");
+            for (std::size_t u = 0; u < splits; ++u) {
+              const auto [split, rest] = renaming_.at(c.shift, int(u));
+              CoalitionCode code;
+              if (c.at.tier < 0) {
+                code = finished_code(c.left, solver::CoalitionSplits::coalition(int(u)));
+              } else {
+                if (c.at.tier > t) throw std::logic_error("a move led to a later tier");
+                code = codes_[c.at.tier][space_.row_rank(c.at.tier, c.at.index) * splits + split];
+                if (!coalition_decided(code) && code != kCoalitionDraw)
+                  throw std::logic_error("a move led to an entry not solved");
+                if (rest) code = coalition_flip(code);
+              }
+              fold(w, e * splits + u, SplitRenaming::chooses(int(u)), code);
+            }
+          }))
+        continue;
+      ++e;
     }
     // The block's moves reversed: for each child node, its parent nodes (and whether the
     // coalition is the child split's rest, in the parent's top bit).
@@ -249,7 +254,6 @@ class CoalitionTierSolver {
       w.queue[d].push_back(std::uint32_t(node * 2 + (chooser_wins ? 1 : 0)));
     };
     for (std::size_t e = 0; e < n; ++e) {
-      if (!w.in_row[e]) continue;
       for (std::size_t u = 0; u < splits; ++u) {
         const std::size_t node = e * splits + u;
         if (w.good[node] != kNone)
@@ -283,11 +287,8 @@ class CoalitionTierSolver {
           }
         }
       }
-    std::uint64_t positions = 0;
-    CoalitionCode* out = codes_[t].data() + range.begin * splits;
+    CoalitionCode* out = codes_[t].data() + base * splits;
     for (std::size_t e = 0; e < n; ++e) {
-      if (!w.in_row[e]) continue;
-      ++positions;
       for (std::size_t u = 0; u < splits; ++u) {
         CoalitionCode c = w.code[e * splits + u];
         if (c == kCoalitionUnresolved) c = kCoalitionDraw;
@@ -304,7 +305,7 @@ class CoalitionTierSolver {
         }
       }
     }
-    return positions;
+    return n;
   }
 
   const S& space_;

@@ -12,7 +12,8 @@
 // - A finished child is not located: `left` names the seats (the parent's) still in the game,
 //   which decides every coalition's result there (solver/coalition_game.h).
 // - for_each_child returns false, visiting nothing, for an entry that is no position of the row
-//   (its block holds places that are not settled positions): such entries have no value.
+//   (in_row: a block may hold places that are no position, or none play reaches): such entries
+//   have no value.
 // A game plugs in by implementing this in its own folder; its rules stay unaware of it.
 #pragma once
 

@@ -123,7 +123,7 @@ void print_tier_row(const nevsky::Game& game, int threads, bool progress) {
   }
   std::printf("## %s (coalition tiers)\n\n", game.variant().name().c_str());
   std::printf(
-      "- positions %llu (settled positions of the reached blocks), entries %llu, blocks "
+      "- positions %llu (reached, seen from the player to move), entries %llu, blocks "
       "%llu, tiers %d (largest %llu entries)\n",
       (unsigned long long)r.positions, (unsigned long long)r.entries, (unsigned long long)blocks,
       used, (unsigned long long)largest);

@@ -91,7 +91,9 @@ std::string CoalitionTierSpace::tier_name(int t) const {
 
 std::uint64_t CoalitionTierSpace::memory_bytes() const {
   std::uint64_t bytes = tier_by_material_.size() * sizeof(int);
-  for (const Tier& t : tiers_) bytes += (t.keys.capacity() + t.offsets.capacity()) * 8;
+  for (const Tier& t : tiers_)
+    bytes +=
+        (t.keys.capacity() + t.offsets.capacity() + t.reached.capacity() + t.ranks.capacity()) * 8;
   return bytes;
 }
 
@@ -251,15 +253,8 @@ void CoalitionTierSpace::place_kings(Position& p, Bitboard free,
   }
 }
 
-tablebase::Location CoalitionTierSpace::locate(const Position& p) const {
-  const int t = tier_of(p);
-  if (t < 0) return {};
-  const Tier& tier = tiers_[t];
+CoalitionTierSpace::Framed CoalitionTierSpace::frame(const Position& p) const {
   const BlockOf block = block_of(p);
-  const auto it = std::lower_bound(tier.keys.begin(), tier.keys.end(), block.key);
-  if (it == tier.keys.end() || *it != block.key) return {};
-  const std::uint64_t b = std::uint64_t(it - tier.keys.begin());
-  // p in the block's frame.
   const Geometry& g = game_.geometry();
   Position framed;
   std::array<int, kPlayers> counts{};
@@ -275,8 +270,19 @@ tablebase::Location CoalitionTierSpace::locate(const Position& p) const {
   const int total = counts[0] + counts[1] + counts[2] + counts[3];
   const std::uint64_t placements =
       counting().binomial[popcount(free)][total] * counting().multinomial(counts);
-  return {t,
-          tier.offsets[b] + std::uint64_t(mover) * placements + kings_rank(framed, free, counts)};
+  return {block.key, std::uint64_t(mover) * placements + kings_rank(framed, free, counts)};
+}
+
+tablebase::Location CoalitionTierSpace::locate(const Position& p) const {
+  const int t = tier_of(p);
+  if (t < 0) return {};
+  const Tier& tier = tiers_[t];
+  const Framed f = frame(p);
+  const auto it = std::lower_bound(tier.keys.begin(), tier.keys.end(), f.key);
+  if (it == tier.keys.end() || *it != f.key) return {};
+  const std::uint64_t index = tier.offsets[std::uint64_t(it - tier.keys.begin())] + f.local;
+  if (!in_row(t, index)) return {};
+  return {t, index};
 }
 
 Position CoalitionTierSpace::position(Cursor& cursor, int tier, std::uint64_t index) const {
@@ -297,24 +303,43 @@ Position CoalitionTierSpace::position(Cursor& cursor, int tier, std::uint64_t in
 
 void CoalitionTierSpace::discover(int threads,
                                   const std::function<void(int, std::uint64_t)>& progress) {
-  std::vector<absl::flat_hash_set<std::uint64_t>> pending(tiers_.size());
+  // Positions found, by tier, before their tier's blocks are numbered: block key and entry.
+  using Seeds = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
+  std::vector<Seeds> pending(tiers_.size());
+  const auto tidy = [](Seeds& seeds) {
+    std::sort(seeds.begin(), seeds.end());
+    seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+  };
+  std::vector<std::size_t> tidied(tiers_.size(), 0);  // seeds' size when last tidied
   const Position start = game_.start();
-  if (!game_.is_terminal(start)) pending[tier_of(start)].insert(block_of(start).key);
+  if (!game_.is_terminal(start)) {
+    const Framed f = frame(start);
+    pending[tier_of(start)].emplace_back(f.key, f.local);
+  }
   tbb::task_arena arena(std::max(1, threads));
-  using Found = std::vector<std::pair<int, std::uint64_t>>;
+  using Found = std::vector<std::pair<int, std::pair<std::uint64_t, std::uint64_t>>>;
   tbb::enumerable_thread_specific<Found> found;
-  std::uint64_t entries = 0;
+  std::uint64_t positions = 0;
   int done = 0;
   for (int t = tier_count() - 1; t >= 0; --t) {
     Tier& tier = tiers_[t];
-    tier.keys.assign(pending[t].begin(), pending[t].end());
-    absl::flat_hash_set<std::uint64_t>().swap(pending[t]);
-    std::sort(tier.keys.begin(), tier.keys.end());
+    Seeds seeds = std::move(pending[t]);
+    tidy(seeds);
+    for (std::size_t i = 0; i < seeds.size(); ++i)
+      if (tier.keys.empty() || tier.keys.back() != seeds[i].first)
+        tier.keys.push_back(seeds[i].first);
     tier.offsets.assign(tier.keys.size() + 1, 0);
     for (std::size_t b = 0; b < tier.keys.size(); ++b)
       tier.offsets[b + 1] = tier.offsets[b] + block_entries(tier.keys[b]);
-    entries += tier.offsets.back();
-    // Each reached block's settled positions, and where their moves lead out of the tier.
+    tier.reached.assign((tier.offsets.back() + 63) / 64, 0);
+    for (std::size_t i = 0, b = 0; i < seeds.size(); ++i) {
+      while (tier.keys[b] != seeds[i].first) ++b;
+      const std::uint64_t e = tier.offsets[b] + seeds[i].second;
+      tier.reached[e / 64] |= std::uint64_t{1} << (e % 64);
+    }
+    Seeds().swap(seeds);
+    // Each block's positions reached through its kings' moves from those found, and where the
+    // moves of all of them lead out of the tier.
     constexpr std::uint64_t kChunk = 1 << 14;
     for (std::uint64_t from = 0; from < tier.keys.size(); from += kChunk) {
       const std::uint64_t to = std::min<std::uint64_t>(tier.keys.size(), from + kChunk);
@@ -322,10 +347,13 @@ void CoalitionTierSpace::discover(int threads,
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 16), [&](const auto& r) {
           Cursor cursor;
           Found& out = found.local();
-          for (std::uint64_t b = r.begin(); b != r.end(); ++b)
-            for (std::uint64_t e = tier.offsets[b]; e < tier.offsets[b + 1]; ++e) {
-              const Position p = position(cursor, t, e);
-              if (!settled(p)) continue;
+          std::vector<std::uint64_t> queue;
+          for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
+            queue.clear();
+            for (std::uint64_t e = tier.offsets[b]; e < tier.offsets[b + 1]; ++e)
+              if (marked(tier, e)) queue.push_back(e);
+            for (std::size_t i = 0; i < queue.size(); ++i) {
+              const Position p = position(cursor, t, queue[i]);
               MoveList moves;
               game_.generate(p, moves);
               for (const Move& m : moves) {
@@ -333,24 +361,43 @@ void CoalitionTierSpace::discover(int threads,
                 game_.make(child, m);
                 if (game_.is_terminal(child)) continue;
                 const int ct = tier_of(child);
+                const Framed f = frame(child);
                 if (ct == t) {
-                  if (block_of(child).key != tier.keys[b])
+                  if (f.key != tier.keys[b])
                     throw std::logic_error("a move inside a tier left its block");
+                  const std::uint64_t e = tier.offsets[b] + f.local;
+                  if (!marked(tier, e)) {
+                    mark(tier, e);
+                    queue.push_back(e);
+                  }
                   continue;
                 }
                 if (ct < 0 || ct > t) throw std::logic_error("a move led to a later tier");
-                out.emplace_back(ct, block_of(child).key);
+                out.push_back({ct, {f.key, f.local}});
               }
             }
+          }
         });
       });
       for (Found& f : found) {
-        for (const auto& [ct, key] : f) pending[ct].insert(key);
+        for (const auto& [ct, seed] : f) {
+          Seeds& to = pending[ct];
+          to.push_back(seed);
+          // Repeats kept at most as many as the distinct ones.
+          if (to.size() >= 2 * tidied[ct] + 1024) {
+            tidy(to);
+            tidied[ct] = to.size();
+          }
+        }
         Found().swap(f);
       }
     }
+    tier.ranks.assign(tier.reached.size() + 1, 0);
+    for (std::size_t w = 0; w < tier.reached.size(); ++w)
+      tier.ranks[w + 1] = tier.ranks[w] + std::uint64_t(popcount(tier.reached[w]));
+    positions += tier.ranks.back();
     ++done;
-    if (progress) progress(done, entries);
+    if (progress) progress(done, positions);
   }
 }
 

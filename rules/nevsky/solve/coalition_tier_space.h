@@ -15,14 +15,15 @@
 //   position is stored twice) times the kings' placements on the cells the men leave free
 //   (cells by their combination's rank, then the kings' owners in cell order by their
 //   multinomial rank). A king's slide keeps the men and the counts, so it stays in the block;
-// - a tier's blocks are those play reaches from the start (discover()): a block is reached when
-//   a settled position of one of its reached parents' moves lies in it, and every settled
-//   position of a reached block counts as in the row. Entries that are no settled position (the
-//   player to move holds no checker or has no move, or the game is over) are not in the row.
+// - a tier's blocks are those play reaches from the start (discover()), and a bit an entry marks
+//   the positions play reaches (the row's): a block's kings may stand in many more places than
+//   play puts them (on nevsky:4x4:1 the blocks' settled positions are 12 times the reached ones),
+//   so only the reached entries are solved, and the solver holds their values by rank.
 // Positions are stored seen from the player to move: a child's players are named by their seats
 // after the parent's mover (CoalitionChild::shift), which is how the solver renames coalitions.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <string>
@@ -68,12 +69,22 @@ class CoalitionTierSpace {
   // found are kept: call it once). progress(tiers done, entries so far) after each tier.
   void discover(int threads, const std::function<void(int, std::uint64_t)>& progress = {});
 
-  // The entry of a settled, unfinished position; tier -1 when its block was not reached.
+  // The entry of a settled, unfinished position; tier -1 when play does not reach it.
   tablebase::Location locate(const Position& p) const;
+  // Whether an entry is a position play reaches from the start (discover()).
+  bool in_row(int t, std::uint64_t index) const { return marked(tiers_[t], index); }
+  // The positions in the row of tier t before entry `index` (up to tier_size(t)).
+  std::uint64_t row_rank(int t, std::uint64_t index) const {
+    const Tier& tier = tiers_[t];
+    const std::uint64_t w = index / 64, bit = index % 64;
+    return tier.ranks[w] +
+           (bit ? std::uint64_t(popcount(tier.reached[w] & ((std::uint64_t{1} << bit) - 1))) : 0);
+  }
+  std::uint64_t row_size(int t) const { return tiers_[t].ranks.back(); }
   // The position of an entry, players named as its block's key names them.
   Position position(Cursor& cursor, int tier, std::uint64_t index) const;
-  // Whether the entry is a settled, unfinished position; if so, visit(CoalitionChild) for the
-  // position after each of its moves.
+  // Whether the entry is in the row; if so, visit(CoalitionChild) for the position after each of
+  // its moves.
   template <typename Visit>
   bool for_each_child(Cursor& cursor, int tier, std::uint64_t index, Visit&& visit) const;
 
@@ -82,6 +93,8 @@ class CoalitionTierSpace {
     int checkers = 0, men = 0, advance = 0;
     std::vector<std::uint64_t> keys;           // the reached blocks' keys, increasing
     std::vector<std::uint64_t> offsets = {0};  // block b's first entry; one past the last
+    std::vector<std::uint64_t> reached;        // a bit an entry: in the row
+    std::vector<std::uint64_t> ranks = {0};    // entries in the row before each word of reached
   };
   struct BlockOf {
     std::uint64_t key;
@@ -89,6 +102,19 @@ class CoalitionTierSpace {
     int period;
   };
 
+  // A position's block and its entry's place in the block.
+  struct Framed {
+    std::uint64_t key, local;
+  };
+  Framed frame(const Position& p) const;
+  static bool marked(const Tier& tier, std::uint64_t e) {
+    return tier.reached[e / 64] >> (e % 64) & 1;
+  }
+  // Thread-safe: blocks next to each other share words.
+  static void mark(Tier& tier, std::uint64_t e) {
+    std::atomic_ref<std::uint64_t>(tier.reached[e / 64])
+        .fetch_or(std::uint64_t{1} << (e % 64), std::memory_order_relaxed);
+  }
   int tier_of(int checkers, int men, int advance) const;
   int tier_of(const Position& p) const;
   BlockOf block_of(const Position& p) const;
@@ -100,11 +126,6 @@ class CoalitionTierSpace {
   void decode_key(Cursor& cursor, std::uint64_t key) const;
   void decode_block(Cursor& cursor, int tier, std::uint64_t block) const;
   std::uint64_t block_entries(std::uint64_t key) const;
-  // Whether p is a position of the row: its player to move holds checkers and has a move, and
-  // the game is not over.
-  bool settled(const Position& p) const {
-    return p.checkers(p.to_move) && !game_.is_terminal(p) && game_.has_move(p, p.to_move);
-  }
   // The rank of the kings' placement of p (in its block's frame) among the block's.
   std::uint64_t kings_rank(const Position& p, Bitboard free,
                            const std::array<int, kPlayers>& counts) const;
@@ -121,8 +142,8 @@ class CoalitionTierSpace {
 template <typename Visit>
 bool CoalitionTierSpace::for_each_child(Cursor& cursor, int tier, std::uint64_t index,
                                         Visit&& visit) const {
+  if (!in_row(tier, index)) return false;
   const Position p = position(cursor, tier, index);
-  if (!settled(p)) return false;
   MoveList moves;
   game_.generate(p, moves);
   for (const Move& m : moves) {
