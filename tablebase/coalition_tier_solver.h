@@ -26,7 +26,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <span>
 #include <stdexcept>
@@ -36,7 +38,9 @@
 #include "solver/coalition_splits.h"
 #include "solver/wdl.h"
 #include "tablebase/coalition_code.h"
+#include "tablebase/coalition_tier_files.h"
 #include "tablebase/coalition_tier_space.h"
+#include "tablebase/table_file.h"
 
 namespace tablebase {
 
@@ -52,12 +56,14 @@ class SplitRenaming {
     const std::uint32_t all = splits_.everyone();
     const int n = players;
     at_.assign(std::size_t(n) * splits_.count(), {});
+    from_ = at_;
     for (int d = 0; d < n; ++d)
       for (int u = 0; u < splits_.count(); ++u) {
         const std::uint32_t s = solver::CoalitionSplits::coalition(u);
         const std::uint32_t turned = d ? ((s >> d) | (s << (n - d))) & all : s;
         const auto [split, rest] = splits_.of(turned);
         at_[std::size_t(d) * splits_.count() + u] = {split, rest};
+        from_[std::size_t(d) * splits_.count() + split] = {u, rest};
       }
   }
   const solver::CoalitionSplits& splits() const { return splits_; }
@@ -65,12 +71,17 @@ class SplitRenaming {
   std::pair<int, bool> at(int shift, int split) const {
     return at_[std::size_t(shift) * splits_.count() + split];
   }
+  // The inverse: the split that reads as `split` at a child `shift` seats on, and whether as its
+  // rest.
+  std::pair<int, bool> from(int shift, int split) const {
+    return from_[std::size_t(shift) * splits_.count() + split];
+  }
   // Whether the coalition of `split` chooses where seat 0 is to move.
   static bool chooses(int split) { return solver::CoalitionSplits::coalition(split) & 1; }
 
  private:
   solver::CoalitionSplits splits_;
-  std::vector<std::pair<int, bool>> at_;
+  std::vector<std::pair<int, bool>> at_, from_;
 };
 
 // A finished position's code for coalition s when the seats `left` are still in.
@@ -83,44 +94,93 @@ inline CoalitionCode finished_code(std::uint32_t left, std::uint32_t s) {
 struct CoalitionTierReport {
   std::uint64_t entries = 0, positions = 0;  // entries in all; those in the row
   std::vector<CoalitionTierTally> splits;
+  std::uint64_t peak_held_bytes = 0;  // the most codes held at once
+  std::uint64_t file_bytes = 0;       // of the tier files written
+  int tiers_read = 0;                 // tiers found on disk, not solved again
+  int tiers_reread = 0;               // tier files read back after their codes were dropped
   double seconds = 0;
+};
+
+struct CoalitionTierSolveOptions {
+  int threads = 1;
+  // Where each tier's codes are written when solved (coalition_tier_files.h), and read back from
+  // when a later tier needs them and they were dropped; a tier whose file is there is read, not
+  // solved again. Empty: no files, every tier held to the end.
+  std::filesystem::path dir;
+  // With a dir: the codes held at most, in bytes. Before a tier is solved, tiers it does not need
+  // are dropped, those needed again latest first (and those never needed again at once), until it
+  // and its children fit (if they alone do not, they are held all the same: the report says).
+  std::uint64_t budget_bytes = ~std::uint64_t{0};
+  int zstd_level = 8;
 };
 
 template <CoalitionTierSpace S>
 class CoalitionTierSolver {
  public:
-  using Progress = std::function<void(int tiers_done, std::uint64_t entries_done)>;
+  using Progress = std::function<void(int tiers_done, std::uint64_t positions_done)>;
 
-  CoalitionTierSolver(const S& space, int threads)
-      : space_(space), renaming_(space.players()), threads_(std::max(1, threads)) {}
+  CoalitionTierSolver(const S& space, CoalitionTierSolveOptions options)
+      : space_(space), renaming_(space.players()), options_(std::move(options)) {
+    options_.threads = std::max(1, options_.threads);
+  }
 
-  // Solves every tier; throws std::overflow_error for a distance past a byte's.
+  // Solves every tier (or reads it, with a dir that holds it); throws std::overflow_error for a
+  // distance past a byte's, TableError for a tier file it cannot trust or write.
   void solve(const Progress& progress = {}) {
     const auto start = std::chrono::steady_clock::now();
     const int splits = renaming_.count();
-    codes_.assign(space_.tier_count(), {});
+    const int tiers = space_.tier_count();
+    codes_.assign(tiers, {});
+    resident_.assign(tiers, false);
+    held_ = 0;
     report_ = {};
     report_.splits.resize(splits);
     for (int u = 0; u < splits; ++u)
       report_.splits[u].coalition = solver::CoalitionSplits::coalition(u);
-    tbb::task_arena arena(threads_);
+    // Which later tiers need each tier, in solve order.
+    uses_.assign(tiers, {});
+    for (int t = 0; t < tiers; ++t)
+      for (int c : space_.tier_children(t)) uses_[c].push_back(t);
+    tbb::task_arena arena(options_.threads);
     std::uint64_t done = 0;
-    for (int t = 0; t < space_.tier_count(); ++t) {
-      codes_[t].assign(space_.row_size(t) * splits, kCoalitionNotInRow);
-      std::mutex merge;
-      arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)),
-                          [&](const auto& r) {
-                            BlockWork work;
-                            std::vector<CoalitionTierTally> tally(splits);
-                            std::uint64_t positions = 0;
-                            for (std::uint64_t b = r.begin(); b != r.end(); ++b)
-                              positions += solve_block(t, b, work, tally);
-                            std::lock_guard lock(merge);
-                            report_.positions += positions;
-                            for (int u = 0; u < splits; ++u) add(report_.splits[u], tally[u]);
-                          });
-      });
+    for (int t = 0; t < tiers; ++t) {
+      make_room(t);
+      readers_.clear();
+      readers_.resize(tiers);
+      for (int c : space_.tier_children(t)) {
+        if (resident_[c] || !read_by_entry(t, c)) {
+          hold(c);
+        } else {
+          readers_[c] = std::make_unique<TableReader>(coalition_tier_path(file_name(c)));
+          readers_[c]->share_cache(cache_);
+        }
+      }
+      std::vector<CoalitionTierTally> tally(splits);
+      if (!options_.dir.empty() && coalition_tier_present(file_name(t), codes_size(t))) {
+        hold(t);
+        tally_codes(t, tally);
+        ++report_.tiers_read;
+      } else {
+        codes_[t].assign(codes_size(t), kCoalitionNotInRow);
+        add_held(t);
+        std::mutex merge;
+        arena.execute([&] {
+          tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)),
+                            [&](const auto& r) {
+                              BlockWork work;
+                              std::vector<CoalitionTierTally> mine(splits);
+                              for (std::uint64_t b = r.begin(); b != r.end(); ++b)
+                                solve_block(t, b, work, mine);
+                              std::lock_guard lock(merge);
+                              for (int u = 0; u < splits; ++u) add(tally[u], mine[u]);
+                            });
+        });
+        if (!options_.dir.empty())
+          report_.file_bytes += write_coalition_tier(file_name(t), codes_[t], options_.zstd_level);
+      }
+      readers_.clear();
+      for (int u = 0; u < splits; ++u) add(report_.splits[u], tally[u]);
+      report_.positions += space_.row_size(t);
       done += space_.row_size(t);
       report_.entries += space_.tier_size(t);
       if (progress) progress(t + 1, done);
@@ -131,36 +191,37 @@ class CoalitionTierSolver {
 
   const CoalitionTierReport& report() const { return report_; }
   const SplitRenaming& renaming() const { return renaming_; }
-  // The codes of an entry in the row, one a split.
-  std::span<const CoalitionCode> codes(Location at) const {
+  // The codes of an entry in the row, one a split (its tier read again if it was dropped).
+  std::span<const CoalitionCode> codes(Location at) {
+    hold(at.tier);
     const int n = renaming_.count();
     return {codes_[at.tier].data() + space_.row_rank(at.tier, at.index) * n, std::size_t(n)};
   }
   // Coalition s's code at the entry, s a set of its seats (bit j: seat j), neither none nor all.
-  CoalitionCode code(Location at, std::uint32_t s) const {
+  CoalitionCode code(Location at, std::uint32_t s) {
     const auto [split, rest] = renaming_.splits().of(s);
     const CoalitionCode c = codes(at)[split];
     return rest ? coalition_flip(c) : c;
   }
-  std::uint64_t held_bytes() const {
-    std::uint64_t bytes = 0;
-    for (const auto& c : codes_) bytes += c.capacity();
-    return bytes;
-  }
+  // The codes held now.
+  std::uint64_t held_bytes() const { return held_; }
 
  private:
   // What solving a block holds, kept by a thread from block to block.
+  // Nodes are an entry and a split (entry * splits + split), entries numbered in the block.
   struct BlockWork {
-    std::vector<std::uint8_t> code;                   // by node: entry * splits + split
-    std::vector<std::uint16_t> good, bad;             // chooser's best win + 1, longest loss + 1
-    std::vector<std::uint32_t> pending;               // children in the block not yet decided
-    std::vector<std::uint8_t> drawn;                  // a child is a draw
-    std::vector<std::array<std::uint32_t, 3>> moves;  // parent entry, child entry, shift
-    std::vector<std::uint32_t> first, parents;        // reverse of the block's moves, by node
-    std::vector<std::vector<std::uint32_t>> queue;    // by distance: node * 2 + chooser wins
+    std::vector<std::uint8_t> code;
+    std::vector<std::uint8_t> good, bad;  // chooser's best win + 1, longest loss + 1
+    std::vector<std::uint16_t> pending;   // children in the block not yet decided against
+    std::vector<std::uint8_t> drawn;      // a child is a draw
+    // The block's moves, child entry << 32 | parent entry << 3 | shift, sorted: a child's parents
+    // are edges[first[child] .. first[child + 1]).
+    std::vector<std::uint64_t> edges;
+    std::vector<std::uint32_t> first;
+    std::vector<std::vector<std::uint32_t>> queue;  // by distance: node * 2 + chooser wins
   };
 
-  static constexpr std::uint16_t kNone = 0xffff;
+  static constexpr std::uint8_t kNone = 0xff;
 
   static void add(CoalitionTierTally& to, const CoalitionTierTally& from) {
     to.wins += from.wins;
@@ -177,7 +238,7 @@ class CoalitionTierSolver {
       return;
     }
     const bool chooser_wins = bool(c & 1) == coalition_chooses;
-    const std::uint16_t d = std::uint16_t((c >> 1) + 1);
+    const std::uint8_t d = std::uint8_t((c >> 1) + 1);
     if (chooser_wins)
       w.good[node] = std::min(w.good[node], d);
     else
@@ -192,12 +253,14 @@ class CoalitionTierSolver {
     const std::size_t n = space_.row_rank(t, range.end) - base;
     const std::size_t splits = std::size_t(renaming_.count()), nodes = n * splits;
     if (!n) return 0;
+    if (n >= std::size_t{1} << 28)
+      throw std::length_error("a block of more than 2^28 positions in the row");
     w.code.assign(nodes, kCoalitionUnresolved);
     w.good.assign(nodes, kNone);
     w.bad.assign(nodes, 0);
     w.pending.assign(nodes, 0);
     w.drawn.assign(nodes, 0);
-    w.moves.clear();
+    w.edges.clear();
     typename S::Cursor cursor;
     std::size_t e = 0;
     for (std::uint64_t i = range.begin; i < range.end; ++i) {
@@ -205,9 +268,10 @@ class CoalitionTierSolver {
             if (c.at.tier == t) {
               if (c.at.index < range.begin || c.at.index >= range.end)
                 throw std::logic_error("a move inside a tier left its block");
-              w.moves.push_back({std::uint32_t(e),
-                                 std::uint32_t(space_.row_rank(t, c.at.index) - base),
-                                 std::uint32_t(c.shift)});
+              const std::uint64_t child = space_.row_rank(t, c.at.index) - base;
+              w.edges.push_back(child << 32 | std::uint64_t(e) << 3 | std::uint64_t(c.shift));
+              if (w.pending[e * splits] == 0xffff)
+                throw std::length_error("a position with more than 65535 moves in its block");
               for (std::size_t u = 0; u < splits; ++u) ++w.pending[e * splits + u];
               return;
             }
@@ -219,7 +283,7 @@ class CoalitionTierSolver {
                 code = finished_code(c.left, solver::CoalitionSplits::coalition(int(u)));
               } else {
                 if (c.at.tier > t) throw std::logic_error("a move led to a later tier");
-                code = codes_[c.at.tier][space_.row_rank(c.at.tier, c.at.index) * splits + split];
+                code = child_code(c.at, split);
                 if (!coalition_decided(code) && code != kCoalitionDraw)
                   throw std::logic_error("a move led to an entry not solved");
                 if (rest) code = coalition_flip(code);
@@ -230,23 +294,10 @@ class CoalitionTierSolver {
         continue;
       ++e;
     }
-    // The block's moves reversed: for each child node, its parent nodes (and whether the
-    // coalition is the child split's rest, in the parent's top bit).
-    w.first.assign(nodes + 1, 0);
-    for (const auto& m : w.moves)
-      for (std::size_t u = 0; u < splits; ++u)
-        ++w.first[m[1] * splits + std::size_t(renaming_.at(int(m[2]), int(u)).first) + 1];
-    for (std::size_t i = 0; i < nodes; ++i) w.first[i + 1] += w.first[i];
-    w.parents.resize(w.first[nodes]);
-    {
-      std::vector<std::uint32_t> fill(w.first.begin(), w.first.end() - 1);
-      for (const auto& m : w.moves)
-        for (std::size_t u = 0; u < splits; ++u) {
-          const auto [split, rest] = renaming_.at(int(m[2]), int(u));
-          w.parents[fill[m[1] * splits + std::size_t(split)]++] =
-              std::uint32_t(m[0] * splits + u) | (rest ? 0x80000000u : 0);
-        }
-    }
+    std::sort(w.edges.begin(), w.edges.end());
+    w.first.assign(n + 1, 0);
+    for (const std::uint64_t edge : w.edges) ++w.first[(edge >> 32) + 1];
+    for (std::size_t i = 0; i < n; ++i) w.first[i + 1] += w.first[i];
     for (auto& q : w.queue) q.clear();
     const auto push = [&](std::size_t node, bool chooser_wins, int d) {
       if (d > kMaxCoalitionDistance) coalition_code(true, d);  // throws
@@ -270,18 +321,22 @@ class CoalitionTierSolver {
         const bool chooses = SplitRenaming::chooses(int(node % splits));
         const CoalitionCode c = coalition_code(chooser_wins == chooses, int(d));
         w.code[node] = c;
-        for (std::uint32_t k = w.first[node]; k < w.first[node + 1]; ++k) {
-          const std::size_t parent = w.parents[k] & 0x7fffffffu;
+        const std::size_t child = node / splits;
+        const int split = int(node % splits);
+        for (std::uint32_t k = w.first[child]; k < w.first[child + 1]; ++k) {
+          // The parent's split that reads as this one at the child.
+          const auto [u, rest] = renaming_.from(int(w.edges[k] & 7), split);
+          const std::size_t parent = std::size_t(w.edges[k] >> 3 & 0x1fffffff) * splits + u;
           if (w.code[parent] != kCoalitionUnresolved) continue;
-          const CoalitionCode seen = (w.parents[k] >> 31) ? coalition_flip(c) : c;
-          const bool parent_chooses = SplitRenaming::chooses(int(parent % splits));
+          const CoalitionCode seen = rest ? coalition_flip(c) : c;
+          const bool parent_chooses = SplitRenaming::chooses(u);
           if (bool(seen & 1) == parent_chooses) {
             if (w.good[parent] > d + 1) {
-              w.good[parent] = std::uint16_t(d + 1);
+              w.good[parent] = std::uint8_t(d + 1);
               push(parent, true, int(d + 1));
             }
           } else {
-            w.bad[parent] = std::max<std::uint16_t>(w.bad[parent], std::uint16_t(d + 1));
+            w.bad[parent] = std::max<std::uint8_t>(w.bad[parent], std::uint8_t(d + 1));
             if (!--w.pending[parent] && w.good[parent] == kNone && !w.drawn[parent])
               push(parent, false, w.bad[parent]);
           }
@@ -293,24 +348,104 @@ class CoalitionTierSolver {
         CoalitionCode c = w.code[e * splits + u];
         if (c == kCoalitionUnresolved) c = kCoalitionDraw;
         out[e * splits + u] = c;
-        CoalitionTierTally& to = tally[u];
-        if (c == kCoalitionDraw) {
-          ++to.draws;
-        } else if (c & 1) {
-          ++to.wins;
-          to.longest_win = std::max(to.longest_win, int(c >> 1));
-        } else {
-          ++to.losses;
-          to.longest_loss = std::max(to.longest_loss, int(c >> 1));
-        }
+        count(tally[u], c);
       }
     }
     return n;
   }
 
+  std::uint64_t codes_size(int t) const { return space_.row_size(t) * renaming_.count(); }
+  CoalitionTierName file_name(int t) const {
+    return {options_.dir,        space_.variant_name(), space_.index_scheme(), t,
+            space_.tier_name(t), renaming_.count()};
+  }
+  void add_held(int t) {
+    resident_[t] = true;
+    held_ += codes_[t].capacity();
+    report_.peak_held_bytes = std::max(report_.peak_held_bytes, held_);
+  }
+  void drop(int t) {
+    held_ -= codes_[t].capacity();
+    std::vector<CoalitionCode>().swap(codes_[t]);
+    resident_[t] = false;
+  }
+  // Tier t's codes in memory, read from its file when they were dropped.
+  void hold(int t) {
+    if (resident_[t]) return;
+    if (options_.dir.empty()) throw std::logic_error("a tier's codes were dropped with no file");
+    codes_[t].resize(codes_size(t));
+    read_coalition_tier(file_name(t), codes_[t]);
+    add_held(t);
+    ++report_.tiers_reread;
+  }
+  // Whether tier t reads child tier c's codes an entry at a time from its file rather than holding
+  // them: where c is much larger than t (a tier of few men whose captures lead into tiers of many
+  // kings), so that t's solve touches little of it.
+  bool read_by_entry(int t, int c) const {
+    return !options_.dir.empty() && space_.row_size(c) > 4 * space_.row_size(t) + (1 << 20);
+  }
+  // A child's code of a split, from the child tier's codes or its file.
+  CoalitionCode child_code(Location at, int split) {
+    const std::uint64_t i = space_.row_rank(at.tier, at.index) * renaming_.count() + split;
+    if (resident_[at.tier]) return codes_[at.tier][i];
+    return CoalitionCode(readers_[at.tier]->get(i));
+  }
+  // The first tier after t that needs tier r, or tier_count() for none.
+  int next_use(int r, int t) const {
+    const auto it = std::upper_bound(uses_[r].begin(), uses_[r].end(), t);
+    return it == uses_[r].end() ? space_.tier_count() : *it;
+  }
+  // Drops what tier t does not need: with a dir, the tiers no later tier needs, then those needed
+  // latest first while t and its children would pass the budget.
+  void make_room(int t) {
+    if (options_.dir.empty()) return;
+    std::vector<char> needed(space_.tier_count(), 0);
+    needed[t] = 1;
+    std::uint64_t need = codes_size(t);
+    for (int c : space_.tier_children(t)) {
+      needed[c] = 1;
+      if (!resident_[c] && !read_by_entry(t, c)) need += codes_size(c);
+    }
+    std::vector<std::pair<int, int>> others;  // next use, tier
+    for (int r = 0; r < t; ++r)
+      if (resident_[r] && !needed[r]) {
+        const int next = next_use(r, t - 1);
+        if (next == space_.tier_count())
+          drop(r);
+        else
+          others.emplace_back(next, r);
+      }
+    std::sort(others.rbegin(), others.rend());
+    for (const auto& [next, r] : others) {
+      if (held_ + need <= options_.budget_bytes) break;
+      drop(r);
+    }
+  }
+  void tally_codes(int t, std::vector<CoalitionTierTally>& tally) const {
+    const std::size_t splits = std::size_t(renaming_.count());
+    for (std::uint64_t i = 0; i < codes_[t].size(); ++i) count(tally[i % splits], codes_[t][i]);
+  }
+  static void count(CoalitionTierTally& to, CoalitionCode c) {
+    if (c == kCoalitionDraw) {
+      ++to.draws;
+    } else if (c & 1) {
+      ++to.wins;
+      to.longest_win = std::max(to.longest_win, int(c >> 1));
+    } else {
+      ++to.losses;
+      to.longest_loss = std::max(to.longest_loss, int(c >> 1));
+    }
+  }
+
   const S& space_;
   SplitRenaming renaming_;
-  int threads_;
+  CoalitionTierSolveOptions options_;
+  std::vector<std::vector<int>> uses_;
+  // The current tier's children read an entry at a time (read_by_entry), sharing a cache.
+  std::vector<std::unique_ptr<TableReader>> readers_;
+  std::shared_ptr<BlockCache> cache_ = std::make_shared<BlockCache>(256);
+  std::vector<char> resident_;
+  std::uint64_t held_ = 0;
   std::vector<std::vector<CoalitionCode>> codes_;  // by tier: entry * splits + split
   CoalitionTierReport report_;
 };

@@ -20,6 +20,7 @@
 #include <concepts>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "tablebase/index_range.h"
 #include "tablebase/tier_space.h"  // Location
@@ -43,6 +44,8 @@ concept CoalitionTierSpace = requires(const S& s, int tier, std::uint64_t index,
   { s.tier_name(tier) } -> std::convertible_to<std::string>;
   { s.tier_size(tier) } -> std::convertible_to<std::uint64_t>;
   { s.block_count(tier) } -> std::convertible_to<std::uint64_t>;
+  // The other tiers a tier's moves lead to (each earlier): what must be held to solve it.
+  { s.tier_children(tier) } -> std::convertible_to<const std::vector<int>&>;
   { s.block_range(tier, index) } -> std::same_as<IndexRange>;
   {
     s.for_each_child(cursor, tier, index, [](const CoalitionChild&) {})

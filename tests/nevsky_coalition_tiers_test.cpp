@@ -3,8 +3,12 @@
 // coalition's value and distance at every position the hash-map solver (solver/
 // coalition_retrograde.h, a separate method: a graph of canonical positions with reflections)
 // reaches, on the one-man rows and the kings' row.
+#include <unistd.h>
+
+#include <algorithm>
 #include <catch2/catch.hpp>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -70,7 +74,7 @@ TEST_CASE("nevsky coalition tiers: every coalition against the hash-map solver",
     INFO(row);
     Space space(nevsky::parse_variant(row));
     space.discover(2);
-    tablebase::CoalitionTierSolver<Space> tiers(space, 2);
+    tablebase::CoalitionTierSolver<Space> tiers(space, {.threads = 2});
     tiers.solve();
     const nevsky::Game& game = space.game();
     const nevsky::Position start = game.start();
@@ -117,4 +121,51 @@ TEST_CASE("nevsky coalition tiers: every coalition against the hash-map solver",
           graph.report().positions - (reflections - reflections_before));
   }
   CHECK(reflections > 0);  // the case above is met
+}
+
+TEST_CASE("nevsky coalition tiers: tier files, a budget that drops tiers, and a resume",
+          "[coalition][nevsky][tiers]") {
+  Space space(nevsky::parse_variant("nevsky:4x4:1+1"));
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("coalition-tiers-test-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  space.discover(2, dir);  // spills nothing this small, but through the spill's code
+  tablebase::CoalitionTierSolver<Space> held(space, {.threads = 2});
+  held.solve();
+  // A budget of one byte: every tier not needed dropped, children read back or by entry.
+  tablebase::CoalitionTierSolver<Space> filed(space, {.threads = 2, .dir = dir, .budget_bytes = 1});
+  filed.solve();
+  CHECK(filed.report().tiers_reread > 0);
+  CHECK(filed.report().file_bytes > 0);
+  CHECK(filed.report().positions == held.report().positions);
+  for (int u = 0; u < held.renaming().count(); ++u) {
+    CHECK(filed.report().splits[u].wins == held.report().splits[u].wins);
+    CHECK(filed.report().splits[u].losses == held.report().splits[u].losses);
+    CHECK(filed.report().splits[u].longest_win == held.report().splits[u].longest_win);
+  }
+  std::uint64_t differ = 0, compared = 0;
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i)
+      if (space.in_row(t, i)) {
+        const auto a = held.codes({t, i});
+        const std::vector<tablebase::CoalitionCode> kept(a.begin(), a.end());
+        const auto b = filed.codes({t, i});
+        differ += !std::equal(kept.begin(), kept.end(), b.begin());
+        ++compared;
+      }
+  CHECK(compared == held.report().positions);
+  CHECK(differ == 0);
+  // Solved again into the same folder: every tier read from its file, the same counts.
+  tablebase::CoalitionTierSolver<Space> resumed(space, {.threads = 2, .dir = dir});
+  resumed.solve();
+  CHECK(resumed.report().tiers_read == space.tier_count());
+  CHECK(resumed.report().splits[0].wins == held.report().splits[0].wins);
+  // A damaged tier file is refused, not read.
+  const auto file = tablebase::coalition_tier_path(
+      {dir, space.variant_name(), space.index_scheme(), space.tier_count() - 1, "", 7});
+  std::filesystem::resize_file(file, std::filesystem::file_size(file) - 1);
+  tablebase::CoalitionTierSolver<Space> damaged(space, {.threads = 2, .dir = dir});
+  CHECK_THROWS_AS(damaged.solve(), tablebase::TableError);
+  std::filesystem::remove_all(dir);
 }

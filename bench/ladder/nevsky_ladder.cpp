@@ -95,18 +95,19 @@ void print_row(const std::string& name, const solver::CoalitionSolution& solutio
 
 // The row solved on the coalition tier solver instead: its blocks found from the start, every
 // settled position of them solved, held in memory.
-void print_tier_row(const nevsky::Game& game, int threads, bool progress) {
+void print_tier_row(const nevsky::Game& game, const tablebase::CoalitionTierSolveOptions& options,
+                    bool progress) {
   const auto clock = [] { return std::chrono::steady_clock::now(); };
   const auto seconds = [](auto a, auto b) { return std::chrono::duration<double>(b - a).count(); };
   nevsky::CoalitionTierSpace space(game.variant());
   const auto start = clock();
-  space.discover(threads, [&](int tiers, std::uint64_t entries) {
+  space.discover(options.threads, options.dir, [&](int tiers, std::uint64_t entries) {
     if (progress && tiers % 50 == 0)
       std::fprintf(stderr, "discover: %d of %d tiers, %llu entries\n", tiers, space.tier_count(),
                    (unsigned long long)entries);
   });
   const auto discovered = clock();
-  tablebase::CoalitionTierSolver<nevsky::CoalitionTierSpace> solver(space, threads);
+  tablebase::CoalitionTierSolver<nevsky::CoalitionTierSpace> solver(space, options);
   solver.solve([&](int tiers, std::uint64_t entries) {
     if (progress && tiers % 50 == 0)
       std::fprintf(stderr, "solve: %d of %d tiers, %llu entries\n", tiers, space.tier_count(),
@@ -127,10 +128,33 @@ void print_tier_row(const nevsky::Game& game, int threads, bool progress) {
       "%llu, tiers %d (largest %llu entries)\n",
       (unsigned long long)r.positions, (unsigned long long)r.entries, (unsigned long long)blocks,
       used, (unsigned long long)largest);
-  std::printf("- discover %.2f s, solve %.2f s, held %s (codes) + %s (index)\n\n",
-              seconds(start, discovered), seconds(discovered, solved),
-              solver::size_text(solver.held_bytes()).c_str(),
-              solver::size_text(space.memory_bytes()).c_str());
+  std::printf(
+      "- discover %.2f s, solve %.2f s; held at most %s of codes, %s of index, %s of "
+      "positions found ahead in the reach; tier files %llu bytes, %d read back\n",
+      seconds(start, discovered), seconds(discovered, solved),
+      solver::size_text(r.peak_held_bytes).c_str(), solver::size_text(space.memory_bytes()).c_str(),
+      solver::size_text(space.discovery_peak_bytes()).c_str(), (unsigned long long)r.file_bytes,
+      r.tiers_reread);
+  // The tier whose solve holds the most: itself and its children.
+  std::uint64_t most = 0;
+  int at_most = 0;
+  for (int t = 0; t < space.tier_count(); ++t) {
+    std::uint64_t need = space.row_size(t);
+    for (int c : space.tier_children(t)) need += space.row_size(c);
+    if (need > most) most = need, at_most = t;
+  }
+  std::uint64_t widest = 0;  // the most positions of the row in one block
+  for (int t = 0; t < space.tier_count(); ++t)
+    for (std::uint64_t b = 0; b < space.block_count(t); ++b) {
+      const auto range = space.block_range(t, b);
+      widest = std::max(widest, space.row_rank(t, range.end) - space.row_rank(t, range.begin));
+    }
+  std::printf("- the largest block holds %llu positions of the row\n", (unsigned long long)widest);
+  std::printf(
+      "- the most a tier's solve needs: %s (%llu positions: %llu its own, %zu child "
+      "tiers)\n\n",
+      space.tier_name(at_most).c_str(), (unsigned long long)most,
+      (unsigned long long)space.row_size(at_most), space.tier_children(at_most).size());
   const auto at = space.locate(game.start());
   std::printf("| coalition | value at the start |\n|---|---|\n");
   for (const std::uint32_t s : by_size())
@@ -156,12 +180,16 @@ int main(int argc, char** argv) {
   double memory_gb = 8;
   bool progress = false, tiers = false;
   int threads = 2;
+  std::string tables;
+  double budget_mb = 0;
   std::vector<std::string> variants;
   app.add_option("--memory", memory_gb, "cap on the solver's counted memory, in GB")
       ->check(CLI::Range(0.001, 1024.0));
   app.add_flag("--progress", progress, "progress on stderr");
   app.add_flag("--tiers", tiers, "solve on the coalition tier solver (in memory) instead");
   app.add_option("--threads", threads, "threads of the tier solver")->check(CLI::Range(1, 256));
+  app.add_option("--tables", tables, "with --tiers: write the tier files to this folder");
+  app.add_option("--budget", budget_mb, "with --tables: the codes held at most, in MB");
   app.add_option("variants", variants, "variants, e.g. nevsky:4x4:3+1:pairs")->required();
   try {
     app.parse(argc, argv);
@@ -186,7 +214,11 @@ int main(int argc, char** argv) {
     }
     if (tiers) {
       try {
-        print_tier_row(game, threads, progress);
+        tablebase::CoalitionTierSolveOptions options;
+        options.threads = threads;
+        options.dir = tables;
+        if (budget_mb > 0) options.budget_bytes = std::uint64_t(budget_mb * double(1 << 20));
+        print_tier_row(game, options, progress);
       } catch (const std::invalid_argument& e) {
         std::cerr << e.what() << "\n";
         return 2;

@@ -10,6 +10,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "tablebase/bucket_spill.h"
+
 namespace nevsky {
 namespace {
 
@@ -301,48 +303,52 @@ Position CoalitionTierSpace::position(Cursor& cursor, int tier, std::uint64_t in
   return p;
 }
 
-void CoalitionTierSpace::discover(int threads,
+void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spill,
                                   const std::function<void(int, std::uint64_t)>& progress) {
   // Positions found, by tier, before their tier's blocks are numbered: block key and entry.
-  using Seeds = std::vector<std::pair<std::uint64_t, std::uint64_t>>;
-  std::vector<Seeds> pending(tiers_.size());
-  const auto tidy = [](Seeds& seeds) {
-    std::sort(seeds.begin(), seeds.end());
-    seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+  struct Seed {
+    std::uint64_t key, local;
+    auto operator<=>(const Seed&) const = default;
   };
-  std::vector<std::size_t> tidied(tiers_.size(), 0);  // seeds' size when last tidied
+  tablebase::BucketSpill<Seed> pending(tier_count(), spill, "reach", kSpillCap);
   const Position start = game_.start();
   if (!game_.is_terminal(start)) {
     const Framed f = frame(start);
-    pending[tier_of(start)].emplace_back(f.key, f.local);
+    pending.add(tier_of(start), {f.key, f.local});
   }
   tbb::task_arena arena(std::max(1, threads));
-  using Found = std::vector<std::pair<int, std::pair<std::uint64_t, std::uint64_t>>>;
+  using Found = std::vector<std::pair<int, Seed>>;
   tbb::enumerable_thread_specific<Found> found;
   std::uint64_t positions = 0;
   int done = 0;
   for (int t = tier_count() - 1; t >= 0; --t) {
     Tier& tier = tiers_[t];
-    Seeds seeds = std::move(pending[t]);
-    tidy(seeds);
-    for (std::size_t i = 0; i < seeds.size(); ++i)
-      if (tier.keys.empty() || tier.keys.back() != seeds[i].first)
-        tier.keys.push_back(seeds[i].first);
+    std::vector<char> child(tiers_.size(), 0);
+    {
+      absl::flat_hash_set<std::uint64_t> keys;
+      pending.for_each(t, [&](const Seed& s) { keys.insert(s.key); });
+      tier.keys.assign(keys.begin(), keys.end());
+    }
+    std::sort(tier.keys.begin(), tier.keys.end());
     tier.offsets.assign(tier.keys.size() + 1, 0);
     for (std::size_t b = 0; b < tier.keys.size(); ++b)
       tier.offsets[b + 1] = tier.offsets[b] + block_entries(tier.keys[b]);
     tier.reached.assign((tier.offsets.back() + 63) / 64, 0);
-    for (std::size_t i = 0, b = 0; i < seeds.size(); ++i) {
-      while (tier.keys[b] != seeds[i].first) ++b;
-      const std::uint64_t e = tier.offsets[b] + seeds[i].second;
+    pending.for_each(t, [&](const Seed& s) {
+      const auto b =
+          std::lower_bound(tier.keys.begin(), tier.keys.end(), s.key) - tier.keys.begin();
+      const std::uint64_t e = tier.offsets[b] + s.local;
       tier.reached[e / 64] |= std::uint64_t{1} << (e % 64);
-    }
-    Seeds().swap(seeds);
+    });
+    pending.clear(t);
     // Each block's positions reached through its kings' moves from those found, and where the
     // moves of all of them lead out of the tier.
-    constexpr std::uint64_t kChunk = 1 << 14;
-    for (std::uint64_t from = 0; from < tier.keys.size(); from += kChunk) {
-      const std::uint64_t to = std::min<std::uint64_t>(tier.keys.size(), from + kChunk);
+    // A chunk of blocks at a time, of about kChunkEntries entries, so that what their moves find
+    // is handed on (and spilled) as it grows.
+    for (std::uint64_t from = 0, to; from < tier.keys.size(); from = to) {
+      to = from + 1;
+      while (to < tier.keys.size() && tier.offsets[to + 1] - tier.offsets[from] <= kChunkEntries)
+        ++to;
       arena.execute([&] {
         tbb::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 16), [&](const auto& r) {
           Cursor cursor;
@@ -373,7 +379,7 @@ void CoalitionTierSpace::discover(int threads,
                   continue;
                 }
                 if (ct < 0 || ct > t) throw std::logic_error("a move led to a later tier");
-                out.push_back({ct, {f.key, f.local}});
+                out.push_back({ct, Seed{f.key, f.local}});
               }
             }
           }
@@ -381,21 +387,20 @@ void CoalitionTierSpace::discover(int threads,
       });
       for (Found& f : found) {
         for (const auto& [ct, seed] : f) {
-          Seeds& to = pending[ct];
-          to.push_back(seed);
-          // Repeats kept at most as many as the distinct ones.
-          if (to.size() >= 2 * tidied[ct] + 1024) {
-            tidy(to);
-            tidied[ct] = to.size();
-          }
+          child[ct] = 1;
+          pending.add(ct, seed);
         }
         Found().swap(f);
       }
     }
-    tier.ranks.assign(tier.reached.size() + 1, 0);
+    for (int c = 0; c < tier_count(); ++c)
+      if (child[c]) tier.children.push_back(c);
+    tier.ranks.assign(tier.reached.size() / kRankWords + 2, 0);
     for (std::size_t w = 0; w < tier.reached.size(); ++w)
-      tier.ranks[w + 1] = tier.ranks[w] + std::uint64_t(popcount(tier.reached[w]));
+      tier.ranks[w / kRankWords + 1] += std::uint64_t(popcount(tier.reached[w]));
+    for (std::size_t i = 1; i < tier.ranks.size(); ++i) tier.ranks[i] += tier.ranks[i - 1];
     positions += tier.ranks.back();
+    discovery_peak_ = pending.peak_bytes();
     ++done;
     if (progress) progress(done, positions);
   }

@@ -25,6 +25,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <filesystem>
 #include <functional>
 #include <string>
 #include <vector>
@@ -64,10 +65,16 @@ class CoalitionTierSpace {
     return {tiers_[t].offsets[b], tiers_[t].offsets[b + 1]};
   }
   std::uint64_t memory_bytes() const;
+  const std::vector<int>& tier_children(int t) const { return tiers_[t].children; }
+  // The most discover() held of positions found for tiers not numbered yet, in bytes.
+  std::uint64_t discovery_peak_bytes() const { return discovery_peak_; }
 
-  // Finds the blocks play reaches from the start, tier by tier from the start's (tiers already
-  // found are kept: call it once). progress(tiers done, entries so far) after each tier.
-  void discover(int threads, const std::function<void(int, std::uint64_t)>& progress = {});
+  // Finds the positions play reaches from the start, tier by tier from the start's (call it
+  // once). Those found for tiers not come to yet are held in memory, or with `spill` (a folder)
+  // past 64 MB appended to files there, removed as they are used. progress(tiers done, positions
+  // so far) after each tier.
+  void discover(int threads, const std::filesystem::path& spill = {},
+                const std::function<void(int, std::uint64_t)>& progress = {});
 
   // The entry of a settled, unfinished position; tier -1 when play does not reach it.
   tablebase::Location locate(const Position& p) const;
@@ -77,8 +84,10 @@ class CoalitionTierSpace {
   std::uint64_t row_rank(int t, std::uint64_t index) const {
     const Tier& tier = tiers_[t];
     const std::uint64_t w = index / 64, bit = index % 64;
-    return tier.ranks[w] +
-           (bit ? std::uint64_t(popcount(tier.reached[w] & ((std::uint64_t{1} << bit) - 1))) : 0);
+    std::uint64_t rank = tier.ranks[w / kRankWords];
+    for (std::uint64_t i = w - w % kRankWords; i < w; ++i) rank += popcount(tier.reached[i]);
+    if (bit) rank += popcount(tier.reached[w] & ((std::uint64_t{1} << bit) - 1));
+    return rank;
   }
   std::uint64_t row_size(int t) const { return tiers_[t].ranks.back(); }
   // The position of an entry, players named as its block's key names them.
@@ -94,7 +103,8 @@ class CoalitionTierSpace {
     std::vector<std::uint64_t> keys;           // the reached blocks' keys, increasing
     std::vector<std::uint64_t> offsets = {0};  // block b's first entry; one past the last
     std::vector<std::uint64_t> reached;        // a bit an entry: in the row
-    std::vector<std::uint64_t> ranks = {0};    // entries in the row before each word of reached
+    std::vector<std::uint64_t> ranks = {0};    // entries in the row before every kRankWords words
+    std::vector<int> children;                 // the other tiers its moves lead to, increasing
   };
   struct BlockOf {
     std::uint64_t key;
@@ -136,7 +146,12 @@ class CoalitionTierSpace {
   int men_bits_;  // bits of a key before the owners: the cells
   std::vector<Tier> tiers_;
   std::vector<int> tier_by_material_;  // (checkers, men, advance) -> tier, -1 for none
+  // Words of reached bits a rank is kept for: an eighth of a byte an entry.
+  static constexpr std::uint64_t kRankWords = 8;
+  static constexpr std::uint64_t kChunkEntries = std::uint64_t{1} << 18;
+  static constexpr std::uint64_t kSpillCap = std::uint64_t{64} << 20;
   int max_advance_;
+  std::uint64_t discovery_peak_ = 0;
 };
 
 template <typename Visit>

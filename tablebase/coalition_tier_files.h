@@ -1,0 +1,37 @@
+// A solved coalition tier on disk (coalition_tier_solver.h), in the checked table format
+// (table_file.h): DIR/tier-NNNN.coalitions holds the tier's codes (coalition_code.h), a byte a
+// split and entry in the row, entries by rank, splits in order, as 8-bit records. Its header names
+// the variant, the tier and the encoding (the space's index scheme and the splits' count), so a
+// file of another variant, tier or numbering is refused rather than misread; written whole and
+// renamed into place (table_file.h), so its presence marks a finished tier.
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <span>
+#include <string>
+
+#include "tablebase/coalition_code.h"
+
+namespace tablebase {
+
+struct CoalitionTierName {
+  std::filesystem::path dir;
+  std::string variant, scheme;
+  int tier = 0;
+  std::string tier_name;
+  int splits = 0;
+};
+
+std::filesystem::path coalition_tier_path(const CoalitionTierName& name);
+// Writes the codes; returns the file's bytes. Throws TableError when it cannot.
+std::uint64_t write_coalition_tier(const CoalitionTierName& name,
+                                   std::span<const CoalitionCode> codes, int zstd_level);
+// Whether the tier's file exists; it is then opened and checked (header, variant, tier, encoding,
+// size), so a damaged or foreign file throws TableError instead of being solved over.
+bool coalition_tier_present(const CoalitionTierName& name, std::uint64_t codes);
+// Reads the tier's codes into `codes` (its size must be the file's); throws TableError on damage
+// or a code no solve writes.
+void read_coalition_tier(const CoalitionTierName& name, std::span<CoalitionCode> codes);
+
+}  // namespace tablebase
