@@ -28,6 +28,15 @@ std::uint32_t seats_from(std::uint32_t s, int mover) {
   return ((s >> mover) | (s << (4 - mover))) & 15;
 }
 
+tablebase::CoalitionTierSolveOptions solving(std::filesystem::path dir = {},
+                                             std::uint64_t budget = ~std::uint64_t{0}) {
+  tablebase::CoalitionTierSolveOptions o;
+  o.threads = 2;
+  o.dir = std::move(dir);
+  o.budget_bytes = budget;
+  return o;
+}
+
 }  // namespace
 
 TEST_CASE("nevsky coalition tiers: every settled entry is located back to itself",
@@ -74,7 +83,7 @@ TEST_CASE("nevsky coalition tiers: every coalition against the hash-map solver",
     INFO(row);
     Space space(nevsky::parse_variant(row));
     space.discover(2);
-    tablebase::CoalitionTierSolver<Space> tiers(space, {.threads = 2});
+    tablebase::CoalitionTierSolver<Space> tiers(space, solving());
     tiers.solve();
     const nevsky::Game& game = space.game();
     const nevsky::Position start = game.start();
@@ -131,10 +140,10 @@ TEST_CASE("nevsky coalition tiers: tier files, a budget that drops tiers, and a 
   std::filesystem::remove_all(dir);
   std::filesystem::create_directories(dir);
   space.discover(2, dir);  // spills nothing this small, but through the spill's code
-  tablebase::CoalitionTierSolver<Space> held(space, {.threads = 2});
+  tablebase::CoalitionTierSolver<Space> held(space, solving());
   held.solve();
   // A budget of one byte: every tier not needed dropped, children read back or by entry.
-  tablebase::CoalitionTierSolver<Space> filed(space, {.threads = 2, .dir = dir, .budget_bytes = 1});
+  tablebase::CoalitionTierSolver<Space> filed(space, solving(dir, 1));
   filed.solve();
   CHECK(filed.report().tiers_reread > 0);
   CHECK(filed.report().file_bytes > 0);
@@ -157,7 +166,7 @@ TEST_CASE("nevsky coalition tiers: tier files, a budget that drops tiers, and a 
   CHECK(compared == held.report().positions);
   CHECK(differ == 0);
   // Solved again into the same folder: every tier read from its file, the same counts.
-  tablebase::CoalitionTierSolver<Space> resumed(space, {.threads = 2, .dir = dir});
+  tablebase::CoalitionTierSolver<Space> resumed(space, solving(dir));
   resumed.solve();
   CHECK(resumed.report().tiers_read == space.tier_count());
   CHECK(resumed.report().splits[0].wins == held.report().splits[0].wins);
@@ -165,7 +174,7 @@ TEST_CASE("nevsky coalition tiers: tier files, a budget that drops tiers, and a 
   const auto file = tablebase::coalition_tier_path(
       {dir, space.variant_name(), space.index_scheme(), space.tier_count() - 1, "", 7});
   std::filesystem::resize_file(file, std::filesystem::file_size(file) - 1);
-  tablebase::CoalitionTierSolver<Space> damaged(space, {.threads = 2, .dir = dir});
+  tablebase::CoalitionTierSolver<Space> damaged(space, solving(dir));
   CHECK_THROWS_AS(damaged.solve(), tablebase::TableError);
   std::filesystem::remove_all(dir);
 }
