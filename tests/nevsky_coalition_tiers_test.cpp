@@ -165,8 +165,20 @@ TEST_CASE("nevsky coalition tiers: tier files, a budget that drops tiers, and a 
       }
   CHECK(compared == held.report().positions);
   CHECK(differ == 0);
+  // The reach saved and read back: the same numbering.
+  space.save_index(dir, 3);
+  Space loaded(nevsky::parse_variant("nevsky:4x4:1+1"));
+  REQUIRE(loaded.load_index(dir));
+  for (int t = 0; t < space.tier_count(); ++t) {
+    REQUIRE(loaded.tier_size(t) == space.tier_size(t));
+    REQUIRE(loaded.row_size(t) == space.row_size(t));
+    REQUIRE(loaded.tier_children(t) == space.tier_children(t));
+  }
+  CHECK(loaded.locate(loaded.game().start()) == space.locate(space.game().start()));
+  Space other(nevsky::parse_variant("nevsky:4x4:1"));
+  CHECK_THROWS_AS(other.load_index(dir), tablebase::TableError);  // another variant's
   // Solved again into the same folder: every tier read from its file, the same counts.
-  tablebase::CoalitionTierSolver<Space> resumed(space, solving(dir));
+  tablebase::CoalitionTierSolver<Space> resumed(loaded, solving(dir));
   resumed.solve();
   CHECK(resumed.report().tiers_read == space.tier_count());
   CHECK(resumed.report().splits[0].wins == held.report().splits[0].wins);

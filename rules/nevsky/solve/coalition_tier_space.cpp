@@ -7,10 +7,12 @@
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <stdexcept>
 #include <utility>
 
 #include "tablebase/bucket_spill.h"
+#include "tablebase/table_file.h"
 
 namespace nevsky {
 namespace {
@@ -395,15 +397,111 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
     }
     for (int c = 0; c < tier_count(); ++c)
       if (child[c]) tier.children.push_back(c);
-    tier.ranks.assign(tier.reached.size() / kRankWords + 2, 0);
-    for (std::size_t w = 0; w < tier.reached.size(); ++w)
-      tier.ranks[w / kRankWords + 1] += std::uint64_t(popcount(tier.reached[w]));
-    for (std::size_t i = 1; i < tier.ranks.size(); ++i) tier.ranks[i] += tier.ranks[i - 1];
+    rank(tier);
     positions += tier.ranks.back();
     discovery_peak_ = pending.peak_bytes();
     ++done;
     if (progress) progress(done, positions);
   }
+}
+
+void CoalitionTierSpace::rank(Tier& tier) {
+  tier.ranks.assign(tier.reached.size() / kRankWords + 2, 0);
+  for (std::size_t w = 0; w < tier.reached.size(); ++w)
+    tier.ranks[w / kRankWords + 1] += std::uint64_t(popcount(tier.reached[w]));
+  for (std::size_t i = 1; i < tier.ranks.size(); ++i) tier.ranks[i] += tier.ranks[i - 1];
+}
+
+namespace {
+
+std::filesystem::path index_path(const std::filesystem::path& dir, int tier, const char* what) {
+  char file[40];
+  std::snprintf(file, sizeof file, "index-%04d.%s", tier, what);
+  return dir / file;
+}
+
+}  // namespace
+
+void CoalitionTierSpace::save_index(const std::filesystem::path& dir, int zstd_level) const {
+  const std::string variant = variant_name(), scheme = index_scheme();
+  std::vector<std::uint32_t> tiers;
+  for (int t = 0; t < tier_count(); ++t) {
+    const Tier& tier = tiers_[t];
+    tiers.push_back(std::uint32_t(tier.keys.size()));
+    tiers.push_back(std::uint32_t(tier.children.size()));
+    for (int c : tier.children) tiers.push_back(std::uint32_t(c));
+    if (tier.keys.empty()) continue;
+    std::vector<std::uint32_t> halves;
+    halves.reserve(2 * tier.keys.size());
+    for (std::uint64_t k : tier.keys) {
+      halves.push_back(std::uint32_t(k));
+      halves.push_back(std::uint32_t(k >> 32));
+    }
+    tablebase::write_table(index_path(dir, t, "blocks"),
+                           {variant, tier_name(t), halves.size(), 32, scheme + "; block keys"},
+                           halves, zstd_level);
+    tablebase::write_packed_table(
+        index_path(dir, t, "reached"),
+        {variant, tier_name(t), tier.offsets.back(), 1, scheme + "; reached"}, tier.reached,
+        zstd_level);
+  }
+  tablebase::write_table(dir / "index.tiers",
+                         {variant, "tiers", tiers.size(), 32, scheme + "; tiers"}, tiers,
+                         zstd_level);
+}
+
+bool CoalitionTierSpace::load_index(const std::filesystem::path& dir) {
+  if (!std::filesystem::exists(dir / "index.tiers")) return false;
+  const std::string variant = variant_name(), scheme = index_scheme();
+  const auto open = [&](const std::filesystem::path& path, const std::string& tier,
+                        const std::string& encoding, std::uint64_t records) {
+    tablebase::TableReader reader(path, variant, tier);
+    const tablebase::TableHeader& h = reader.header();
+    if (h.encoding != scheme + "; " + encoding || (records && h.record_count != records))
+      throw tablebase::TableError(path, "holds \"" + h.encoding + "\" of " +
+                                            std::to_string(h.record_count) +
+                                            " records, not what this build's numbering reads");
+    return reader;
+  };
+  const std::vector<std::uint32_t> tiers =
+      open(dir / "index.tiers", "tiers", "tiers", 0).read_all();
+  std::size_t at = 0;
+  const auto next = [&]() -> std::uint32_t {
+    if (at >= tiers.size()) throw tablebase::TableError(dir / "index.tiers", "ends too soon");
+    return tiers[at++];
+  };
+  for (int t = 0; t < tier_count(); ++t) {
+    Tier& tier = tiers_[t];
+    const std::uint32_t blocks = next(), children = next();
+    tier.children.clear();
+    for (std::uint32_t i = 0; i < children; ++i) {
+      const std::uint32_t c = next();
+      if (c >= std::uint32_t(t)) throw tablebase::TableError(dir / "index.tiers", "is damaged");
+      tier.children.push_back(int(c));
+    }
+    tier.keys.clear();
+    tier.offsets.assign(1, 0);
+    tier.reached.clear();
+    if (blocks) {
+      const auto halves =
+          open(index_path(dir, t, "blocks"), tier_name(t), "block keys", 2 * std::uint64_t(blocks))
+              .read_all();
+      for (std::size_t i = 0; i < halves.size(); i += 2)
+        tier.keys.push_back(std::uint64_t(halves[i]) | std::uint64_t(halves[i + 1]) << 32);
+      if (!std::is_sorted(tier.keys.begin(), tier.keys.end()))
+        throw tablebase::TableError(index_path(dir, t, "blocks"), "is damaged");
+      tier.offsets.resize(blocks + 1);
+      for (std::size_t b = 0; b < blocks; ++b)
+        tier.offsets[b + 1] = tier.offsets[b] + block_entries(tier.keys[b]);
+      tier.reached =
+          open(index_path(dir, t, "reached"), tier_name(t), "reached", tier.offsets.back())
+              .read_packed();
+      tier.reached.resize((tier.offsets.back() + 63) / 64);
+    }
+    rank(tier);
+  }
+  if (at != tiers.size()) throw tablebase::TableError(dir / "index.tiers", "is damaged");
+  return true;
 }
 
 }  // namespace nevsky

@@ -76,6 +76,14 @@ class CoalitionTierSpace {
   void discover(int threads, const std::filesystem::path& spill = {},
                 const std::function<void(int, std::uint64_t)>& progress = {});
 
+  // The reach's result, in DIR (table_file.h's checked format): index-NNNN.blocks (a tier's block
+  // keys, low and high halves), index-NNNN.reached (its reached bits) and, written last,
+  // index.tiers (each tier's block count and child tiers). Throws TableError when it cannot.
+  void save_index(const std::filesystem::path& dir, int zstd_level) const;
+  // Reads what save_index wrote, in place of discover(); false when DIR holds no index.tiers.
+  // Throws TableError for a damaged or foreign file (another variant's, another numbering's).
+  bool load_index(const std::filesystem::path& dir);
+
   // The entry of a settled, unfinished position; tier -1 when play does not reach it.
   tablebase::Location locate(const Position& p) const;
   // Whether an entry is a position play reaches from the start (discover()).
@@ -126,6 +134,8 @@ class CoalitionTierSpace {
         .fetch_or(std::uint64_t{1} << (e % 64), std::memory_order_relaxed);
   }
   int tier_of(int checkers, int men, int advance) const;
+  // The ranks of a tier's reached bits (Tier::ranks).
+  static void rank(Tier& tier);
   int tier_of(const Position& p) const;
   BlockOf block_of(const Position& p) const;
   // The keys of the men and king counts turned 0, 1, 2 and 3 quarter turns.
