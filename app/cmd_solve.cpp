@@ -51,7 +51,8 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
       run_tier_solve(o);
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
-      run_coalition_solve({o.position, memory, o.tables, o.zstd_level});
+      run_coalition_solve({o.position, memory, o.tables, o.zstd_level,
+                           cmd.count("--zstd-level") > 0, o.threads, o.format});
     else
       static_assert(E::info.solvers.has(registry::Solver::reachable_retrograde),
                     "a game declaring solve needs a solver it runs: reachable-retrograde, tiers "
@@ -153,9 +154,14 @@ OptionNeed coalition_tables() {
 OptionNeed loopy_tier_tables() {
   return {.tables = {registry::TableFormat::loopy_tiers}, .what = "loopy tier tables"};
 }
+OptionNeed tables_of_two_formats() {
+  return {.tables = {registry::TableFormat::loopy_tiers, registry::TableFormat::coalition_tiers},
+          .what = "tables in more than one format"};
+}
 OptionNeed tables_on_disk() {
   return {.tables = {registry::TableFormat::tiers, registry::TableFormat::keyed,
-                     registry::TableFormat::loopy_tiers, registry::TableFormat::coalitions},
+                     registry::TableFormat::loopy_tiers, registry::TableFormat::coalitions,
+                     registry::TableFormat::coalition_tiers},
           .what = "tables on disk"};
 }
 // query --batch answers one value and distance a line: tables of a side to move's values.
@@ -202,13 +208,13 @@ void register_solve(CLI::App& app) {
                ->capture_default_str()
                ->needs("--tables"),
            loopy_tier_tables());
-  only_for(
-      cmd->add_option("--format", o->format,
-                      "with --tables: the tables' format, for a game that has both: keyed (the "
-                      "default: every variant) or loopy-tiers (the variants its tier space "
-                      "indexes, in a few bytes a position)")
-          ->needs("--tables"),
-      loopy_tier_tables());
+  only_for(cmd->add_option("--format", o->format,
+                           "with --tables: the tables' format, for a game that has two: keyed or "
+                           "coalitions (the default: every variant), or loopy-tiers or "
+                           "coalition-tiers (the variants its tier space indexes, in a few bytes a "
+                           "position)")
+               ->needs("--tables"),
+           tables_of_two_formats());
   only_for(cmd->add_option("--engine", o->engine,
                            "without --tables: tiers (the row's loopy tier tables in a temporary "
                            "folder, removed after: a byte or two a position; the default without "

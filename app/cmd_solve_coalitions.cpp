@@ -28,11 +28,14 @@
 #include "app/table_solve_faults.h"
 #include "solver/coalition_solve.h"
 #include "solver/counted_memory.h"
+#include "solver/progress.h"
 #include "solver/size_text.h"
 #include "solver/wdl.h"
 #include "tablebase/coalition_json.h"
 #include "tablebase/coalition_table.h"
+#include "tablebase/coalition_tier_solver.h"
 #include "tablebase/directory_lock.h"
+#include "tablebase/game_tables.h"
 #include "tablebase/tables_found.h"
 
 namespace app {
@@ -298,6 +301,135 @@ void solve_tables(const CoalitionSolveRequest& r) {
   print_solved<E>(j, r, start);
 }
 
+// --- --format coalition-tiers ---
+
+// Every coalition's value at p (by coalition, players by name) from the tier tables.
+template <registry::CoalitionEntry E, typename Solver, typename Space>
+std::optional<std::vector<solver::WdlValue>> tier_values_at(Solver& solved, const Space& space,
+                                                            const typename E::Game& game,
+                                                            const typename E::Game::Position& p) {
+  const int n = game.players();
+  const std::uint32_t everyone = (1u << n) - 1;
+  std::vector<solver::WdlValue> out(everyone + 1, {solver::Wdl::draw, 0});
+  if (game.is_terminal(p)) {
+    const std::uint32_t left = game.players_left(p);
+    for (std::uint32_t s = 1; s < everyone; ++s)
+      out[s] = tablebase::coalition_value(tablebase::finished_code(left, s));
+    return out;
+  }
+  const tablebase::Location at = space.locate(p);
+  if (at.tier < 0) return std::nullopt;
+  const int m = game.player_to_move(p);
+  for (std::uint32_t s = 1; s < everyone; ++s) {
+    const std::uint32_t seats = m ? ((s >> m) | (s << (n - m))) & everyone : s;
+    out[s] = tablebase::coalition_value(solved.code(at, seats));
+  }
+  return out;
+}
+
+template <registry::CoalitionEntry E>
+void solve_coalition_tiers(const CoalitionSolveRequest& r) {
+  using G = typename E::Game;
+  using Space = tablebase::coalition_space_t<G>;
+  const auto start = std::chrono::steady_clock::now();
+  const PositionOptions& o = r.position;
+  const std::string name = E::normalized(o.variant);
+  const auto asked = E::setup(o.variant, o.fen);
+  std::unique_ptr<Space> space;
+  try {
+    space = tablebase::CoalitionSpaceOf<G>::of(name);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(std::string("--format coalition-tiers: ") + e.what());
+  }
+  std::optional<tablebase::DirectoryLock> lock;
+  bool indexed = false;
+  locking_tables_dir(r.tables, lock, [&] {
+    tablebase::refuse_other_tables(r.tables, name, registry::TableFormat::coalition_tiers);
+    indexed = space->load_index(r.tables);
+  });
+  if (!indexed) {
+    solver::Progress progress("reach", std::uint64_t(space->tier_count()), "tiers", !o.quiet);
+    space->discover(r.threads, r.tables, [&](int, std::uint64_t) { progress.advance(); });
+    space->save_index(r.tables, r.zstd_given ? r.zstd_level : 8);
+  }
+  // The codes' budget: what --memory leaves beside the process now (the index held) and the
+  // blocks' working arrays; at least the largest tier's own codes.
+  tablebase::CoalitionTierSolveOptions options;
+  options.threads = r.threads;
+  options.dir = r.tables;
+  options.zstd_level = r.zstd_given ? r.zstd_level : 8;
+  tablebase::CoalitionTierSolver<Space> solved(*space, options);
+  const std::uint64_t resident = resident_under(r.memory_bytes), work = solved.block_work_bound();
+  std::uint64_t largest = 0;
+  for (int t = 0; t < space->tier_count(); ++t)
+    largest = std::max<std::uint64_t>(largest, space->row_size(t) * solved.renaming().count());
+  if (resident + work + largest > r.memory_bytes)
+    throw UsageError("--memory: the solve of " + name + " needs " +
+                     solver::size_text(resident + work + largest) + " (the process holds " +
+                     solver::size_text(resident) + ", the blocks' arrays take up to " +
+                     solver::size_text(work) + ", the largest tier's codes " +
+                     solver::size_text(largest) + "), more than " +
+                     solver::size_text(r.memory_bytes) + " (raise --memory)");
+  solved.set_budget(r.memory_bytes - resident - work);
+  {
+    std::uint64_t total = 0;
+    for (int t = 0; t < space->tier_count(); ++t) total += space->row_size(t);
+    solver::Progress progress("solve", total, "positions", !o.quiet);
+    std::uint64_t before = 0;
+    solved.solve([&](int, std::uint64_t done) {
+      progress.advance(done - before);
+      before = done;
+    });
+  }
+  const auto values = tier_values_at<E>(solved, *space, *asked.game, asked.position);
+  if (!values)
+    throw UsageError("--fen: this position is not among " + name +
+                     "'s (not reached from its start, which its tables hold)");
+  const tablebase::CoalitionTierReport& report = solved.report();
+  // Each coalition's longest win over the row, seats from the player to move named as the
+  // start's players (the start's player to move is seat 0).
+  const std::uint32_t everyone = (1u << asked.game->players()) - 1;
+  std::vector<int> longest(everyone + 1, -1);
+  for (const solver::CoalitionTally& t : report.splits) {
+    longest[t.coalition] = t.wins ? t.longest_win : -1;
+    longest[everyone & ~t.coalition] = t.losses ? t.longest_loss : -1;
+  }
+  nlohmann::ordered_json j;
+  j["variant"] = name;
+  add_position<E>(j, *asked.game, asked.position, *values, longest);
+  j["solved"] = {{"positions", report.positions},
+                 {"entries", report.entries},
+                 {"tiers", space->tier_count()},
+                 {"longest_forced_win", tablebase::distance_json(longest_of(longest))},
+                 {"splits", splits_json<E>(asked.game->players(), report.splits)},
+                 {"tiers_read", report.tiers_read},
+                 {"tiers_read_back", report.tiers_reread},
+                 {"codes_held_peak_mb", double(report.peak_held_bytes) / double(1 << 20)},
+                 {"index_mb", double(space->memory_bytes()) / double(1 << 20)},
+                 {"block_work_peak_mb", double(report.block_work_bytes) / double(1 << 20)}};
+  j["tables"] = {{"dir", r.tables},
+                 {"format", registry::table_format_name(registry::TableFormat::coalition_tiers)},
+                 {"loaded", indexed && report.tiers_read == space->tier_count()},
+                 {"file_bytes", report.file_bytes}};
+  j["memory_mb"] = double(r.memory_bytes) / double(1 << 20);
+  j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  j["peak_memory_mb"] = peak_memory_mb();
+  j["bytes_per_position"] =
+      peak_memory_mb() * double(1 << 20) / double(std::max<std::uint64_t>(1, report.positions));
+  if (o.json) {
+    std::cout << j.dump() << std::endl;
+    return;
+  }
+  std::cout << name << ": " << report.positions << " positions reached (seen from the player to "
+            << "move), in " << space->tier_count() << " tiers\n";
+  print_coalition_values(j);
+  print_winning_coalitions(j);
+  std::cout << "tables " << r.tables << " (coalition-tiers, "
+            << (j["tables"]["loaded"].get<bool>() ? "loaded" : "written") << ")\n";
+  std::cout << "solved in " << j["seconds"].get<double>() << " s, peak memory "
+            << j["peak_memory_mb"].get<double>() << " MB" << std::endl;
+}
+
 }  // namespace
 
 std::uint64_t coalition_memory(bool keys_fit, int key_bits, std::uint64_t memory_bytes) {
@@ -338,6 +470,13 @@ void print_coalition_values(const nlohmann::ordered_json& j) {
 void run_coalition_solve(const CoalitionSolveRequest& r) {
   with_capability<registry::Solver::coalition_values>(r.position.variant, [&](auto e) {
     using E = decltype(e);
+    const std::string tiers(registry::table_format_name(registry::TableFormat::coalition_tiers));
+    if (!r.format.empty() && r.format != tiers &&
+        r.format != registry::table_format_name(registry::TableFormat::coalitions))
+      throw UsageError("--format " + r.format + ": " + std::string(E::info.title) +
+                       "'s tables are coalitions (the default) or " + tiers);
+    if constexpr (E::info.tables.has(registry::TableFormat::coalition_tiers))
+      if (!r.tables.empty() && r.format == tiers) return solve_coalition_tiers<E>(r);
     if constexpr (registry::CoalitionTablesEntry<E> &&
                   E::info.tables.has(registry::TableFormat::coalitions))
       if (!r.tables.empty()) return solve_tables<E>(r);

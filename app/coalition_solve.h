@@ -20,6 +20,11 @@ struct CoalitionSolveRequest {
   // start, written there, or loaded from what an earlier run finished
   std::string tables;
   int zstd_level = 19;
+  bool zstd_given = false;  // --zstd-level given (coalition tier tables default to 8)
+  int threads = 1;
+  // --format: empty or "coalitions" for the keyed table, "coalition-tiers" for the coalition tier
+  // tables (games with a coalition tier space)
+  std::string format;
 };
 
 // Solves every position reachable from the asked position (--fen, else the variant's start) for
@@ -30,6 +35,10 @@ struct CoalitionSolveRequest {
 // answered from the file. Throws UsageError when the positions' keys do not fit, when the solve
 // does not fit under --memory (the message says how far it got), or when DIR holds another
 // variant's table or a damaged one (never overwritten).
+// With --format coalition-tiers: the variant's positions found tier by tier from its start and
+// solved into DIR (tablebase/coalition_tier_solver.h), a file a tier beside the reach's index;
+// what DIR holds already (the index, finished tiers) is read, not done again. --memory bounds
+// the tiers' codes held (the rest of the process measured first).
 void run_coalition_solve(const CoalitionSolveRequest& r);
 
 // The JSON's head for a position: its variant, position string and player to move (null when the

@@ -166,10 +166,12 @@ enum class TableFormat : std::uint8_t {
   bearoff,      // a one-sided race database file
   coalitions,   // one file of canonical keys and every coalition's value, sorted, for a variant
                 // solved by coalitions from its start (DIR/<game id>.coalitions)
+  coalition_tiers,  // a whole variant solved by coalitions on its coalition tier space, a file
+                    // per tier and its index (tablebase/COALITION.md)
 };
-inline constexpr std::array kTableFormats = {TableFormat::tiers, TableFormat::keyed,
-                                             TableFormat::loopy_tiers, TableFormat::bearoff,
-                                             TableFormat::coalitions};
+inline constexpr std::array kTableFormats = {
+    TableFormat::tiers,   TableFormat::keyed,      TableFormat::loopy_tiers,
+    TableFormat::bearoff, TableFormat::coalitions, TableFormat::coalition_tiers};
 constexpr std::string_view table_format_name(TableFormat t) {
   switch (t) {
     case TableFormat::tiers:
@@ -182,6 +184,8 @@ constexpr std::string_view table_format_name(TableFormat t) {
       return "bearoff";
     case TableFormat::coalitions:
       return "coalitions";
+    case TableFormat::coalition_tiers:
+      return "coalition-tiers";
   }
   return "?";
 }

@@ -68,4 +68,11 @@ void read_coalition_tier(const CoalitionTierName& name, std::span<CoalitionCode>
   if (damaged) throw TableError(coalition_tier_path(name), "holds a code no solve writes");
 }
 
+std::optional<std::string> coalition_tiers_variant(const std::filesystem::path& dir) {
+  const auto path = dir / "index.tiers";
+  std::error_code error;
+  if (!std::filesystem::is_regular_file(path, error)) return std::nullopt;
+  return TableReader(path).header().variant;
+}
+
 }  // namespace tablebase

@@ -8,6 +8,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <optional>
 #include <span>
 #include <string>
 
@@ -33,5 +34,9 @@ bool coalition_tier_present(const CoalitionTierName& name, std::uint64_t codes);
 // Reads the tier's codes into `codes` (its size must be the file's); throws TableError on damage
 // or a code no solve writes.
 void read_coalition_tier(const CoalitionTierName& name, std::span<CoalitionCode> codes);
+
+// The variant whose coalition tier tables DIR holds (the header of its index.tiers, which a solve
+// writes before any tier), nullopt when it holds none. Throws TableError for a damaged file.
+std::optional<std::string> coalition_tiers_variant(const std::filesystem::path& dir);
 
 }  // namespace tablebase

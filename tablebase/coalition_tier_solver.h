@@ -94,10 +94,11 @@ inline CoalitionCode finished_code(std::uint32_t left, std::uint32_t s) {
 struct CoalitionTierReport {
   std::uint64_t entries = 0, positions = 0;  // entries in all; those in the row
   std::vector<CoalitionTierTally> splits;
-  std::uint64_t peak_held_bytes = 0;  // the most codes held at once
-  std::uint64_t file_bytes = 0;       // of the tier files written
-  int tiers_read = 0;                 // tiers found on disk, not solved again
-  int tiers_reread = 0;               // tier files read back after their codes were dropped
+  std::uint64_t peak_held_bytes = 0;   // the most codes held at once
+  std::uint64_t block_work_bytes = 0;  // the most a thread's block held at once
+  std::uint64_t file_bytes = 0;        // of the tier files written
+  int tiers_read = 0;                  // tiers found on disk, not solved again
+  int tiers_reread = 0;                // tier files read back after their codes were dropped
   double seconds = 0;
 };
 
@@ -148,7 +149,7 @@ class CoalitionTierSolver {
       readers_.clear();
       readers_.resize(tiers);
       for (int c : space_.tier_children(t)) {
-        if (resident_[c] || !read_by_entry(t, c)) {
+        if (!by_entry_[c]) {
           hold(c);
         } else {
           readers_[c] = std::make_unique<TableReader>(coalition_tier_path(file_name(c)));
@@ -165,15 +166,23 @@ class CoalitionTierSolver {
         add_held(t);
         std::mutex merge;
         arena.execute([&] {
-          tbb::parallel_for(tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)),
-                            [&](const auto& r) {
-                              BlockWork work;
-                              std::vector<CoalitionTierTally> mine(splits);
-                              for (std::uint64_t b = r.begin(); b != r.end(); ++b)
-                                solve_block(t, b, work, mine);
-                              std::lock_guard lock(merge);
-                              for (int u = 0; u < splits; ++u) add(tally[u], mine[u]);
-                            });
+          tbb::parallel_for(
+              tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)), [&](const auto& r) {
+                BlockWork work;
+                std::vector<CoalitionTierTally> mine(splits);
+                for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
+                  const IndexRange range = space_.block_range(t, b);
+                  if (space_.row_rank(t, range.end) - space_.row_rank(t, range.begin) > kBigBlock) {
+                    std::lock_guard one_at_a_time(big_block_);
+                    solve_block(t, b, work, mine);
+                    work = BlockWork{};  // its arrays freed
+                  } else {
+                    solve_block(t, b, work, mine);
+                  }
+                }
+                std::lock_guard lock(merge);
+                for (int u = 0; u < splits; ++u) add(tally[u], mine[u]);
+              });
         });
         if (!options_.dir.empty())
           report_.file_bytes += write_coalition_tier(file_name(t), codes_[t], options_.zstd_level);
@@ -185,8 +194,25 @@ class CoalitionTierSolver {
       report_.entries += space_.tier_size(t);
       if (progress) progress(t + 1, done);
     }
+    report_.block_work_bytes = block_work_peak_.load();
     report_.seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  void set_budget(std::uint64_t bytes) { options_.budget_bytes = bytes; }
+  // What the threads' blocks hold at most while they are solved, estimated from the space's
+  // largest block: a block of more than kBigBlock positions is solved by one thread at a time
+  // (and its arrays freed after), the others' blocks are smaller.
+  std::uint64_t block_work_bound() const {
+    std::uint64_t largest = 0;
+    for (int t = 0; t < space_.tier_count(); ++t)
+      for (std::uint64_t b = 0; b < space_.block_count(t); ++b) {
+        const IndexRange range = space_.block_range(t, b);
+        largest = std::max(largest, std::uint64_t(space_.row_rank(t, range.end) -
+                                                  space_.row_rank(t, range.begin)));
+      }
+    return kWorkBytesPerPosition *
+           (largest + std::uint64_t(options_.threads - 1) * std::min(largest, kBigBlock));
   }
 
   const CoalitionTierReport& report() const { return report_; }
@@ -209,11 +235,15 @@ class CoalitionTierSolver {
  private:
   // What solving a block holds, kept by a thread from block to block.
   // Nodes are an entry and a split (entry * splits + split), entries numbered in the block.
+  static constexpr std::uint64_t kBigBlock = std::uint64_t{1} << 18;
+  // A block's arrays a position: 6 bytes a split, 4 of its queue slots a split, and 8 a move
+  // inside the block (on nevsky:4x4:3, whose largest block held 81 bytes a position, 96 covers
+  // some 4 moves in the block more than it has).
+  static constexpr std::uint64_t kWorkBytesPerPosition = 96;
   struct BlockWork {
-    std::vector<std::uint8_t> code;
-    std::vector<std::uint8_t> good, bad;  // chooser's best win + 1, longest loss + 1
-    std::vector<std::uint16_t> pending;   // children in the block not yet decided against
-    std::vector<std::uint8_t> drawn;      // a child is a draw
+    // Chooser's best win + 1; longest loss + 1, and kDrawn when a child is a draw.
+    std::vector<std::uint8_t> good, bad;
+    std::vector<std::uint16_t> pending;  // children in the block not yet decided against
     // The block's moves, child entry << 32 | parent entry << 3 | shift, sorted: a child's parents
     // are edges[first[child] .. first[child + 1]).
     std::vector<std::uint64_t> edges;
@@ -221,7 +251,7 @@ class CoalitionTierSolver {
     std::vector<std::vector<std::uint32_t>> queue;  // by distance: node * 2 + chooser wins
   };
 
-  static constexpr std::uint8_t kNone = 0xff;
+  static constexpr std::uint8_t kNone = 0xff, kDrawn = 0x80;
 
   static void add(CoalitionTierTally& to, const CoalitionTierTally& from) {
     to.wins += from.wins;
@@ -234,7 +264,7 @@ class CoalitionTierSolver {
   // Folds a decided or drawn child (its code from the node's coalition's side) into a node.
   static void fold(BlockWork& w, std::size_t node, bool coalition_chooses, CoalitionCode c) {
     if (c == kCoalitionDraw) {
-      w.drawn[node] = 1;
+      w.bad[node] |= kDrawn;
       return;
     }
     const bool chooser_wins = bool(c & 1) == coalition_chooses;
@@ -242,7 +272,7 @@ class CoalitionTierSolver {
     if (chooser_wins)
       w.good[node] = std::min(w.good[node], d);
     else
-      w.bad[node] = std::max(w.bad[node], d);
+      w.bad[node] = std::uint8_t(std::max<int>(w.bad[node] & ~kDrawn, d) | (w.bad[node] & kDrawn));
   }
 
   std::uint64_t solve_block(int t, std::uint64_t b, BlockWork& w,
@@ -253,13 +283,14 @@ class CoalitionTierSolver {
     const std::size_t n = space_.row_rank(t, range.end) - base;
     const std::size_t splits = std::size_t(renaming_.count()), nodes = n * splits;
     if (!n) return 0;
+    // The block's codes, decided in place.
+    CoalitionCode* code = codes_[t].data() + base * splits;
+    std::fill(code, code + nodes, kCoalitionUnresolved);
     if (n >= std::size_t{1} << 28)
       throw std::length_error("a block of more than 2^28 positions in the row");
-    w.code.assign(nodes, kCoalitionUnresolved);
     w.good.assign(nodes, kNone);
     w.bad.assign(nodes, 0);
     w.pending.assign(nodes, 0);
-    w.drawn.assign(nodes, 0);
     w.edges.clear();
     typename S::Cursor cursor;
     std::size_t e = 0;
@@ -310,24 +341,24 @@ class CoalitionTierSolver {
         if (w.good[node] != kNone)
           push(node, true, w.good[node]);
         else if (!w.pending[node])
-          w.drawn[node] ? void(w.code[node] = kCoalitionDraw) : push(node, false, w.bad[node]);
+          w.bad[node] & kDrawn ? void(code[node] = kCoalitionDraw) : push(node, false, w.bad[node]);
       }
     }
     for (std::size_t d = 1; d < w.queue.size(); ++d)
       for (std::size_t i = 0; i < w.queue[d].size(); ++i) {
         const std::size_t node = w.queue[d][i] >> 1;
         const bool chooser_wins = w.queue[d][i] & 1;
-        if (w.code[node] != kCoalitionUnresolved) continue;
+        if (code[node] != kCoalitionUnresolved) continue;
         const bool chooses = SplitRenaming::chooses(int(node % splits));
         const CoalitionCode c = coalition_code(chooser_wins == chooses, int(d));
-        w.code[node] = c;
+        code[node] = c;
         const std::size_t child = node / splits;
         const int split = int(node % splits);
         for (std::uint32_t k = w.first[child]; k < w.first[child + 1]; ++k) {
           // The parent's split that reads as this one at the child.
           const auto [u, rest] = renaming_.from(int(w.edges[k] & 7), split);
           const std::size_t parent = std::size_t(w.edges[k] >> 3 & 0x1fffffff) * splits + u;
-          if (w.code[parent] != kCoalitionUnresolved) continue;
+          if (code[parent] != kCoalitionUnresolved) continue;
           const CoalitionCode seen = rest ? coalition_flip(c) : c;
           const bool parent_chooses = SplitRenaming::chooses(u);
           if (bool(seen & 1) == parent_chooses) {
@@ -336,20 +367,25 @@ class CoalitionTierSolver {
               push(parent, true, int(d + 1));
             }
           } else {
-            w.bad[parent] = std::max<std::uint8_t>(w.bad[parent], std::uint8_t(d + 1));
-            if (!--w.pending[parent] && w.good[parent] == kNone && !w.drawn[parent])
+            w.bad[parent] = std::uint8_t(std::max<int>(w.bad[parent] & ~kDrawn, int(d + 1)) |
+                                         (w.bad[parent] & kDrawn));
+            if (!--w.pending[parent] && w.good[parent] == kNone && !(w.bad[parent] & kDrawn))
               push(parent, false, w.bad[parent]);
           }
         }
       }
-    CoalitionCode* out = codes_[t].data() + base * splits;
     for (std::size_t e = 0; e < n; ++e) {
       for (std::size_t u = 0; u < splits; ++u) {
-        CoalitionCode c = w.code[e * splits + u];
+        CoalitionCode& c = code[e * splits + u];
         if (c == kCoalitionUnresolved) c = kCoalitionDraw;
-        out[e * splits + u] = c;
         count(tally[u], c);
       }
+    }
+    std::uint64_t work = (w.good.capacity() + w.bad.capacity()) + 2 * w.pending.capacity() +
+                         8 * w.edges.capacity() + 4 * w.first.capacity();
+    for (const auto& q : w.queue) work += 4 * q.capacity();
+    for (std::uint64_t seen = block_work_peak_.load();
+         work > seen && !block_work_peak_.compare_exchange_weak(seen, work);) {
     }
     return n;
   }
@@ -395,16 +431,21 @@ class CoalitionTierSolver {
     const auto it = std::upper_bound(uses_[r].begin(), uses_[r].end(), t);
     return it == uses_[r].end() ? space_.tier_count() : *it;
   }
-  // Drops what tier t does not need: with a dir, the tiers no later tier needs, then those needed
-  // latest first while t and its children would pass the budget.
+  // Decides how tier t reads each child (whole, or an entry at a time: by_entry_) and drops what
+  // it does not need: with a dir, the tiers no later tier needs, then those needed latest first
+  // while t and its children would pass the budget, then, if they still would, t's largest
+  // children are read an entry at a time.
   void make_room(int t) {
+    by_entry_.assign(space_.tier_count(), 0);
     if (options_.dir.empty()) return;
     std::vector<char> needed(space_.tier_count(), 0);
     needed[t] = 1;
     std::uint64_t need = codes_size(t);
     for (int c : space_.tier_children(t)) {
+      by_entry_[c] = read_by_entry(t, c);
+      if (by_entry_[c]) continue;
       needed[c] = 1;
-      if (!resident_[c] && !read_by_entry(t, c)) need += codes_size(c);
+      if (!resident_[c]) need += codes_size(c);
     }
     std::vector<std::pair<int, int>> others;  // next use, tier
     for (int r = 0; r < t; ++r)
@@ -419,6 +460,19 @@ class CoalitionTierSolver {
     for (const auto& [next, r] : others) {
       if (held_ + need <= options_.budget_bytes) break;
       drop(r);
+    }
+    std::vector<int> whole;
+    for (int c : space_.tier_children(t))
+      if (!by_entry_[c]) whole.push_back(c);
+    std::sort(whole.begin(), whole.end(),
+              [&](int a, int b) { return codes_size(a) > codes_size(b); });
+    for (int c : whole) {
+      if (held_ + need <= options_.budget_bytes) break;
+      by_entry_[c] = 1;
+      if (resident_[c])
+        drop(c);
+      else
+        need -= codes_size(c);
     }
   }
   void tally_codes(int t, std::vector<CoalitionTierTally>& tally) const {
@@ -441,11 +495,14 @@ class CoalitionTierSolver {
   SplitRenaming renaming_;
   CoalitionTierSolveOptions options_;
   std::vector<std::vector<int>> uses_;
-  // The current tier's children read an entry at a time (read_by_entry), sharing a cache.
+  // The current tier's children read an entry at a time (make_room), sharing a cache.
+  std::vector<char> by_entry_;
   std::vector<std::unique_ptr<TableReader>> readers_;
   std::shared_ptr<BlockCache> cache_ = std::make_shared<BlockCache>(256);
   std::vector<char> resident_;
   std::uint64_t held_ = 0;
+  std::atomic<std::uint64_t> block_work_peak_ = 0;
+  std::mutex big_block_;
   std::vector<std::vector<CoalitionCode>> codes_;  // by tier: entry * splits + split
   CoalitionTierReport report_;
 };

@@ -53,4 +53,22 @@ concept CoalitionTierSpace = requires(const S& s, int tier, std::uint64_t index,
   { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;
 };
 
+// The coalition tier space of a game's whole variants, for the front ends that know only the
+// game's registry entry (through the generated game_tier_spaces.h, which includes every
+// rules/<game>/solve/*tier_space.h): specialized beside the space with
+//   using type = the space;
+//   static std::unique_ptr<type> of(std::string_view variant);  // common::ParseError for a
+//       malformed variant, std::invalid_argument for one it cannot index
+// The space also finds its positions and keeps them beside the tables:
+//   void discover(int threads, const std::filesystem::path& spill,
+//                 const std::function<void(int tiers, std::uint64_t positions)>& progress);
+//   void save_index(const std::filesystem::path& dir, int zstd_level) const;
+//   bool load_index(const std::filesystem::path& dir);
+//   Location locate(const Position&) const;  // tier -1: not in the row
+//   std::uint64_t memory_bytes() const;
+template <typename G>
+struct CoalitionSpaceOf;
+template <typename G>
+using coalition_space_t = typename CoalitionSpaceOf<G>::type;
+
 }  // namespace tablebase

@@ -2,7 +2,8 @@
 // a directory without being told the game (query, verify, serve, the Python module, the probe
 // library): a keyed table of any registry game that has them (DIR/<game>.wdl, whose header names
 // the variant) or its coalition table (DIR/<game>.coalitions, coalition_table.h), else loopy tier
-// tables (loopy_tier_files.h), else the tier tables' variant (tier_files.h).
+// tables (loopy_tier_files.h) or coalition tier tables (coalition_tier_files.h), else the tier
+// tables' variant (tier_files.h).
 #pragma once
 
 #include <filesystem>
@@ -11,6 +12,7 @@
 
 #include "rules/registry.h"
 #include "tablebase/coalition_table.h"
+#include "tablebase/coalition_tier_files.h"
 #include "tablebase/keyed_tables.h"
 #include "tablebase/loopy_tier_files.h"
 #include "tablebase/tier_files.h"
@@ -67,6 +69,8 @@ inline std::vector<HeldTables> tables_in(const std::filesystem::path& dir) {
                  .name,
              TableFormat::coalitions});
   });
+  if (auto coalition = coalition_tiers_variant(dir))
+    held.push_back({*coalition, TableFormat::coalition_tiers});
   if (auto loopy = loopy_tables_variant(dir)) held.push_back({*loopy, TableFormat::loopy_tiers});
   if (holds_tier_tables(dir)) held.push_back({tables_variant(dir), TableFormat::tiers});
   return held;

@@ -43,7 +43,7 @@ struct Entry {
                    registry::Command::show, registry::Command::solve, registry::Command::query,
                    registry::Command::verify, registry::Command::serve},
       .solvers = {registry::Solver::coalition_values},
-      .tables = {registry::TableFormat::coalitions},
+      .tables = {registry::TableFormat::coalitions, registry::TableFormat::coalition_tiers},
       .views = {registry::View::diagram, registry::View::page},
       .drawing = registry::PageDrawing::corner_checkers,
   };

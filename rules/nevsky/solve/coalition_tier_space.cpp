@@ -441,7 +441,7 @@ void CoalitionTierSpace::save_index(const std::filesystem::path& dir, int zstd_l
                            {variant, tier_name(t), halves.size(), 32, scheme + "; block keys"},
                            halves, zstd_level);
     tablebase::write_packed_table(
-        index_path(dir, t, "reached"),
+        index_path(dir, t, "rows"),
         {variant, tier_name(t), tier.offsets.back(), 1, scheme + "; reached"}, tier.reached,
         zstd_level);
   }
@@ -493,9 +493,8 @@ bool CoalitionTierSpace::load_index(const std::filesystem::path& dir) {
       tier.offsets.resize(blocks + 1);
       for (std::size_t b = 0; b < blocks; ++b)
         tier.offsets[b + 1] = tier.offsets[b] + block_entries(tier.keys[b]);
-      tier.reached =
-          open(index_path(dir, t, "reached"), tier_name(t), "reached", tier.offsets.back())
-              .read_packed();
+      tier.reached = open(index_path(dir, t, "rows"), tier_name(t), "reached", tier.offsets.back())
+                         .read_packed();
       tier.reached.resize((tier.offsets.back() + 63) / 64);
     }
     rank(tier);

@@ -27,7 +27,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "rules/nevsky/game.h"
@@ -77,7 +79,7 @@ class CoalitionTierSpace {
                 const std::function<void(int, std::uint64_t)>& progress = {});
 
   // The reach's result, in DIR (table_file.h's checked format): index-NNNN.blocks (a tier's block
-  // keys, low and high halves), index-NNNN.reached (its reached bits) and, written last,
+  // keys, low and high halves), index-NNNN.rows (its reached bits) and, written last,
   // index.tiers (each tier's block count and child tiers). Throws TableError when it cannot.
   void save_index(const std::filesystem::path& dir, int zstd_level) const;
   // Reads what save_index wrote, in place of discover(); false when DIR holds no index.tiers.
@@ -188,3 +190,11 @@ bool CoalitionTierSpace::for_each_child(Cursor& cursor, int tier, std::uint64_t 
 }
 
 }  // namespace nevsky
+
+template <>
+struct tablebase::CoalitionSpaceOf<nevsky::Game> {
+  using type = nevsky::CoalitionTierSpace;
+  static std::unique_ptr<type> of(std::string_view variant) {
+    return std::make_unique<type>(nevsky::parse_variant(variant));
+  }
+};
