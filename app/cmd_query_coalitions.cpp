@@ -27,6 +27,8 @@
 #include "tablebase/coalition_children.h"
 #include "tablebase/coalition_json.h"
 #include "tablebase/coalition_table.h"
+#include "tablebase/coalition_tier_tables.h"
+#include "tablebase/game_tables.h"
 #include "tablebase/tables_found.h"
 
 namespace app {
@@ -69,17 +71,16 @@ void print_query_text(const nlohmann::ordered_json& j) {
   std::cout << std::flush;
 }
 
-template <registry::CoalitionTablesEntry E>
-void query_table(const PositionOptions& o, const std::string& dir, bool variant_given) {
+// The answer of query from tables whose `source(p)` gives every coalition's value at p, nullopt
+// for a position they lack; `positions` the positions they hold.
+template <registry::CoalitionEntry E, typename Source>
+void query_from(const PositionOptions& o, const std::string& variant, Source&& source,
+                std::uint64_t positions, std::chrono::steady_clock::time_point start) {
   using G = typename E::Game;
-  const auto start = std::chrono::steady_clock::now();
-  tablebase::CoalitionTable table =
-      open_table<E>(dir, variant_given ? E::normalized(o.variant) : std::string());
-  const std::string variant = table.info().name;
   const auto s = E::setup(variant, o.fen);
   const G& game = *s.game;
   const auto values_at = [&](const typename G::Position& p) {
-    auto v = tablebase::coalition_values_at(game, table, p);
+    auto v = source(game, p);
     if (!v)
       throw UsageError("--fen: " + E::fen(game, p) + " is not among " + variant +
                        "'s positions (not reached from its start, which its table holds)");
@@ -87,7 +88,7 @@ void query_table(const PositionOptions& o, const std::string& dir, bool variant_
   };
   typename tablebase::CoalitionOracle<G>::Answer answer;
   answer.values = values_at(s.position);
-  answer.positions = table.info().positions;
+  answer.positions = positions;
   typename G::MoveList moves;
   if (!game.is_terminal(s.position)) game.generate(s.position, moves);
   for (int i = 0; i < moves.size(); ++i) {
@@ -102,6 +103,35 @@ void query_table(const PositionOptions& o, const std::string& dir, bool variant_
     std::cout << j.dump() << std::endl;
   else
     print_query_text(j);
+}
+
+template <registry::CoalitionTablesEntry E>
+void query_table(const PositionOptions& o, const std::string& dir, bool variant_given) {
+  const auto start = std::chrono::steady_clock::now();
+  tablebase::CoalitionTable table =
+      open_table<E>(dir, variant_given ? E::normalized(o.variant) : std::string());
+  query_from<E>(
+      o, table.info().name,
+      [&](const auto& game, const auto& p) {
+        return tablebase::coalition_values_at(game, table, p);
+      },
+      table.info().positions, start);
+}
+
+// The same from coalition tier tables, whose variant DIR's index names.
+template <registry::CoalitionEntry E>
+void query_tiers(const PositionOptions& o, const std::string& dir, const std::string& variant) {
+  using Space = tablebase::coalition_space_t<typename E::Game>;
+  const auto start = std::chrono::steady_clock::now();
+  const auto space = tablebase::CoalitionSpaceOf<typename E::Game>::of(variant);
+  if (!space->load_index(dir))
+    throw UsageError("--tables " + dir + " holds no coalition tier tables of " + variant);
+  tablebase::CoalitionTierTables<Space> tables(*space, dir);
+  std::uint64_t positions = 0;
+  for (int t = 0; t < space->tier_count(); ++t) positions += space->row_size(t);
+  query_from<E>(
+      o, variant, [&](const auto& game, const auto& p) { return tables.values_at(game, p); },
+      positions, start);
 }
 
 // The entries of a table of n to check, by rank in key order: every one when samples >= n, else
@@ -121,37 +151,22 @@ std::vector<std::uint64_t> sampled_ranks(std::uint64_t n, std::uint64_t samples,
   return ranks;
 }
 
-template <registry::CoalitionTablesEntry E>
-void verify_table(const CoalitionVerifyRequest& r) {
+// Checks `positions` against their children's values and, unless --children, every coalition's
+// forward search, and reports: what verify does whatever tables hold the values. `values_at(p)`
+// gives every coalition's value at p by coalition, nullopt when the tables lack p; `longest` is
+// their longest distance of any split (a draw's search horizon).
+template <registry::CoalitionEntry E, typename ValuesAt>
+void verify_positions(const CoalitionVerifyRequest& r, const std::string& name,
+                      const std::string& source, const typename E::Game& game,
+                      const std::vector<typename E::Game::Position>& positions,
+                      ValuesAt&& values_at, int longest, std::uint64_t total,
+                      std::chrono::steady_clock::time_point start) {
   using G = typename E::Game;
-  const auto start = std::chrono::steady_clock::now();
-  const std::string name = E::normalized(r.position.variant);
-  tablebase::CoalitionTable table = open_table<E>(r.tables, name);
-  const auto setup = E::setup(name, std::nullopt);
-  const G& game = *setup.game;
-  const tablebase::CoalitionTableInfo info = table.info();
-  int longest = 0;
-  for (const solver::CoalitionTally& t : info.splits)
-    longest = std::max({longest, t.longest_win, t.longest_loss});
-  // The entries to check, read in one pass (every block's checksum and the header's counts
-  // checked on the way) before any probe.
-  const std::vector<std::uint64_t> ranks = sampled_ranks(info.positions, r.samples, r.seed);
-  std::vector<common::Key> keys;
-  keys.reserve(ranks.size());
-  std::uint64_t rank = 0;
-  auto next = ranks.begin();
-  table.for_each([&](const common::Key& k, std::span<const solver::WdlValue>) {
-    for (; next != ranks.end() && *next == rank; ++next) keys.push_back(k);
-    ++rank;
-  });
   const std::uint64_t search_bytes = r.memory_bytes / 2;
   std::optional<solver::CoalitionSearch<G>> search;
   // By raw position: the check shares nothing with the solve but the rules.
   if (!r.children) search.emplace(game, search_bytes, false);
   const std::uint32_t everyone = (1u << game.players()) - 1;
-  const auto values_at = [&](const typename G::Position& p) {
-    return tablebase::coalition_values_at(game, table, p);
-  };
   std::uint64_t children_mismatches = 0, search_mismatches = 0, coalitions_searched = 0;
   std::uint64_t search_left_open = 0, search_left_open_by_nodes = 0;
   nlohmann::ordered_json first_mismatch;
@@ -159,9 +174,8 @@ void verify_table(const CoalitionVerifyRequest& r) {
     if (children_mismatches + search_mismatches == 0) first_mismatch = std::move(what);
     ++count;
   };
-  solver::Progress progress("verify", keys.size(), "samples", !r.position.quiet);
-  for (const common::Key& k : keys) {
-    const typename G::Position p = game.from_key(k);
+  solver::Progress progress("verify", positions.size(), "samples", !r.position.quiet);
+  for (const typename G::Position& p : positions) {
     const auto local = tablebase::check_coalitions_against_children(game, p, values_at);
     if (!local) {
       mismatch(children_mismatches, {{"fen", E::fen(game, p)},
@@ -207,11 +221,11 @@ void verify_table(const CoalitionVerifyRequest& r) {
   const std::uint64_t mismatches = children_mismatches + search_mismatches;
   nlohmann::ordered_json j;
   j["variant"] = name;
-  j["source"] = tablebase::coalition_table_file(r.tables, E::info.id).string();
-  j["samples"] = keys.size();
+  j["source"] = source;
+  j["samples"] = positions.size();
   j["seed"] = r.seed;
   j["method"] = search ? "children and search" : "children";
-  j["positions"] = info.positions;
+  j["positions"] = total;
   j["longest_distance"] = longest;
   j["mismatches"] = mismatches;
   j["children_mismatches"] = children_mismatches;
@@ -235,8 +249,9 @@ void verify_table(const CoalitionVerifyRequest& r) {
   if (r.position.json)
     std::cout << j.dump() << std::endl;
   else
-    std::cout << keys.size() << " positions of " << name << " (" << j["source"].get<std::string>()
-              << ") checked against " << against << ": " << mismatches << " mismatches"
+    std::cout << positions.size() << " positions of " << name << " ("
+              << j["source"].get<std::string>() << ") checked against " << against << ": "
+              << mismatches << " mismatches"
               << (search_left_open ? ", " + std::to_string(search_left_open) +
                                          " coalition searches left open by --memory"
                                    : std::string())
@@ -248,9 +263,80 @@ void verify_table(const CoalitionVerifyRequest& r) {
               << std::endl;
   if (mismatches)
     throw std::runtime_error(std::to_string(mismatches) + " coalition values of " +
-                             std::to_string(keys.size()) + " positions fail the " +
+                             std::to_string(positions.size()) + " positions fail the " +
                              first_mismatch["check"].get<std::string>() + " check, the first at " +
                              first_mismatch["fen"].get<std::string>());
+}
+
+template <registry::CoalitionTablesEntry E>
+void verify_table(const CoalitionVerifyRequest& r) {
+  using G = typename E::Game;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string name = E::normalized(r.position.variant);
+  tablebase::CoalitionTable table = open_table<E>(r.tables, name);
+  const auto setup = E::setup(name, std::nullopt);
+  const G& game = *setup.game;
+  const tablebase::CoalitionTableInfo info = table.info();
+  int longest = 0;
+  for (const solver::CoalitionTally& t : info.splits)
+    longest = std::max({longest, t.longest_win, t.longest_loss});
+  // The entries to check, read in one pass (every block's checksum and the header's counts
+  // checked on the way) before any probe.
+  const std::vector<std::uint64_t> ranks = sampled_ranks(info.positions, r.samples, r.seed);
+  std::vector<common::Key> keys;
+  keys.reserve(ranks.size());
+  std::uint64_t rank = 0;
+  auto next = ranks.begin();
+  table.for_each([&](const common::Key& k, std::span<const solver::WdlValue>) {
+    for (; next != ranks.end() && *next == rank; ++next) keys.push_back(k);
+    ++rank;
+  });
+  std::vector<typename G::Position> positions;
+  positions.reserve(keys.size());
+  for (const common::Key& k : keys) positions.push_back(game.from_key(k));
+  verify_positions<E>(
+      r, name, tablebase::coalition_table_file(r.tables, E::info.id).string(), game, positions,
+      [&](const typename G::Position& p) { return tablebase::coalition_values_at(game, table, p); },
+      longest, info.positions, start);
+}
+
+// The same of coalition tier tables: positions drawn uniformly from the row (by rank over its
+// tiers), after every tier's file is read whole once for the counts and the longest distance.
+template <registry::CoalitionEntry E>
+void verify_tiers(const CoalitionVerifyRequest& r) {
+  using G = typename E::Game;
+  using Space = tablebase::coalition_space_t<G>;
+  const auto start = std::chrono::steady_clock::now();
+  const std::string name = E::normalized(r.position.variant);
+  const auto setup = E::setup(name, std::nullopt);
+  const G& game = *setup.game;
+  const auto space = tablebase::CoalitionSpaceOf<G>::of(name);
+  if (!space->load_index(r.tables))
+    throw UsageError("--tables " + r.tables + " holds no coalition tier tables of " + name);
+  tablebase::CoalitionTierTables<Space> tables(*space, r.tables);
+  int longest = 0;
+  for (const solver::CoalitionTally& t : tables.tally())
+    longest = std::max({longest, t.longest_win, t.longest_loss});
+  std::uint64_t total = 0;
+  for (int t = 0; t < space->tier_count(); ++t) total += space->row_size(t);
+  std::vector<typename G::Position> positions;
+  typename Space::Cursor cursor;
+  int tier = 0;
+  std::uint64_t before = 0;  // positions of the tiers before `tier`
+  for (const std::uint64_t rank : sampled_ranks(total, r.samples, r.seed)) {
+    while (rank >= before + space->row_size(tier)) before += space->row_size(tier++);
+    // The entry of the tier whose row rank is rank - before: the last with fewer before it.
+    std::uint64_t lo = 0, hi = space->tier_size(tier);
+    while (hi - lo > 1) {
+      const std::uint64_t mid = lo + (hi - lo) / 2;
+      (space->row_rank(tier, mid) <= rank - before ? lo : hi) = mid;
+    }
+    positions.push_back(space->position(cursor, tier, lo));
+  }
+  verify_positions<E>(
+      r, name, r.tables + " (coalition-tiers)", game, positions,
+      [&](const typename G::Position& p) { return tables.values_at(game, p); }, longest, total,
+      start);
 }
 
 }  // namespace
@@ -258,6 +344,13 @@ void verify_table(const CoalitionVerifyRequest& r) {
 void run_coalition_query(const PositionOptions& o, const std::string& dir, bool variant_given) {
   with_capability<registry::TableFormat::coalitions>(o.variant, [&](auto e) {
     using E = decltype(e);
+    if constexpr (E::info.tables.has(registry::TableFormat::coalition_tiers))
+      if (const auto held = tablebase::coalition_tiers_variant(dir)) {
+        if (variant_given && E::normalized(o.variant) != *held)
+          throw UsageError("--tables " + dir + " holds the tables of " + *held + ", not of " +
+                           E::normalized(o.variant));
+        return query_tiers<E>(o, dir, *held);
+      }
     if constexpr (registry::CoalitionTablesEntry<E>) query_table<E>(o, dir, variant_given);
   });
 }
@@ -265,6 +358,8 @@ void run_coalition_query(const PositionOptions& o, const std::string& dir, bool 
 void run_coalition_verify(const CoalitionVerifyRequest& r) {
   with_capability<registry::TableFormat::coalitions>(r.position.variant, [&](auto e) {
     using E = decltype(e);
+    if constexpr (E::info.tables.has(registry::TableFormat::coalition_tiers))
+      if (tablebase::coalition_tiers_variant(r.tables)) return verify_tiers<E>(r);
     if constexpr (registry::CoalitionTablesEntry<E>) verify_table<E>(r);
   });
 }

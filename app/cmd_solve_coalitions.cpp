@@ -34,6 +34,7 @@
 #include "tablebase/coalition_json.h"
 #include "tablebase/coalition_table.h"
 #include "tablebase/coalition_tier_solver.h"
+#include "tablebase/coalition_tier_tables.h"
 #include "tablebase/directory_lock.h"
 #include "tablebase/game_tables.h"
 #include "tablebase/tables_found.h"
@@ -303,30 +304,6 @@ void solve_tables(const CoalitionSolveRequest& r) {
 
 // --- --format coalition-tiers ---
 
-// Every coalition's value at p (by coalition, players by name) from the tier tables.
-template <registry::CoalitionEntry E, typename Solver, typename Space>
-std::optional<std::vector<solver::WdlValue>> tier_values_at(Solver& solved, const Space& space,
-                                                            const typename E::Game& game,
-                                                            const typename E::Game::Position& p) {
-  const int n = game.players();
-  const std::uint32_t everyone = (1u << n) - 1;
-  std::vector<solver::WdlValue> out(everyone + 1, {solver::Wdl::draw, 0});
-  if (game.is_terminal(p)) {
-    const std::uint32_t left = game.players_left(p);
-    for (std::uint32_t s = 1; s < everyone; ++s)
-      out[s] = tablebase::coalition_value(tablebase::finished_code(left, s));
-    return out;
-  }
-  const tablebase::Location at = space.locate(p);
-  if (at.tier < 0) return std::nullopt;
-  const int m = game.player_to_move(p);
-  for (std::uint32_t s = 1; s < everyone; ++s) {
-    const std::uint32_t seats = m ? ((s >> m) | (s << (n - m))) & everyone : s;
-    out[s] = tablebase::coalition_value(solved.code(at, seats));
-  }
-  return out;
-}
-
 template <registry::CoalitionEntry E>
 void solve_coalition_tiers(const CoalitionSolveRequest& r) {
   using G = typename E::Game;
@@ -381,7 +358,8 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
       before = done;
     });
   }
-  const auto values = tier_values_at<E>(solved, *space, *asked.game, asked.position);
+  tablebase::CoalitionTierTables<Space> tables(*space, r.tables);
+  const auto values = tables.values_at(*asked.game, asked.position);
   if (!values)
     throw UsageError("--fen: this position is not among " + name +
                      "'s (not reached from its start, which its tables hold)");

@@ -1,0 +1,140 @@
+// Coalition tier tables read back (coalition_tier_files.h, written by coalition_tier_solver.h):
+// every coalition's value at a position, from its tier's file an entry at a time (the files'
+// blocks cached, a few hundred shared by all tiers), for query and verify. The space must hold
+// the reach that numbered the tables (its load_index).
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <vector>
+
+#include "solver/wdl.h"
+#include "tablebase/coalition_code.h"
+#include "tablebase/coalition_tier_files.h"
+#include "tablebase/coalition_tier_solver.h"
+#include "tablebase/coalition_tier_space.h"
+#include "tablebase/table_file.h"
+
+namespace tablebase {
+
+template <CoalitionTierSpace S>
+class CoalitionTierTables {
+ public:
+  CoalitionTierTables(const S& space, std::filesystem::path dir)
+      : space_(space), renaming_(space.players()), dir_(std::move(dir)) {}
+
+  const SplitRenaming& renaming() const { return renaming_; }
+
+  // Coalition `seats`'s code at an entry in the row (seats from its player to move). Throws
+  // TableError for a missing, damaged or foreign tier file.
+  CoalitionCode code(Location at, std::uint32_t seats) {
+    const auto [split, rest] = renaming_.splits().of(seats);
+    const std::uint64_t i = space_.row_rank(at.tier, at.index) * renaming_.count() + split;
+    const CoalitionCode c = CoalitionCode(reader(at.tier).get(i));
+    if (!coalition_decided(c) && c != kCoalitionDraw)
+      throw TableError(coalition_tier_path(name(at.tier)), "holds a code no solve writes");
+    return rest ? coalition_flip(c) : c;
+  }
+
+  // Every coalition's value at p by coalition s (players by name, bit q for player q; none and
+  // everyone unused draws), nullopt when p is not in the row. A finished p is valued by who is
+  // left.
+  template <typename Game>
+  std::optional<std::vector<solver::WdlValue>> values_at(const Game& game,
+                                                         const typename Game::Position& p) {
+    const int n = game.players();
+    const std::uint32_t everyone = (1u << n) - 1;
+    std::vector<solver::WdlValue> out(everyone + 1, {solver::Wdl::draw, 0});
+    if (game.is_terminal(p)) {
+      const std::uint32_t left = game.players_left(p);
+      for (std::uint32_t s = 1; s < everyone; ++s) out[s] = coalition_value(finished_code(left, s));
+      return out;
+    }
+    const Location at = space_.locate(p);
+    if (at.tier < 0) return std::nullopt;
+    const int m = game.player_to_move(p);
+    for (std::uint32_t s = 1; s < everyone; ++s) {
+      const std::uint32_t seats = m ? ((s >> m) | (s << (n - m))) & everyone : s;
+      out[s] = coalition_value(code(at, seats));
+    }
+    return out;
+  }
+
+  // Every split's counts over the row and the longest distance of any, read from every tier's
+  // file whole (each block's checksum checked on the way).
+  std::vector<CoalitionTierTally> tally() {
+    std::vector<CoalitionTierTally> out(renaming_.count());
+    for (int u = 0; u < renaming_.count(); ++u)
+      out[u].coalition = solver::CoalitionSplits::coalition(u);
+    std::mutex merge;
+    for (int t = 0; t < space_.tier_count(); ++t) {
+      if (!space_.row_size(t)) continue;
+      TableReader r = open(t);
+      r.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
+        std::vector<CoalitionTierTally> mine(renaming_.count());
+        const std::uint64_t n = std::min<std::uint64_t>(
+            words.size() * 8, space_.row_size(t) * renaming_.count() - first);
+        const auto* bytes = reinterpret_cast<const CoalitionCode*>(words.data());
+        for (std::uint64_t i = 0; i < n; ++i) {
+          const CoalitionCode c = bytes[i];
+          CoalitionTierTally& to = mine[(first + i) % renaming_.count()];
+          if (c == kCoalitionDraw) {
+            ++to.draws;
+          } else if (!coalition_decided(c)) {
+            throw TableError(coalition_tier_path(name(t)), "holds a code no solve writes");
+          } else if (c & 1) {
+            ++to.wins;
+            to.longest_win = std::max(to.longest_win, int(c >> 1));
+          } else {
+            ++to.losses;
+            to.longest_loss = std::max(to.longest_loss, int(c >> 1));
+          }
+        }
+        std::lock_guard lock(merge);
+        for (int u = 0; u < renaming_.count(); ++u) {
+          out[u].wins += mine[u].wins;
+          out[u].draws += mine[u].draws;
+          out[u].losses += mine[u].losses;
+          out[u].longest_win = std::max(out[u].longest_win, mine[u].longest_win);
+          out[u].longest_loss = std::max(out[u].longest_loss, mine[u].longest_loss);
+        }
+      });
+    }
+    return out;
+  }
+
+ private:
+  CoalitionTierName name(int t) const {
+    return {dir_, space_.variant_name(), space_.index_scheme(),
+            t,    space_.tier_name(t),   renaming_.count()};
+  }
+  TableReader open(int t) const {
+    if (!coalition_tier_present(name(t), space_.row_size(t) * renaming_.count()))
+      throw TableError(coalition_tier_path(name(t)),
+                       "missing: the tables' solve did not finish (solve again to finish it)");
+    return TableReader(coalition_tier_path(name(t)), space_.variant_name(), space_.tier_name(t));
+  }
+  TableReader& reader(int t) {
+    std::lock_guard lock(mutex_);
+    auto it = readers_.find(t);
+    if (it == readers_.end()) {
+      auto r = std::make_unique<TableReader>(open(t));
+      r->share_cache(cache_);
+      it = readers_.emplace(t, std::move(r)).first;
+    }
+    return *it->second;
+  }
+
+  const S& space_;
+  SplitRenaming renaming_;
+  std::filesystem::path dir_;
+  std::mutex mutex_;
+  std::map<int, std::unique_ptr<TableReader>> readers_;
+  std::shared_ptr<BlockCache> cache_ = std::make_shared<BlockCache>(256);
+};
+
+}  // namespace tablebase
