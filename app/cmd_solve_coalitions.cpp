@@ -325,8 +325,19 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
     indexed = space->load_index(r.tables);
   });
   if (!indexed) {
+    // The reach cannot be planned (what it finds is what it holds): it stops when the process
+    // passes --memory, keeping nothing.
     solver::Progress progress("reach", std::uint64_t(space->tier_count()), "tiers", !o.quiet);
-    space->discover(r.threads, r.tables, [&](int, std::uint64_t) { progress.advance(); });
+    space->discover(r.threads, r.tables, [&](int tiers, std::uint64_t positions) {
+      progress.advance();
+      progress.add_to_rate(1);
+      if (resident_bytes() > r.memory_bytes)
+        throw UsageError("--memory: the reach of " + name + " holds " +
+                         solver::size_text(resident_bytes()) + " after " + std::to_string(tiers) +
+                         " of " + std::to_string(space->tier_count()) + " tiers (" +
+                         std::to_string(positions) + " positions), more than " +
+                         solver::size_text(r.memory_bytes) + "; nothing is kept (raise --memory)");
+    });
     space->save_index(r.tables, r.zstd_given ? r.zstd_level : 8);
   }
   // The codes' budget: what --memory leaves beside the process now (the index held) and the
@@ -355,6 +366,7 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
     std::uint64_t before = 0;
     solved.solve([&](int, std::uint64_t done) {
       progress.advance(done - before);
+      progress.add_to_rate(done - before);
       before = done;
     });
   }

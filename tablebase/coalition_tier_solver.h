@@ -18,7 +18,6 @@
 #pragma once
 
 #include <tbb/blocked_range.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -36,6 +35,7 @@
 #include <vector>
 
 #include "solver/coalition_splits.h"
+#include "solver/parallel_for.h"
 #include "solver/wdl.h"
 #include "tablebase/coalition_code.h"
 #include "tablebase/coalition_tier_files.h"
@@ -166,7 +166,7 @@ class CoalitionTierSolver {
         add_held(t);
         std::mutex merge;
         arena.execute([&] {
-          tbb::parallel_for(
+          solver::parallel_for(
               tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)), [&](const auto& r) {
                 BlockWork work;
                 std::vector<CoalitionTierTally> mine(splits);

@@ -76,7 +76,7 @@ TEST_CASE("nevsky coalition tiers: every settled entry is located back to itself
 }
 
 TEST_CASE("nevsky coalition tiers: every coalition against the hash-map solver",
-          "[coalition][nevsky][tiers]") {
+          "[coalition][nevsky][tiers][parallel]") {
   std::uint64_t reflections = 0;
   for (const char* row : {"nevsky:3x3:1", "nevsky:3x3:1+1:pairs", "nevsky:4x4:1",
                           "nevsky:4x4:1:pairs", "nevsky:4x4:1+1", "nevsky:5x5:1"}) {
@@ -133,7 +133,7 @@ TEST_CASE("nevsky coalition tiers: every coalition against the hash-map solver",
 }
 
 TEST_CASE("nevsky coalition tiers: tier files, a budget that drops tiers, and a resume",
-          "[coalition][nevsky][tiers]") {
+          "[coalition][nevsky][tiers][parallel]") {
   Space space(nevsky::parse_variant("nevsky:4x4:1"));
   const auto dir = std::filesystem::temp_directory_path() /
                    ("coalition-tiers-test-" + std::to_string(::getpid()));

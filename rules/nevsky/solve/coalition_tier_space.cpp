@@ -3,7 +3,6 @@
 #include <absl/container/flat_hash_set.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
@@ -11,6 +10,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "solver/parallel_for.h"
 #include "tablebase/bucket_spill.h"
 #include "tablebase/table_file.h"
 
@@ -352,14 +352,14 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
       while (to < tier.keys.size() && tier.offsets[to + 1] - tier.offsets[from] <= kChunkEntries)
         ++to;
       arena.execute([&] {
-        tbb::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 16), [&](const auto& r) {
+        solver::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 16), [&](const auto& r) {
           Cursor cursor;
           Found& out = found.local();
           std::vector<std::uint64_t> queue;
           for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
             queue.clear();
             for (std::uint64_t e = tier.offsets[b]; e < tier.offsets[b + 1]; ++e)
-              if (marked(tier, e)) queue.push_back(e);
+              if (marked_now(tier, e)) queue.push_back(e);
             for (std::size_t i = 0; i < queue.size(); ++i) {
               const Position p = position(cursor, t, queue[i]);
               MoveList moves;
@@ -374,10 +374,7 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
                   if (f.key != tier.keys[b])
                     throw std::logic_error("a move inside a tier left its block");
                   const std::uint64_t e = tier.offsets[b] + f.local;
-                  if (!marked(tier, e)) {
-                    mark(tier, e);
-                    queue.push_back(e);
-                  }
+                  if (mark(tier, e)) queue.push_back(e);
                   continue;
                 }
                 if (ct < 0 || ct > t) throw std::logic_error("a move led to a later tier");

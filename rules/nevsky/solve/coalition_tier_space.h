@@ -130,10 +130,18 @@ class CoalitionTierSpace {
   static bool marked(const Tier& tier, std::uint64_t e) {
     return tier.reached[e / 64] >> (e % 64) & 1;
   }
-  // Thread-safe: blocks next to each other share words.
-  static void mark(Tier& tier, std::uint64_t e) {
-    std::atomic_ref<std::uint64_t>(tier.reached[e / 64])
-        .fetch_or(std::uint64_t{1} << (e % 64), std::memory_order_relaxed);
+  // While the reach marks a tier in parallel (blocks next to each other share words): whether
+  // an entry is marked, and marking it (true when it was not).
+  static bool marked_now(Tier& tier, std::uint64_t e) {
+    return std::atomic_ref<std::uint64_t>(tier.reached[e / 64]).load(std::memory_order_relaxed) >>
+               (e % 64) &
+           1;
+  }
+  static bool mark(Tier& tier, std::uint64_t e) {
+    const std::uint64_t bit = std::uint64_t{1} << (e % 64);
+    return !(std::atomic_ref<std::uint64_t>(tier.reached[e / 64])
+                 .fetch_or(bit, std::memory_order_relaxed) &
+             bit);
   }
   int tier_of(int checkers, int men, int advance) const;
   // The ranks of a tier's reached bits (Tier::ranks).
