@@ -48,6 +48,26 @@ namespace tablebase {
 // solve); seats from the player to move.
 using CoalitionTierTally = solver::CoalitionTally;
 
+// A decided or drawn code counted into a split's tally.
+inline void count(CoalitionTierTally& to, CoalitionCode c) {
+  if (c == kCoalitionDraw) {
+    ++to.draws;
+  } else if (c & 1) {
+    ++to.wins;
+    to.longest_win = std::max(to.longest_win, int(c >> 1));
+  } else {
+    ++to.losses;
+    to.longest_loss = std::max(to.longest_loss, int(c >> 1));
+  }
+}
+inline void add(CoalitionTierTally& to, const CoalitionTierTally& from) {
+  to.wins += from.wins;
+  to.draws += from.draws;
+  to.losses += from.losses;
+  to.longest_win = std::max(to.longest_win, from.longest_win);
+  to.longest_loss = std::max(to.longest_loss, from.longest_loss);
+}
+
 // How each split reads at a child `shift` seats on: the child's split and whether the coalition is
 // that split's rest (its value then from the other side).
 class SplitRenaming {
@@ -252,14 +272,6 @@ class CoalitionTierSolver {
   };
 
   static constexpr std::uint8_t kNone = 0xff, kDrawn = 0x80;
-
-  static void add(CoalitionTierTally& to, const CoalitionTierTally& from) {
-    to.wins += from.wins;
-    to.draws += from.draws;
-    to.losses += from.losses;
-    to.longest_win = std::max(to.longest_win, from.longest_win);
-    to.longest_loss = std::max(to.longest_loss, from.longest_loss);
-  }
 
   // Folds a decided or drawn child (its code from the node's coalition's side) into a node.
   static void fold(BlockWork& w, std::size_t node, bool coalition_chooses, CoalitionCode c) {
@@ -478,17 +490,6 @@ class CoalitionTierSolver {
   void tally_codes(int t, std::vector<CoalitionTierTally>& tally) const {
     const std::size_t splits = std::size_t(renaming_.count());
     for (std::uint64_t i = 0; i < codes_[t].size(); ++i) count(tally[i % splits], codes_[t][i]);
-  }
-  static void count(CoalitionTierTally& to, CoalitionCode c) {
-    if (c == kCoalitionDraw) {
-      ++to.draws;
-    } else if (c & 1) {
-      ++to.wins;
-      to.longest_win = std::max(to.longest_win, int(c >> 1));
-    } else {
-      ++to.losses;
-      to.longest_loss = std::max(to.longest_loss, int(c >> 1));
-    }
   }
 
   const S& space_;

@@ -82,26 +82,12 @@ class CoalitionTierTables {
         for (std::uint64_t i = 0; i < n; ++i) {
           const CoalitionCode c = bytes[i];
           CoalitionTierTally& to = mine[(first + i) % renaming_.count()];
-          if (c == kCoalitionDraw) {
-            ++to.draws;
-          } else if (!coalition_decided(c)) {
+          if (!coalition_decided(c) && c != kCoalitionDraw)
             throw TableError(coalition_tier_path(name(t)), "holds a code no solve writes");
-          } else if (c & 1) {
-            ++to.wins;
-            to.longest_win = std::max(to.longest_win, int(c >> 1));
-          } else {
-            ++to.losses;
-            to.longest_loss = std::max(to.longest_loss, int(c >> 1));
-          }
+          count(to, c);
         }
         std::lock_guard lock(merge);
-        for (int u = 0; u < renaming_.count(); ++u) {
-          out[u].wins += mine[u].wins;
-          out[u].draws += mine[u].draws;
-          out[u].losses += mine[u].losses;
-          out[u].longest_win = std::max(out[u].longest_win, mine[u].longest_win);
-          out[u].longest_loss = std::max(out[u].longest_loss, mine[u].longest_loss);
-        }
+        for (int u = 0; u < renaming_.count(); ++u) add(out[u], mine[u]);
       });
     }
     return out;

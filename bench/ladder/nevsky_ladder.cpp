@@ -58,6 +58,20 @@ std::vector<std::uint32_t> by_size() {
   return out;
 }
 
+// Wins, draws and losses by split over `what`, and the longest of each.
+void print_splits(const char* what, const std::vector<solver::CoalitionTally>& splits) {
+  std::printf("Over %s, by split:\n\n", what);
+  std::printf("| split | wins | draws | losses | longest win | longest loss |\n");
+  std::printf("|---|---|---|---|---|---|\n");
+  for (const auto& t : splits)
+    std::printf(
+        "| %s vs %s | %llu | %llu | %llu | %d | %d |\n", coalition_name(t.coalition).c_str(),
+        coalition_name(nevsky::kEveryone & ~t.coalition).c_str(), (unsigned long long)t.wins,
+        (unsigned long long)t.draws, (unsigned long long)t.losses, t.longest_win, t.longest_loss);
+  std::printf("\n");
+  std::fflush(stdout);
+}
+
 void print_row(const std::string& name, const solver::CoalitionSolution& solution) {
   const auto& r = solution.report;
   std::printf("## %s\n\n", name.c_str());
@@ -81,16 +95,7 @@ void print_row(const std::string& name, const solver::CoalitionSolution& solutio
   std::printf("\nwinning coalitions at the start:");
   for (const std::uint32_t s : solution.root_winners) std::printf(" %s", coalition_name(s).c_str());
   std::printf("%s\n\n", solution.root_winners.empty() ? " none" : "");
-  std::printf("Over the canonical positions (White to move in each), by split:\n\n");
-  std::printf("| split | wins | draws | losses | longest win | longest loss |\n");
-  std::printf("|---|---|---|---|---|---|\n");
-  for (const auto& t : r.splits)
-    std::printf(
-        "| %s vs %s | %llu | %llu | %llu | %d | %d |\n", coalition_name(t.coalition).c_str(),
-        coalition_name(nevsky::kEveryone & ~t.coalition).c_str(), (unsigned long long)t.wins,
-        (unsigned long long)t.draws, (unsigned long long)t.losses, t.longest_win, t.longest_loss);
-  std::printf("\n");
-  std::fflush(stdout);
+  print_splits("the canonical positions (White to move in each)", r.splits);
 }
 
 // The row solved on the coalition tier solver instead: its blocks found from the start, every
@@ -160,17 +165,8 @@ void print_tier_row(const nevsky::Game& game, const tablebase::CoalitionTierSolv
   for (const std::uint32_t s : by_size())
     std::printf("| %s | %s |\n", coalition_name(s).c_str(),
                 value_text(tablebase::coalition_value(solver.code(at, s))).c_str());
-  std::printf(
-      "\nOver the positions (seats from the player to move, named as White's), by split:"
-      "\n\n| split | wins | draws | losses | longest win | longest loss |\n"
-      "|---|---|---|---|---|---|\n");
-  for (const auto& t : r.splits)
-    std::printf(
-        "| %s vs %s | %llu | %llu | %llu | %d | %d |\n", coalition_name(t.coalition).c_str(),
-        coalition_name(nevsky::kEveryone & ~t.coalition).c_str(), (unsigned long long)t.wins,
-        (unsigned long long)t.draws, (unsigned long long)t.losses, t.longest_win, t.longest_loss);
   std::printf("\n");
-  std::fflush(stdout);
+  print_splits("the positions (seats from the player to move, named as White's)", r.splits);
 }
 
 }  // namespace
