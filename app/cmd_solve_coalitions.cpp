@@ -387,16 +387,19 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
   nlohmann::ordered_json j;
   j["variant"] = name;
   add_position<E>(j, *asked.game, asked.position, *values, longest);
-  j["solved"] = {{"positions", report.positions},
-                 {"entries", report.entries},
-                 {"tiers", space->tier_count()},
-                 {"longest_forced_win", tablebase::distance_json(longest_of(longest))},
-                 {"splits", splits_json<E>(asked.game->players(), report.splits)},
-                 {"tiers_read", report.tiers_read},
-                 {"tiers_read_back", report.tiers_reread},
-                 {"codes_held_peak_mb", double(report.peak_held_bytes) / double(1 << 20)},
-                 {"index_mb", double(space->memory_bytes()) / double(1 << 20)},
-                 {"block_work_peak_mb", double(report.block_work_bytes) / double(1 << 20)}};
+  j["solved"] = {
+      {"positions", report.positions},
+      {"entries", report.entries},
+      {"kingmakers", report.kingmakers_counted ? nlohmann::ordered_json(report.kingmakers)
+                                               : nlohmann::ordered_json()},
+      {"tiers", space->tier_count()},
+      {"longest_forced_win", tablebase::distance_json(longest_of(longest))},
+      {"splits", splits_json<E>(asked.game->players(), report.splits)},
+      {"tiers_read", report.tiers_read},
+      {"tiers_read_back", report.tiers_reread},
+      {"codes_held_peak_mb", double(report.peak_held_bytes) / double(1 << 20)},
+      {"index_mb", double(space->memory_bytes()) / double(1 << 20)},
+      {"block_work_peak_mb", double(report.block_work_bytes) / double(1 << 20)}};
   j["tables"] = {{"dir", r.tables},
                  {"format", registry::table_format_name(registry::TableFormat::coalition_tiers)},
                  {"loaded", indexed && report.tiers_read == space->tier_count()},
@@ -411,7 +414,11 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
     return;
   }
   std::cout << name << ": " << report.positions << " positions reached (seen from the player to "
-            << "move), in " << space->tier_count() << " tiers\n";
+            << "move), in " << space->tier_count() << " tiers"
+            << (report.kingmakers_counted
+                    ? ", " + std::to_string(report.kingmakers) + " kingmaker positions"
+                    : std::string())
+            << "\n";
   print_coalition_values(j);
   print_winning_coalitions(j);
   std::cout << "tables " << r.tables << " (coalition-tiers, "

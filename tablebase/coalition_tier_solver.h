@@ -23,6 +23,7 @@
 #include <algorithm>
 #include <array>
 #include <atomic>
+#include <bit>
 #include <chrono>
 #include <cstdint>
 #include <filesystem>
@@ -119,6 +120,10 @@ struct CoalitionTierReport {
   std::uint64_t file_bytes = 0;        // of the tier files written
   int tiers_read = 0;                  // tiers found on disk, not solved again
   int tiers_reread = 0;                // tier files read back after their codes were dropped
+  // Positions whose player to move cannot force a win alone but can choose which of at least
+  // two others can (after its move); counted only when every tier was solved by this run.
+  std::uint64_t kingmakers = 0;
+  bool kingmakers_counted = true;
   double seconds = 0;
 };
 
@@ -181,6 +186,7 @@ class CoalitionTierSolver {
         hold(t);
         tally_codes(t, tally);
         ++report_.tiers_read;
+        report_.kingmakers_counted = false;
       } else {
         codes_[t].assign(codes_size(t), kCoalitionNotInRow);
         add_held(t);
@@ -190,17 +196,19 @@ class CoalitionTierSolver {
               tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)), [&](const auto& r) {
                 BlockWork work;
                 std::vector<CoalitionTierTally> mine(splits);
+                std::uint64_t kingmakers = 0;
                 for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
                   const IndexRange range = space_.block_range(t, b);
                   if (space_.row_rank(t, range.end) - space_.row_rank(t, range.begin) > kBigBlock) {
                     std::lock_guard one_at_a_time(big_block_);
-                    solve_block(t, b, work, mine);
+                    solve_block(t, b, work, mine, kingmakers);
                     work = BlockWork{};  // its arrays freed
                   } else {
-                    solve_block(t, b, work, mine);
+                    solve_block(t, b, work, mine, kingmakers);
                   }
                 }
                 std::lock_guard lock(merge);
+                report_.kingmakers += kingmakers;
                 for (int u = 0; u < splits; ++u) add(tally[u], mine[u]);
               });
         });
@@ -269,9 +277,17 @@ class CoalitionTierSolver {
     std::vector<std::uint64_t> edges;
     std::vector<std::uint32_t> first;
     std::vector<std::vector<std::uint32_t>> queue;  // by distance: node * 2 + chooser wins
+    // By entry: the seats that can force a win alone after one of its moves (kingmakers).
+    std::vector<std::uint8_t> winners;
+    std::vector<CoalitionCode> seen;  // a child's codes, by split, from the parent's side
   };
 
   static constexpr std::uint8_t kNone = 0xff, kDrawn = 0x80;
+
+  // Whether a code (read from the other side when `rest`) is a win.
+  static bool wins(CoalitionCode c, bool rest) {
+    return coalition_decided(c) && bool(c & 1) != rest;
+  }
 
   // Folds a decided or drawn child (its code from the node's coalition's side) into a node.
   static void fold(BlockWork& w, std::size_t node, bool coalition_chooses, CoalitionCode c) {
@@ -288,7 +304,7 @@ class CoalitionTierSolver {
   }
 
   std::uint64_t solve_block(int t, std::uint64_t b, BlockWork& w,
-                            std::vector<CoalitionTierTally>& tally) {
+                            std::vector<CoalitionTierTally>& tally, std::uint64_t& kingmakers) {
     const IndexRange range = space_.block_range(t, b);
     // The block's entries in the row, numbered from 0 in index order.
     const std::uint64_t base = space_.row_rank(t, range.begin);
@@ -304,6 +320,8 @@ class CoalitionTierSolver {
     w.bad.assign(nodes, 0);
     w.pending.assign(nodes, 0);
     w.edges.clear();
+    w.winners.assign(n, 0);
+    w.seen.resize(splits);
     typename S::Cursor cursor;
     std::size_t e = 0;
     for (std::uint64_t i = range.begin; i < range.end; ++i) {
@@ -331,7 +349,12 @@ class CoalitionTierSolver {
                   throw std::logic_error("a move led to an entry not solved");
                 if (rest) code = coalition_flip(code);
               }
+              w.seen[u] = code;
               fold(w, e * splits + u, SplitRenaming::chooses(int(u)), code);
+            }
+            for (int k = 0; k < space_.players(); ++k) {
+              const auto [u, rest] = renaming_.splits().of(1u << k);
+              if (wins(w.seen[u], rest)) w.winners[e] |= std::uint8_t(1u << k);
             }
           }))
         continue;
@@ -393,6 +416,22 @@ class CoalitionTierSolver {
         count(tally[u], c);
       }
     }
+    // Kingmakers: the players who can force a win alone after some move, the block's children's
+    // added to the others'.
+    const int players = space_.players();
+    for (const std::uint64_t edge : w.edges) {
+      const std::size_t child = edge >> 32, parent = edge >> 3 & 0x1fffffff;
+      const int shift = int(edge & 7);
+      for (int j = 0; j < players; ++j) {
+        const auto [u, rest] = renaming_.splits().of(1u << j);
+        if (wins(code[child * splits + u], rest))
+          w.winners[parent] |= std::uint8_t(1u << (j + shift) % players);
+      }
+    }
+    const auto [alone, alone_rest] = renaming_.splits().of(1u);
+    for (std::size_t e = 0; e < n; ++e)
+      kingmakers += !wins(code[e * splits + alone], alone_rest) &&
+                    std::popcount(unsigned(w.winners[e] & ~1u)) >= 2;
     std::uint64_t work = (w.good.capacity() + w.bad.capacity()) + 2 * w.pending.capacity() +
                          8 * w.edges.capacity() + 4 * w.first.capacity();
     for (const auto& q : w.queue) work += 4 * q.capacity();

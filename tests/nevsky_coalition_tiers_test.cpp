@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <bit>
 #include <catch2/catch.hpp>
 #include <cstdint>
 #include <filesystem>
@@ -124,6 +125,35 @@ TEST_CASE("nevsky coalition tiers: every coalition against the hash-map solver",
     });
     CHECK(missing == 0);
     CHECK(wrong == 0);
+    // The kingmakers, counted plainly from every position's children's values.
+    std::uint64_t kingmakers = 0;
+    Space::Cursor cursor;
+    for (int t = 0; t < space.tier_count(); ++t)
+      for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
+        if (!space.in_row(t, i)) continue;
+        const nevsky::Position p = space.position(cursor, t, i);
+        const auto alone = tiers.code({t, i}, 1);
+        nevsky::MoveList moves;
+        game.generate(p, moves);
+        unsigned winners = 0;
+        for (const nevsky::Move& m : moves) {
+          nevsky::Position child = p;
+          game.make(child, m);
+          for (nevsky::Player q : nevsky::kAllPlayers) {
+            const std::uint32_t s = 1u << q;
+            const tablebase::CoalitionCode c =
+                game.is_terminal(child)
+                    ? tablebase::finished_code(child.players_left(), s)
+                    : tiers.code(space.locate(child), seats_from(s, child.to_move));
+            if (tablebase::coalition_value(c).wdl == solver::Wdl::win) winners |= s;
+          }
+        }
+        kingmakers += tablebase::coalition_value(alone).wdl != solver::Wdl::win &&
+                      std::popcount(winners & ~(1u << p.to_move)) >= 2;
+      }
+    CHECK(tiers.report().kingmakers_counted);
+    CHECK(tiers.report().kingmakers == kingmakers);
+    if (!space.game().variant().pairs && space.game().size() >= 4) CHECK(kingmakers > 0);
     CHECK(compared >= 7 * graph.report().positions / 2);
     // The graph joins reflections the tiers keep apart.
     CHECK(tiers.report().positions >=

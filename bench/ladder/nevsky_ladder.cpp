@@ -154,7 +154,8 @@ void print_tier_row(const nevsky::Game& game, const tablebase::CoalitionTierSolv
       const auto range = space.block_range(t, b);
       widest = std::max(widest, space.row_rank(t, range.end) - space.row_rank(t, range.begin));
     }
-  std::printf("- the largest block holds %llu positions of the row\n", (unsigned long long)widest);
+  std::printf("- the largest block holds %llu positions of the row; kingmaker positions %llu\n",
+              (unsigned long long)widest, (unsigned long long)r.kingmakers);
   std::printf(
       "- the most a tier's solve needs: %s (%llu positions: %llu its own, %zu child "
       "tiers)\n\n",
