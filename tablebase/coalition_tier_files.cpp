@@ -14,7 +14,9 @@ std::string encoding(const CoalitionTierName& name) {
   return name.scheme + "; coalition codes 1, " + std::to_string(name.splits) + " splits";
 }
 
-TableReader open_checked(const CoalitionTierName& name, std::uint64_t codes) {
+}  // namespace
+
+TableReader open_coalition_tier(const CoalitionTierName& name, std::uint64_t codes) {
   const auto path = coalition_tier_path(name);
   TableReader reader(path, name.variant, name.tier_name);
   const TableHeader& h = reader.header();
@@ -26,8 +28,6 @@ TableReader open_checked(const CoalitionTierName& name, std::uint64_t codes) {
                                std::to_string(codes) + " of 8");
   return reader;
 }
-
-}  // namespace
 
 std::filesystem::path coalition_tier_path(const CoalitionTierName& name) {
   char file[32];
@@ -51,12 +51,12 @@ std::uint64_t write_coalition_tier(const CoalitionTierName& name,
 
 bool coalition_tier_present(const CoalitionTierName& name, std::uint64_t codes) {
   if (!std::filesystem::exists(coalition_tier_path(name))) return false;
-  open_checked(name, codes);
+  open_coalition_tier(name, codes);
   return true;
 }
 
 void read_coalition_tier(const CoalitionTierName& name, std::span<CoalitionCode> codes) {
-  TableReader reader = open_checked(name, codes.size());
+  TableReader reader = open_coalition_tier(name, codes.size());
   std::atomic<bool> damaged = false;
   reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
     const std::uint64_t n = std::min<std::uint64_t>(words.size() * 8, codes.size() - first);

@@ -13,6 +13,7 @@
 #include <string>
 
 #include "tablebase/coalition_code.h"
+#include "tablebase/table_file.h"
 
 namespace tablebase {
 
@@ -31,6 +32,9 @@ std::uint64_t write_coalition_tier(const CoalitionTierName& name,
 // Whether the tier's file exists; it is then opened and checked (header, variant, tier, encoding,
 // size), so a damaged or foreign file throws TableError instead of being solved over.
 bool coalition_tier_present(const CoalitionTierName& name, std::uint64_t codes);
+// The tier's file opened and checked as coalition_tier_present checks it (a missing one too
+// throws TableError), for reads of single codes.
+TableReader open_coalition_tier(const CoalitionTierName& name, std::uint64_t codes);
 // Reads the tier's codes into `codes` (its size must be the file's); throws TableError on damage
 // or a code no solve writes.
 void read_coalition_tier(const CoalitionTierName& name, std::span<CoalitionCode> codes);

@@ -74,15 +74,13 @@ inline void add(CoalitionTierTally& to, const CoalitionTierTally& from) {
 class SplitRenaming {
  public:
   explicit SplitRenaming(int players) : splits_(players) {
-    const std::uint32_t all = splits_.everyone();
     const int n = players;
     at_.assign(std::size_t(n) * splits_.count(), {});
     from_ = at_;
     for (int d = 0; d < n; ++d)
       for (int u = 0; u < splits_.count(); ++u) {
         const std::uint32_t s = solver::CoalitionSplits::coalition(u);
-        const std::uint32_t turned = d ? ((s >> d) | (s << (n - d))) & all : s;
-        const auto [split, rest] = splits_.of(turned);
+        const auto [split, rest] = splits_.of(seats_from(s, d, n));
         at_[std::size_t(d) * splits_.count() + u] = {split, rest};
         from_[std::size_t(d) * splits_.count() + split] = {u, rest};
       }
@@ -177,7 +175,8 @@ class CoalitionTierSolver {
         if (!by_entry_[c]) {
           hold(c);
         } else {
-          readers_[c] = std::make_unique<TableReader>(coalition_tier_path(file_name(c)));
+          readers_[c] =
+              std::make_unique<TableReader>(open_coalition_tier(file_name(c), codes_size(c)));
           readers_[c]->share_cache(cache_);
         }
       }

@@ -27,6 +27,14 @@
 
 namespace tablebase {
 
+// A set of seats (bit j: seat j of n) counted again from seat `shift`: what a coalition of a
+// parent is at a child whose player to move sits `shift` seats on, and a coalition named by the
+// players is seen from the player to move `shift`.
+inline std::uint32_t seats_from(std::uint32_t s, int shift, int players) {
+  const std::uint32_t all = (1u << players) - 1;
+  return shift ? ((s >> shift) | (s << (players - shift))) & all : s;
+}
+
 // A position after a move, for the coalition tier solver.
 struct CoalitionChild {
   Location at;             // where it is stored (tier -1: finished, or a block not reached)

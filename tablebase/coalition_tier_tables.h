@@ -58,8 +58,7 @@ class CoalitionTierTables {
     if (at.tier < 0) return std::nullopt;
     const int m = game.player_to_move(p);
     for (std::uint32_t s = 1; s < everyone; ++s) {
-      const std::uint32_t seats = m ? ((s >> m) | (s << (n - m))) & everyone : s;
-      out[s] = coalition_value(code(at, seats));
+      out[s] = coalition_value(code(at, seats_from(s, m, n)));
     }
     return out;
   }
@@ -99,10 +98,10 @@ class CoalitionTierTables {
             t,    space_.tier_name(t),   renaming_.count()};
   }
   TableReader open(int t) const {
-    if (!coalition_tier_present(name(t), space_.row_size(t) * renaming_.count()))
+    if (!std::filesystem::exists(coalition_tier_path(name(t))))
       throw TableError(coalition_tier_path(name(t)),
                        "missing: the tables' solve did not finish (solve again to finish it)");
-    return TableReader(coalition_tier_path(name(t)), space_.variant_name(), space_.tier_name(t));
+    return open_coalition_tier(name(t), space_.row_size(t) * renaming_.count());
   }
   TableReader& reader(int t) {
     std::lock_guard lock(mutex_);

@@ -26,7 +26,7 @@ static_assert(tablebase::CoalitionTierSpace<Space>);
 
 // The seats of coalition s (players by name) seen from player `mover`.
 std::uint32_t seats_from(std::uint32_t s, int mover) {
-  return ((s >> mover) | (s << (4 - mover))) & 15;
+  return tablebase::seats_from(s, mover, nevsky::kPlayers);
 }
 
 tablebase::CoalitionTierSolveOptions solving(std::filesystem::path dir = {},

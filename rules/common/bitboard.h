@@ -6,6 +6,9 @@
 
 #include <bit>
 #include <cstdint>
+#ifdef __BMI2__
+#include <immintrin.h>
+#endif
 
 namespace common::bitboards {
 
@@ -28,6 +31,30 @@ inline int pop_lsb(Bitboard& b) {
   const int sq = lsb(b);
   b &= b - 1;
   return sq;
+}
+
+// The bits of x at the squares of mask, packed into the low bits in square order (BMI2's pext).
+inline std::uint64_t extract_bits(Bitboard x, Bitboard mask) {
+#ifdef __BMI2__
+  return _pext_u64(x, mask);
+#else
+  std::uint64_t out = 0;
+  for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (x & mask & (0 - mask)) out |= bit;
+  return out;
+#endif
+}
+
+// The inverse: the low bits of x spread over the squares of mask (BMI2's pdep).
+inline Bitboard deposit_bits(std::uint64_t x, Bitboard mask) {
+#ifdef __BMI2__
+  return _pdep_u64(x, mask);
+#else
+  Bitboard out = 0;
+  for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
+    if (x & bit) out |= mask & (0 - mask);
+  return out;
+#endif
 }
 
 }  // namespace common::bitboards

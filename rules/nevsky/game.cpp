@@ -1,39 +1,12 @@
 #include "rules/nevsky/game.h"
 
 #include <algorithm>
-#ifdef __BMI2__
-#include <immintrin.h>
-#endif
 
 namespace nevsky {
 
 namespace {
 
 constexpr int kMoverShift = 126;
-
-// The bits of x at the cells of mask, packed into the low bits in cell order (BMI2's pext).
-std::uint64_t compress(Bitboard x, Bitboard mask) {
-#ifdef __BMI2__
-  return _pext_u64(x, mask);
-#else
-  std::uint64_t out = 0;
-  for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-    if (x & mask & -mask) out |= bit;
-  return out;
-#endif
-}
-
-// The inverse: the low bits of x spread over the cells of mask (BMI2's pdep).
-Bitboard expand(std::uint64_t x, Bitboard mask) {
-#ifdef __BMI2__
-  return _pdep_u64(x, mask);
-#else
-  Bitboard out = 0;
-  for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-    if (x & bit) out |= mask & -mask;
-  return out;
-#endif
-}
 
 constexpr std::array<Player, kPlayers> kUnchanged = {kWhite, kRed, kGreen, kBlack};
 
@@ -77,11 +50,11 @@ Key128 Game::packed(const Position& p, const CellMap* image,
   const int n = popcount(occupied);
   int at = geometry_.cells();
   Key128 k = occupied;
-  k |= Key128(compress(of[kRed] | of[kBlack], occupied)) << at;
+  k |= Key128(extract_bits(of[kRed] | of[kBlack], occupied)) << at;
   at += n;
-  k |= Key128(compress(of[kGreen] | of[kBlack], occupied)) << at;
+  k |= Key128(extract_bits(of[kGreen] | of[kBlack], occupied)) << at;
   at += n;
-  k |= Key128(compress(crowned, occupied)) << at;
+  k |= Key128(extract_bits(crowned, occupied)) << at;
   return k | Key128(renamed[p.to_move]) << kMoverShift;
 }
 
@@ -116,7 +89,7 @@ Position Game::from_key(Key key) const {
   const int n = popcount(occupied);
   const auto plane = [&](int at) {
     const std::uint64_t bits = std::uint64_t(k >> at) & (n == 64 ? ~0ull : (1ull << n) - 1);
-    return expand(bits, occupied);
+    return deposit_bits(bits, occupied);
   };
   const Bitboard low = plane(cells), high = plane(cells + n), crowned = plane(cells + 2 * n);
   Position p;

@@ -45,19 +45,6 @@ const Counting& counting() {
   return kCounting;
 }
 
-std::uint64_t compress_bits(Bitboard x, Bitboard mask) {
-  std::uint64_t out = 0;
-  for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-    if (x & mask & (0 - mask)) out |= bit;
-  return out;
-}
-Bitboard expand_bits(std::uint64_t x, Bitboard mask) {
-  Bitboard out = 0;
-  for (std::uint64_t bit = 1; mask; mask &= mask - 1, bit <<= 1)
-    if (x & bit) out |= mask & (0 - mask);
-  return out;
-}
-
 constexpr int kCountBits = 3;  // a player's kings in a key
 
 }  // namespace
@@ -83,11 +70,9 @@ CoalitionTierSpace::CoalitionTierSpace(const Variant& variant) : game_(variant) 
         t.advance = a;
         tiers_.push_back(std::move(t));
       }
-  tier_by_material_.assign(std::size_t(most + 1) * (most + 1) * (most * max_advance_ + 1), -1);
+  tier_by_material_.assign(material_slot(most, most, most * max_advance_) + 1, -1);
   for (int t = 0; t < tier_count(); ++t)
-    tier_by_material_[(std::size_t(tiers_[t].checkers) * (most + 1) + tiers_[t].men) *
-                          (most * max_advance_ + 1) +
-                      tiers_[t].advance] = t;
+    tier_by_material_[material_slot(tiers_[t].checkers, tiers_[t].men, tiers_[t].advance)] = t;
 }
 
 std::string CoalitionTierSpace::tier_name(int t) const {
@@ -107,8 +92,12 @@ std::uint64_t CoalitionTierSpace::memory_bytes() const {
 int CoalitionTierSpace::tier_of(int checkers, int men, int advance) const {
   const int most = kPlayers * game_.variant().men;
   if (checkers < 2 || checkers > most || men > checkers || advance > men * max_advance_) return -1;
-  return tier_by_material_[(std::size_t(checkers) * (most + 1) + men) * (most * max_advance_ + 1) +
-                           advance];
+  return tier_by_material_[material_slot(checkers, men, advance)];
+}
+
+std::size_t CoalitionTierSpace::material_slot(int checkers, int men, int advance) const {
+  const int most = kPlayers * game_.variant().men;
+  return (std::size_t(checkers) * (most + 1) + men) * (most * max_advance_ + 1) + advance;
 }
 
 int CoalitionTierSpace::tier_of(const Position& p) const {
@@ -133,9 +122,9 @@ std::uint64_t CoalitionTierSpace::block_key(const std::array<Bitboard, kPlayers>
   const int n = popcount(occupied);
   std::uint64_t key = occupied;
   int at = men_bits_;
-  key |= compress_bits(men[kRed] | men[kBlack], occupied) << at;
+  key |= extract_bits(men[kRed] | men[kBlack], occupied) << at;
   at += n;
-  key |= compress_bits(men[kGreen] | men[kBlack], occupied) << at;
+  key |= extract_bits(men[kGreen] | men[kBlack], occupied) << at;
   at += n;
   for (Player q : kAllPlayers) key |= std::uint64_t(kings[q]) << (at + kCountBits * q);
   return key;
@@ -174,8 +163,8 @@ CoalitionTierSpace::BlockOf CoalitionTierSpace::block_of(const Position& p) cons
 void CoalitionTierSpace::decode_key(Cursor& cursor, std::uint64_t key) const {
   const Bitboard occupied = key & game_.geometry().board_mask();
   const int n = popcount(occupied);
-  const Bitboard low = expand_bits(key >> men_bits_, occupied);
-  const Bitboard high = expand_bits(key >> (men_bits_ + n), occupied);
+  const Bitboard low = deposit_bits(key >> men_bits_, occupied);
+  const Bitboard high = deposit_bits(key >> (men_bits_ + n), occupied);
   cursor.men = Position{};
   cursor.men.men = {occupied & ~low & ~high, low & ~high, ~low & high & occupied, low & high};
   int total = 0;
@@ -206,7 +195,7 @@ std::uint64_t CoalitionTierSpace::kings_rank(const Position& p, Bitboard free,
   for (Player q : kAllPlayers) all |= p.kings[q];
   std::uint64_t cells = 0;
   int i = 0;
-  for (std::uint64_t bits = compress_bits(all, free); bits; bits &= bits - 1)
+  for (std::uint64_t bits = extract_bits(all, free); bits; bits &= bits - 1)
     cells += k.binomial[std::countr_zero(bits)][++i];
   std::array<int, kPlayers> left = counts;
   std::uint64_t owners = 0;
@@ -243,7 +232,7 @@ void CoalitionTierSpace::place_kings(Position& p, Bitboard free,
     top = c;
   }
   std::array<int, kPlayers> left = counts;
-  for (Bitboard b = expand_bits(bits, free); b;) {
+  for (Bitboard b = deposit_bits(bits, free); b;) {
     const Bitboard cell = b & (0 - b);
     b ^= cell;
     for (Player s : kAllPlayers) {

@@ -143,6 +143,8 @@ class CoalitionTierSpace {
                  .fetch_or(bit, std::memory_order_relaxed) &
              bit);
   }
+  // Where a material's tier is in tier_by_material_.
+  std::size_t material_slot(int checkers, int men, int advance) const;
   int tier_of(int checkers, int men, int advance) const;
   // The ranks of a tier's reached bits (Tier::ranks).
   static void rank(Tier& tier);
@@ -187,8 +189,7 @@ bool CoalitionTierSpace::for_each_child(Cursor& cursor, int tier, std::uint64_t 
     tablebase::CoalitionChild c;
     c.shift = (child.to_move + kPlayers - p.to_move) % kPlayers;
     if (game_.is_terminal(child)) {
-      for (Player q : kAllPlayers)
-        if (child.checkers(q)) c.left |= 1u << ((q + kPlayers - p.to_move) % kPlayers);
+      c.left = tablebase::seats_from(child.players_left(), p.to_move, kPlayers);
     } else {
       c.at = locate(child);
     }
