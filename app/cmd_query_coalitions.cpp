@@ -128,7 +128,7 @@ void query_tiers(const PositionOptions& o, const std::string& dir, const std::st
     throw UsageError("--tables " + dir + " holds no coalition tier tables of " + variant);
   tablebase::CoalitionTierTables<Space> tables(*space, dir);
   std::uint64_t positions = 0;
-  for (int t = 0; t < space->tier_count(); ++t) positions += space->row_size(t);
+  for (int t = 0; t < space->tier_count(); ++t) positions += space->tier_size(t);
   query_from<E>(
       o, variant, [&](const auto& game, const auto& p) { return tables.values_at(game, p); },
       positions, start);
@@ -318,20 +318,14 @@ void verify_tiers(const CoalitionVerifyRequest& r) {
   for (const solver::CoalitionTally& t : tables.tally())
     longest = std::max({longest, t.longest_win, t.longest_loss});
   std::uint64_t total = 0;
-  for (int t = 0; t < space->tier_count(); ++t) total += space->row_size(t);
+  for (int t = 0; t < space->tier_count(); ++t) total += space->tier_size(t);
   std::vector<typename G::Position> positions;
   typename Space::Cursor cursor;
   int tier = 0;
   std::uint64_t before = 0;  // positions of the tiers before `tier`
   for (const std::uint64_t rank : sampled_ranks(total, r.samples, r.seed)) {
-    while (rank >= before + space->row_size(tier)) before += space->row_size(tier++);
-    // The entry of the tier whose row rank is rank - before: the last with fewer before it.
-    std::uint64_t lo = 0, hi = space->tier_size(tier);
-    while (hi - lo > 1) {
-      const std::uint64_t mid = lo + (hi - lo) / 2;
-      (space->row_rank(tier, mid) <= rank - before ? lo : hi) = mid;
-    }
-    positions.push_back(space->position(cursor, tier, lo));
+    while (rank >= before + space->tier_size(tier)) before += space->tier_size(tier++);
+    positions.push_back(space->position(cursor, tier, rank - before));
   }
   verify_positions<E>(
       r, name, r.tables + " (coalition-tiers)", game, positions,

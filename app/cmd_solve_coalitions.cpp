@@ -340,42 +340,61 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
     });
     space->save_index(r.tables, r.zstd_given ? r.zstd_level : 8);
   }
-  // The codes' budget: what --memory leaves beside the process now (the index held) and the
-  // blocks' working arrays; at least the largest tier's own codes.
   tablebase::CoalitionTierSolveOptions options;
   options.threads = r.threads;
   options.dir = r.tables;
   options.zstd_level = r.zstd_given ? r.zstd_level : 8;
-  tablebase::CoalitionTierSolver<Space> solved(*space, options);
-  const std::uint64_t resident = resident_under(r.memory_bytes), work = solved.block_work_bound();
-  std::uint64_t largest = 0;
-  for (int t = 0; t < space->tier_count(); ++t)
-    largest = std::max<std::uint64_t>(largest, space->row_size(t) * solved.renaming().count());
-  if (resident + work + largest > r.memory_bytes)
-    throw UsageError("--memory: the solve of " + name + " needs " +
-                     solver::size_text(resident + work + largest) + " (the process holds " +
-                     solver::size_text(resident) + ", the blocks' arrays take up to " +
-                     solver::size_text(work) + ", the largest tier's codes " +
-                     solver::size_text(largest) + "), more than " +
-                     solver::size_text(r.memory_bytes) + " (raise --memory)");
-  solved.set_budget(r.memory_bytes - resident - work);
-  {
+  // Plans the solve (the codes' budget: what --memory leaves beside the process now, the index
+  // held, and the blocks' working arrays; at least the largest tier's own codes) and runs it.
+  const auto plan_and_solve = [&](auto& tiers, std::size_t code_bytes) {
+    const std::uint64_t resident = resident_under(r.memory_bytes), work = tiers.block_work_bound();
+    std::uint64_t largest = 0;
+    for (int t = 0; t < space->tier_count(); ++t)
+      largest = std::max<std::uint64_t>(
+          largest, space->tier_size(t) * tiers.renaming().count() * code_bytes);
+    if (resident + work + largest > r.memory_bytes)
+      throw UsageError("--memory: the solve of " + name + " needs " +
+                       solver::size_text(resident + work + largest) + " (the process holds " +
+                       solver::size_text(resident) + ", the blocks' arrays take up to " +
+                       solver::size_text(work) + ", the largest tier's codes " +
+                       solver::size_text(largest) + "), more than " +
+                       solver::size_text(r.memory_bytes) + " (raise --memory)");
+    tiers.set_budget(r.memory_bytes - resident - work);
     std::uint64_t total = 0;
-    for (int t = 0; t < space->tier_count(); ++t) total += space->row_size(t);
+    for (int t = 0; t < space->tier_count(); ++t) total += space->tier_size(t);
     solver::Progress progress("solve", total, "positions", !o.quiet);
     std::uint64_t before = 0;
-    solved.solve([&](int, std::uint64_t done) {
+    tiers.solve([&](int, std::uint64_t done) {
       progress.advance(done - before);
       progress.add_to_rate(done - before);
       before = done;
     });
+  };
+  // Codes of a byte first; a row whose forced results pass them goes on in two, reading the
+  // tiers already solved as they were written.
+  tablebase::CoalitionTierReport report;
+  std::size_t code_bytes = sizeof(tablebase::CoalitionCode);
+  {
+    std::optional<tablebase::CoalitionTierSolver<Space>> narrow(std::in_place, *space, options);
+    try {
+      plan_and_solve(*narrow, code_bytes);
+      report = narrow->report();
+    } catch (const tablebase::CoalitionCodesTooNarrow& e) {
+      const tablebase::CoalitionTierReport before = narrow->report();
+      narrow.reset();
+      if (!o.quiet) std::cerr << "solve: " << e.what() << ": solving on in codes of two bytes\n";
+      code_bytes = sizeof(tablebase::WideCoalitionCode);
+      tablebase::CoalitionTierSolver<Space, tablebase::WideCoalitionCode> wide(*space, options);
+      plan_and_solve(wide, code_bytes);
+      report = wide.report();
+      tablebase::carry_kingmakers(report, before);
+    }
   }
   tablebase::CoalitionTierTables<Space> tables(*space, r.tables);
   const auto values = tables.values_at(*asked.game, asked.position);
   if (!values)
     throw UsageError("--fen: this position is not among " + name +
                      "'s (not reached from its start, which its tables hold)");
-  const tablebase::CoalitionTierReport& report = solved.report();
   // Each coalition's longest win over the row, seats from the player to move named as the
   // start's players (the start's player to move is seat 0).
   const std::uint32_t everyone = (1u << asked.game->players()) - 1;
@@ -389,7 +408,6 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
   add_position<E>(j, *asked.game, asked.position, *values, longest);
   j["solved"] = {
       {"positions", report.positions},
-      {"entries", report.entries},
       {"kingmakers", report.kingmakers_counted ? nlohmann::ordered_json(report.kingmakers)
                                                : nlohmann::ordered_json()},
       {"tiers", space->tier_count()},
@@ -397,6 +415,7 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
       {"splits", splits_json<E>(asked.game->players(), report.splits)},
       {"tiers_read", report.tiers_read},
       {"tiers_read_back", report.tiers_reread},
+      {"code_bytes", code_bytes},
       {"codes_held_peak_mb", double(report.peak_held_bytes) / double(1 << 20)},
       {"index_mb", double(space->memory_bytes()) / double(1 << 20)},
       {"block_work_peak_mb", double(report.block_work_bytes) / double(1 << 20)}};

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <concepts>
 #include <cstdio>
 #include <cstring>
 
@@ -22,10 +23,10 @@ TableReader open_coalition_tier(const CoalitionTierName& name, std::uint64_t cod
   const TableHeader& h = reader.header();
   if (h.encoding != encoding(name))
     throw TableError(path, "holds \"" + h.encoding + "\", not \"" + encoding(name) + "\"");
-  if (h.bits_per_record != 8 || h.record_count != codes)
+  if ((h.bits_per_record != 8 && h.bits_per_record != 16) || h.record_count != codes)
     throw TableError(path, "holds " + std::to_string(h.record_count) + " records of " +
                                std::to_string(h.bits_per_record) + " bits, not " +
-                               std::to_string(codes) + " of 8");
+                               std::to_string(codes) + " of 8 or 16");
   return reader;
 }
 
@@ -35,18 +36,66 @@ std::filesystem::path coalition_tier_path(const CoalitionTierName& name) {
   return name.dir / file;
 }
 
-std::uint64_t write_coalition_tier(const CoalitionTierName& name,
-                                   std::span<const CoalitionCode> codes, int zstd_level) {
-  const TableHeader header{name.variant, name.tier_name, codes.size(), 8, encoding(name)};
+namespace {
+
+template <CoalitionCodeWidth Code>
+std::uint64_t write_codes(const CoalitionTierName& name, std::span<const Code> codes,
+                          int zstd_level) {
+  const TableHeader header{name.variant, name.tier_name, codes.size(), 8 * sizeof(Code),
+                           encoding(name)};
   const auto path = coalition_tier_path(name);
   write_table_blocks(
       path, header,
       [&](std::uint64_t first, std::span<std::uint64_t> words) {
-        const std::uint64_t n = std::min<std::uint64_t>(words.size() * 8, codes.size() - first);
-        std::memcpy(words.data(), codes.data() + first, n);
+        const std::uint64_t n =
+            std::min<std::uint64_t>(words.size() * 8 / sizeof(Code), codes.size() - first);
+        std::memcpy(words.data(), codes.data() + first, n * sizeof(Code));
       },
       zstd_level);
   return std::filesystem::file_size(path);
+}
+
+template <CoalitionCodeWidth Code, CoalitionCodeWidth Stored>
+void read_codes(TableReader& reader, std::span<Code> codes, std::atomic<bool>& damaged) {
+  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
+    const std::uint64_t n =
+        std::min<std::uint64_t>(words.size() * 8 / sizeof(Stored), codes.size() - first);
+    const auto* stored = reinterpret_cast<const Stored*>(words.data());
+    for (std::uint64_t i = 0; i < n; ++i) {
+      const Stored c = stored[i];
+      if (c == kCoalitionUnresolved<Stored> || c == kCoalitionNotInRow<Stored>) damaged = true;
+      if constexpr (std::same_as<Code, Stored>)
+        codes[first + i] = c;
+      else
+        codes[first + i] = coalition_recode<Code>(c);
+    }
+  });
+}
+
+template <CoalitionCodeWidth Code>
+void read_tier(const CoalitionTierName& name, std::span<Code> codes) {
+  TableReader reader = open_coalition_tier(name, codes.size());
+  std::atomic<bool> damaged = false;
+  if (reader.header().bits_per_record == 8) {
+    read_codes<Code, CoalitionCode>(reader, codes, damaged);
+  } else if constexpr (sizeof(Code) == 1) {
+    throw CoalitionCodesTooNarrow(coalition_tier_path(name).string() +
+                                  " holds codes of two bytes, read into codes of one");
+  } else {
+    read_codes<Code, WideCoalitionCode>(reader, codes, damaged);
+  }
+  if (damaged) throw TableError(coalition_tier_path(name), "holds a code no solve writes");
+}
+
+}  // namespace
+
+std::uint64_t write_coalition_tier(const CoalitionTierName& name,
+                                   std::span<const CoalitionCode> codes, int zstd_level) {
+  return write_codes(name, codes, zstd_level);
+}
+std::uint64_t write_coalition_tier(const CoalitionTierName& name,
+                                   std::span<const WideCoalitionCode> codes, int zstd_level) {
+  return write_codes(name, codes, zstd_level);
 }
 
 bool coalition_tier_present(const CoalitionTierName& name, std::uint64_t codes) {
@@ -56,16 +105,10 @@ bool coalition_tier_present(const CoalitionTierName& name, std::uint64_t codes) 
 }
 
 void read_coalition_tier(const CoalitionTierName& name, std::span<CoalitionCode> codes) {
-  TableReader reader = open_coalition_tier(name, codes.size());
-  std::atomic<bool> damaged = false;
-  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
-    const std::uint64_t n = std::min<std::uint64_t>(words.size() * 8, codes.size() - first);
-    std::memcpy(codes.data() + first, words.data(), n);
-    for (std::uint64_t i = 0; i < n; ++i)
-      if (codes[first + i] == kCoalitionUnresolved || codes[first + i] == kCoalitionNotInRow)
-        damaged = true;
-  });
-  if (damaged) throw TableError(coalition_tier_path(name), "holds a code no solve writes");
+  read_tier(name, codes);
+}
+void read_coalition_tier(const CoalitionTierName& name, std::span<WideCoalitionCode> codes) {
+  read_tier(name, codes);
 }
 
 std::optional<std::string> coalition_tiers_variant(const std::filesystem::path& dir) {

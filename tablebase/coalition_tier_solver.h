@@ -1,6 +1,7 @@
 // The coalition tier solver: every coalition's value and distance (solver/coalition_game.h) at
 // every entry of a coalition tier space (coalition_tier_space.h), tier by tier in solve order,
-// a byte an entry and split (coalition_code.h). tablebase/COALITION.md has the why.
+// a code an entry and split (coalition_code.h: a byte, or two where distances pass a byte's).
+// tablebase/COALITION.md has the why.
 //
 // Splits: n players split into a coalition and the rest 2^(n-1) - 1 ways, each named by its
 // coalition without the last seat (solver/coalition_splits.h); an entry stores every split's
@@ -45,13 +46,14 @@
 
 namespace tablebase {
 
-// One split's values over the entries in the row (CoalitionTally with the counts of one tier
+// One split's values over the entries (CoalitionTally with the counts of one tier
 // solve); seats from the player to move.
 using CoalitionTierTally = solver::CoalitionTally;
 
 // A decided or drawn code counted into a split's tally.
-inline void count(CoalitionTierTally& to, CoalitionCode c) {
-  if (c == kCoalitionDraw) {
+template <CoalitionCodeWidth Code>
+void count(CoalitionTierTally& to, Code c) {
+  if (c == kCoalitionDraw<Code>) {
     ++to.draws;
   } else if (c & 1) {
     ++to.wins;
@@ -104,14 +106,15 @@ class SplitRenaming {
 };
 
 // A finished position's code for coalition s when the seats `left` are still in.
-inline CoalitionCode finished_code(std::uint32_t left, std::uint32_t s) {
-  if (!(left & ~s)) return coalition_code(true, 0);
-  if (!(left & s)) return coalition_code(false, 0);
-  return kCoalitionDraw;
+template <CoalitionCodeWidth Code = CoalitionCode>
+Code finished_code(std::uint32_t left, std::uint32_t s) {
+  if (!(left & ~s)) return coalition_code<Code>(true, 0);
+  if (!(left & s)) return coalition_code<Code>(false, 0);
+  return kCoalitionDraw<Code>;
 }
 
 struct CoalitionTierReport {
-  std::uint64_t entries = 0, positions = 0;  // entries in all; those in the row
+  std::uint64_t positions = 0;
   std::vector<CoalitionTierTally> splits;
   std::uint64_t peak_held_bytes = 0;   // the most codes held at once
   std::uint64_t block_work_bytes = 0;  // the most a thread's block held at once
@@ -122,6 +125,7 @@ struct CoalitionTierReport {
   // two others can (after its move); counted only when every tier was solved by this run.
   std::uint64_t kingmakers = 0;
   bool kingmakers_counted = true;
+  std::vector<std::int64_t> kingmakers_by_tier;  // -1: a tier read, not solved
   double seconds = 0;
 };
 
@@ -138,7 +142,23 @@ struct CoalitionTierSolveOptions {
   int zstd_level = 8;
 };
 
-template <CoalitionTierSpace S>
+// The kingmakers of the tiers `to`'s solve read from files that `from`'s solved (a solve in bytes
+// that stopped at a distance past them, before one in two bytes that read its tiers).
+inline void carry_kingmakers(CoalitionTierReport& to, const CoalitionTierReport& from) {
+  to.kingmakers = 0;
+  to.kingmakers_counted = true;
+  for (std::size_t t = 0; t < to.kingmakers_by_tier.size(); ++t) {
+    if (to.kingmakers_by_tier[t] < 0 && t < from.kingmakers_by_tier.size())
+      to.kingmakers_by_tier[t] = from.kingmakers_by_tier[t];
+    if (to.kingmakers_by_tier[t] < 0)
+      to.kingmakers_counted = false;
+    else
+      to.kingmakers += std::uint64_t(to.kingmakers_by_tier[t]);
+  }
+}
+
+// Code: CoalitionCode (a byte an entry and split) or WideCoalitionCode (two).
+template <CoalitionTierSpace S, CoalitionCodeWidth Code = CoalitionCode>
 class CoalitionTierSolver {
  public:
   using Progress = std::function<void(int tiers_done, std::uint64_t positions_done)>;
@@ -148,8 +168,9 @@ class CoalitionTierSolver {
     options_.threads = std::max(1, options_.threads);
   }
 
-  // Solves every tier (or reads it, with a dir that holds it); throws std::overflow_error for a
-  // distance past a byte's, TableError for a tier file it cannot trust or write.
+  // Solves every tier (or reads it, with a dir that holds it); throws CoalitionCodesTooNarrow for
+  // a distance past Code's (the tiers solved before it kept in the dir), TableError for a tier
+  // file it cannot trust or write.
   void solve(const Progress& progress = {}) {
     const auto start = std::chrono::steady_clock::now();
     const int splits = renaming_.count();
@@ -159,6 +180,7 @@ class CoalitionTierSolver {
     held_ = 0;
     report_ = {};
     report_.splits.resize(splits);
+    report_.kingmakers_by_tier.assign(tiers, -1);
     for (int u = 0; u < splits; ++u)
       report_.splits[u].coalition = solver::CoalitionSplits::coalition(u);
     // Which later tiers need each tier, in solve order.
@@ -187,38 +209,41 @@ class CoalitionTierSolver {
         ++report_.tiers_read;
         report_.kingmakers_counted = false;
       } else {
-        codes_[t].assign(codes_size(t), kCoalitionNotInRow);
+        codes_[t].assign(codes_size(t), kCoalitionNotInRow<Code>);
+        std::uint64_t tier_kingmakers = 0;
         add_held(t);
         std::mutex merge;
         arena.execute([&] {
-          solver::parallel_for(
-              tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)), [&](const auto& r) {
-                BlockWork work;
-                std::vector<CoalitionTierTally> mine(splits);
-                std::uint64_t kingmakers = 0;
-                for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
-                  const IndexRange range = space_.block_range(t, b);
-                  if (space_.row_rank(t, range.end) - space_.row_rank(t, range.begin) > kBigBlock) {
-                    std::lock_guard one_at_a_time(big_block_);
-                    solve_block(t, b, work, mine, kingmakers);
-                    work = BlockWork{};  // its arrays freed
-                  } else {
-                    solve_block(t, b, work, mine, kingmakers);
-                  }
-                }
-                std::lock_guard lock(merge);
-                report_.kingmakers += kingmakers;
-                for (int u = 0; u < splits; ++u) add(tally[u], mine[u]);
-              });
+          solver::parallel_for(tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)),
+                               [&](const auto& r) {
+                                 BlockWork work;
+                                 std::vector<CoalitionTierTally> mine(splits);
+                                 std::uint64_t kingmakers = 0;
+                                 for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
+                                   const IndexRange range = space_.block_range(t, b);
+                                   if (range.end - range.begin > kBigBlock) {
+                                     std::lock_guard one_at_a_time(big_block_);
+                                     solve_block(t, b, work, mine, kingmakers);
+                                     work = BlockWork{};  // its arrays freed
+                                   } else {
+                                     solve_block(t, b, work, mine, kingmakers);
+                                   }
+                                 }
+                                 std::lock_guard lock(merge);
+                                 tier_kingmakers += kingmakers;
+                                 for (int u = 0; u < splits; ++u) add(tally[u], mine[u]);
+                               });
         });
+        report_.kingmakers += tier_kingmakers;
+        report_.kingmakers_by_tier[t] = std::int64_t(tier_kingmakers);
         if (!options_.dir.empty())
-          report_.file_bytes += write_coalition_tier(file_name(t), codes_[t], options_.zstd_level);
+          report_.file_bytes += write_coalition_tier(file_name(t), std::span<const Code>(codes_[t]),
+                                                     options_.zstd_level);
       }
       readers_.clear();
       for (int u = 0; u < splits; ++u) add(report_.splits[u], tally[u]);
-      report_.positions += space_.row_size(t);
-      done += space_.row_size(t);
-      report_.entries += space_.tier_size(t);
+      report_.positions += space_.tier_size(t);
+      done += space_.tier_size(t);
       if (progress) progress(t + 1, done);
     }
     report_.block_work_bytes = block_work_peak_.load();
@@ -235,25 +260,26 @@ class CoalitionTierSolver {
     for (int t = 0; t < space_.tier_count(); ++t)
       for (std::uint64_t b = 0; b < space_.block_count(t); ++b) {
         const IndexRange range = space_.block_range(t, b);
-        largest = std::max(largest, std::uint64_t(space_.row_rank(t, range.end) -
-                                                  space_.row_rank(t, range.begin)));
+        largest = std::max(largest, range.end - range.begin);
       }
-    return kWorkBytesPerPosition *
+    const std::uint64_t per_position =
+        kWorkBytesPerPosition + std::uint64_t(renaming_.count()) * 2 * (sizeof(Code) - 1);
+    return per_position *
            (largest + std::uint64_t(options_.threads - 1) * std::min(largest, kBigBlock));
   }
 
   const CoalitionTierReport& report() const { return report_; }
   const SplitRenaming& renaming() const { return renaming_; }
   // The codes of an entry in the row, one a split (its tier read again if it was dropped).
-  std::span<const CoalitionCode> codes(Location at) {
+  std::span<const Code> codes(Location at) {
     hold(at.tier);
     const int n = renaming_.count();
-    return {codes_[at.tier].data() + space_.row_rank(at.tier, at.index) * n, std::size_t(n)};
+    return {codes_[at.tier].data() + at.index * n, std::size_t(n)};
   }
   // Coalition s's code at the entry, s a set of its seats (bit j: seat j), neither none nor all.
-  CoalitionCode code(Location at, std::uint32_t s) {
+  Code code(Location at, std::uint32_t s) {
     const auto [split, rest] = renaming_.splits().of(s);
-    const CoalitionCode c = codes(at)[split];
+    const Code c = codes(at)[split];
     return rest ? coalition_flip(c) : c;
   }
   // The codes held now.
@@ -263,13 +289,13 @@ class CoalitionTierSolver {
   // What solving a block holds, kept by a thread from block to block.
   // Nodes are an entry and a split (entry * splits + split), entries numbered in the block.
   static constexpr std::uint64_t kBigBlock = std::uint64_t{1} << 18;
-  // A block's arrays a position: 6 bytes a split, 4 of its queue slots a split, and 8 a move
-  // inside the block (on nevsky:4x4:3, whose largest block held 81 bytes a position, 96 covers
-  // some 4 moves in the block more than it has).
+  // A block's arrays a position in byte codes: 6 bytes a split, 4 of its queue slots a split, and
+  // 8 a move inside the block (on nevsky:4x4:3, whose largest block held 81 bytes a position, 96
+  // covers some 4 moves in the block more than it has); two-byte codes add 2 bytes a split.
   static constexpr std::uint64_t kWorkBytesPerPosition = 96;
   struct BlockWork {
     // Chooser's best win + 1; longest loss + 1, and kDrawn when a child is a draw.
-    std::vector<std::uint8_t> good, bad;
+    std::vector<Code> good, bad;
     std::vector<std::uint16_t> pending;  // children in the block not yet decided against
     // The block's moves, child entry << 32 | parent entry << 3 | shift, sorted: a child's parents
     // are edges[first[child] .. first[child + 1]).
@@ -278,41 +304,40 @@ class CoalitionTierSolver {
     std::vector<std::vector<std::uint32_t>> queue;  // by distance: node * 2 + chooser wins
     // By entry: the seats that can force a win alone after one of its moves (kingmakers).
     std::vector<std::uint8_t> winners;
-    std::vector<CoalitionCode> seen;  // a child's codes, by split, from the parent's side
+    std::vector<Code> seen;  // a child's codes, by split, from the parent's side
   };
 
-  static constexpr std::uint8_t kNone = 0xff, kDrawn = 0x80;
+  // A distance + 1 stays below kDrawn: kMaxCoalitionDistance is under half the code's range.
+  static constexpr Code kNone = Code(~Code{0}), kDrawn = Code(kNone ^ (kNone >> 1));
 
   // Whether a code (read from the other side when `rest`) is a win.
-  static bool wins(CoalitionCode c, bool rest) {
-    return coalition_decided(c) && bool(c & 1) != rest;
-  }
+  static bool wins(Code c, bool rest) { return coalition_decided(c) && bool(c & 1) != rest; }
 
   // Folds a decided or drawn child (its code from the node's coalition's side) into a node.
-  static void fold(BlockWork& w, std::size_t node, bool coalition_chooses, CoalitionCode c) {
-    if (c == kCoalitionDraw) {
+  static void fold(BlockWork& w, std::size_t node, bool coalition_chooses, Code c) {
+    if (c == kCoalitionDraw<Code>) {
       w.bad[node] |= kDrawn;
       return;
     }
     const bool chooser_wins = bool(c & 1) == coalition_chooses;
-    const std::uint8_t d = std::uint8_t((c >> 1) + 1);
+    const Code d = Code((c >> 1) + 1);
     if (chooser_wins)
       w.good[node] = std::min(w.good[node], d);
     else
-      w.bad[node] = std::uint8_t(std::max<int>(w.bad[node] & ~kDrawn, d) | (w.bad[node] & kDrawn));
+      w.bad[node] = Code(std::max<int>(w.bad[node] & ~kDrawn, d) | (w.bad[node] & kDrawn));
   }
 
   std::uint64_t solve_block(int t, std::uint64_t b, BlockWork& w,
                             std::vector<CoalitionTierTally>& tally, std::uint64_t& kingmakers) {
     const IndexRange range = space_.block_range(t, b);
-    // The block's entries in the row, numbered from 0 in index order.
-    const std::uint64_t base = space_.row_rank(t, range.begin);
-    const std::size_t n = space_.row_rank(t, range.end) - base;
+    // The block's entries, numbered from 0.
+    const std::uint64_t base = range.begin;
+    const std::size_t n = range.end - base;
     const std::size_t splits = std::size_t(renaming_.count()), nodes = n * splits;
     if (!n) return 0;
     // The block's codes, decided in place.
-    CoalitionCode* code = codes_[t].data() + base * splits;
-    std::fill(code, code + nodes, kCoalitionUnresolved);
+    Code* code = codes_[t].data() + base * splits;
+    std::fill(code, code + nodes, kCoalitionUnresolved<Code>);
     if (n >= std::size_t{1} << 28)
       throw std::length_error("a block of more than 2^28 positions in the row");
     w.good.assign(nodes, kNone);
@@ -322,42 +347,39 @@ class CoalitionTierSolver {
     w.winners.assign(n, 0);
     w.seen.resize(splits);
     typename S::Cursor cursor;
-    std::size_t e = 0;
-    for (std::uint64_t i = range.begin; i < range.end; ++i) {
-      if (!space_.for_each_child(cursor, t, i, [&](const CoalitionChild& c) {
-            if (c.at.tier == t) {
-              if (c.at.index < range.begin || c.at.index >= range.end)
-                throw std::logic_error("a move inside a tier left its block");
-              const std::uint64_t child = space_.row_rank(t, c.at.index) - base;
-              w.edges.push_back(child << 32 | std::uint64_t(e) << 3 | std::uint64_t(c.shift));
-              if (w.pending[e * splits] == 0xffff)
-                throw std::length_error("a position with more than 65535 moves in its block");
-              for (std::size_t u = 0; u < splits; ++u) ++w.pending[e * splits + u];
-              return;
-            }
-            if (c.at.tier < 0 && !c.left) throw std::logic_error("a move led out of the row");
-            for (std::size_t u = 0; u < splits; ++u) {
-              const auto [split, rest] = renaming_.at(c.shift, int(u));
-              CoalitionCode code;
-              if (c.at.tier < 0) {
-                code = finished_code(c.left, solver::CoalitionSplits::coalition(int(u)));
-              } else {
-                if (c.at.tier > t) throw std::logic_error("a move led to a later tier");
-                code = child_code(c.at, split);
-                if (!coalition_decided(code) && code != kCoalitionDraw)
-                  throw std::logic_error("a move led to an entry not solved");
-                if (rest) code = coalition_flip(code);
-              }
-              w.seen[u] = code;
-              fold(w, e * splits + u, SplitRenaming::chooses(int(u)), code);
-            }
-            for (int k = 0; k < space_.players(); ++k) {
-              const auto [u, rest] = renaming_.splits().of(1u << k);
-              if (wins(w.seen[u], rest)) w.winners[e] |= std::uint8_t(1u << k);
-            }
-          }))
-        continue;
-      ++e;
+    for (std::size_t e = 0; e < n; ++e) {
+      space_.for_each_child(cursor, t, base + e, [&](const CoalitionChild& c) {
+        if (c.at.tier == t) {
+          if (c.at.index < range.begin || c.at.index >= range.end)
+            throw std::logic_error("a move inside a tier left its block");
+          const std::uint64_t child = c.at.index - base;
+          w.edges.push_back(child << 32 | std::uint64_t(e) << 3 | std::uint64_t(c.shift));
+          if (w.pending[e * splits] == 0xffff)
+            throw std::length_error("a position with more than 65535 moves in its block");
+          for (std::size_t u = 0; u < splits; ++u) ++w.pending[e * splits + u];
+          return;
+        }
+        if (c.at.tier < 0 && !c.left) throw std::logic_error("a move led out of the row");
+        for (std::size_t u = 0; u < splits; ++u) {
+          const auto [split, rest] = renaming_.at(c.shift, int(u));
+          Code code;
+          if (c.at.tier < 0) {
+            code = finished_code<Code>(c.left, solver::CoalitionSplits::coalition(int(u)));
+          } else {
+            if (c.at.tier > t) throw std::logic_error("a move led to a later tier");
+            code = child_code(c.at, split);
+            if (!coalition_decided(code) && code != kCoalitionDraw<Code>)
+              throw std::logic_error("a move led to an entry not solved");
+            if (rest) code = coalition_flip(code);
+          }
+          w.seen[u] = code;
+          fold(w, e * splits + u, SplitRenaming::chooses(int(u)), code);
+        }
+        for (int k = 0; k < space_.players(); ++k) {
+          const auto [u, rest] = renaming_.splits().of(1u << k);
+          if (wins(w.seen[u], rest)) w.winners[e] |= std::uint8_t(1u << k);
+        }
+      });
     }
     std::sort(w.edges.begin(), w.edges.end());
     w.first.assign(n + 1, 0);
@@ -365,7 +387,7 @@ class CoalitionTierSolver {
     for (std::size_t i = 0; i < n; ++i) w.first[i + 1] += w.first[i];
     for (auto& q : w.queue) q.clear();
     const auto push = [&](std::size_t node, bool chooser_wins, int d) {
-      if (d > kMaxCoalitionDistance) coalition_code(true, d);  // throws
+      if (d > kMaxCoalitionDistance<Code>) coalition_code<Code>(true, d);  // throws
       if (w.queue.size() <= std::size_t(d)) w.queue.resize(d + 1);
       w.queue[d].push_back(std::uint32_t(node * 2 + (chooser_wins ? 1 : 0)));
     };
@@ -375,16 +397,17 @@ class CoalitionTierSolver {
         if (w.good[node] != kNone)
           push(node, true, w.good[node]);
         else if (!w.pending[node])
-          w.bad[node] & kDrawn ? void(code[node] = kCoalitionDraw) : push(node, false, w.bad[node]);
+          w.bad[node] & kDrawn ? void(code[node] = kCoalitionDraw<Code>)
+                               : push(node, false, w.bad[node]);
       }
     }
     for (std::size_t d = 1; d < w.queue.size(); ++d)
       for (std::size_t i = 0; i < w.queue[d].size(); ++i) {
         const std::size_t node = w.queue[d][i] >> 1;
         const bool chooser_wins = w.queue[d][i] & 1;
-        if (code[node] != kCoalitionUnresolved) continue;
+        if (code[node] != kCoalitionUnresolved<Code>) continue;
         const bool chooses = SplitRenaming::chooses(int(node % splits));
-        const CoalitionCode c = coalition_code(chooser_wins == chooses, int(d));
+        const Code c = coalition_code<Code>(chooser_wins == chooses, int(d));
         code[node] = c;
         const std::size_t child = node / splits;
         const int split = int(node % splits);
@@ -392,17 +415,17 @@ class CoalitionTierSolver {
           // The parent's split that reads as this one at the child.
           const auto [u, rest] = renaming_.from(int(w.edges[k] & 7), split);
           const std::size_t parent = std::size_t(w.edges[k] >> 3 & 0x1fffffff) * splits + u;
-          if (code[parent] != kCoalitionUnresolved) continue;
-          const CoalitionCode seen = rest ? coalition_flip(c) : c;
+          if (code[parent] != kCoalitionUnresolved<Code>) continue;
+          const Code seen = rest ? coalition_flip(c) : c;
           const bool parent_chooses = SplitRenaming::chooses(u);
           if (bool(seen & 1) == parent_chooses) {
             if (w.good[parent] > d + 1) {
-              w.good[parent] = std::uint8_t(d + 1);
+              w.good[parent] = Code(d + 1);
               push(parent, true, int(d + 1));
             }
           } else {
-            w.bad[parent] = std::uint8_t(std::max<int>(w.bad[parent] & ~kDrawn, int(d + 1)) |
-                                         (w.bad[parent] & kDrawn));
+            w.bad[parent] =
+                Code(std::max<int>(w.bad[parent] & ~kDrawn, int(d + 1)) | (w.bad[parent] & kDrawn));
             if (!--w.pending[parent] && w.good[parent] == kNone && !(w.bad[parent] & kDrawn))
               push(parent, false, w.bad[parent]);
           }
@@ -410,8 +433,8 @@ class CoalitionTierSolver {
       }
     for (std::size_t e = 0; e < n; ++e) {
       for (std::size_t u = 0; u < splits; ++u) {
-        CoalitionCode& c = code[e * splits + u];
-        if (c == kCoalitionUnresolved) c = kCoalitionDraw;
+        Code& c = code[e * splits + u];
+        if (c == kCoalitionUnresolved<Code>) c = kCoalitionDraw<Code>;
         count(tally[u], c);
       }
     }
@@ -431,8 +454,8 @@ class CoalitionTierSolver {
     for (std::size_t e = 0; e < n; ++e)
       kingmakers += !wins(code[e * splits + alone], alone_rest) &&
                     std::popcount(unsigned(w.winners[e] & ~1u)) >= 2;
-    std::uint64_t work = (w.good.capacity() + w.bad.capacity()) + 2 * w.pending.capacity() +
-                         8 * w.edges.capacity() + 4 * w.first.capacity();
+    std::uint64_t work = sizeof(Code) * (w.good.capacity() + w.bad.capacity()) +
+                         2 * w.pending.capacity() + 8 * w.edges.capacity() + 4 * w.first.capacity();
     for (const auto& q : w.queue) work += 4 * q.capacity();
     for (std::uint64_t seen = block_work_peak_.load();
          work > seen && !block_work_peak_.compare_exchange_weak(seen, work);) {
@@ -440,19 +463,20 @@ class CoalitionTierSolver {
     return n;
   }
 
-  std::uint64_t codes_size(int t) const { return space_.row_size(t) * renaming_.count(); }
+  std::uint64_t codes_size(int t) const { return space_.tier_size(t) * renaming_.count(); }
+  std::uint64_t codes_bytes(int t) const { return codes_size(t) * sizeof(Code); }
   CoalitionTierName file_name(int t) const {
     return {options_.dir,        space_.variant_name(), space_.index_scheme(), t,
             space_.tier_name(t), renaming_.count()};
   }
   void add_held(int t) {
     resident_[t] = true;
-    held_ += codes_[t].capacity();
+    held_ += codes_[t].capacity() * sizeof(Code);
     report_.peak_held_bytes = std::max(report_.peak_held_bytes, held_);
   }
   void drop(int t) {
-    held_ -= codes_[t].capacity();
-    std::vector<CoalitionCode>().swap(codes_[t]);
+    held_ -= codes_[t].capacity() * sizeof(Code);
+    std::vector<Code>().swap(codes_[t]);
     resident_[t] = false;
   }
   // Tier t's codes in memory, read from its file when they were dropped.
@@ -460,7 +484,7 @@ class CoalitionTierSolver {
     if (resident_[t]) return;
     if (options_.dir.empty()) throw std::logic_error("a tier's codes were dropped with no file");
     codes_[t].resize(codes_size(t));
-    read_coalition_tier(file_name(t), codes_[t]);
+    read_coalition_tier(file_name(t), std::span<Code>(codes_[t]));
     add_held(t);
     ++report_.tiers_reread;
   }
@@ -468,13 +492,14 @@ class CoalitionTierSolver {
   // them: where c is much larger than t (a tier of few men whose captures lead into tiers of many
   // kings), so that t's solve touches little of it.
   bool read_by_entry(int t, int c) const {
-    return !options_.dir.empty() && space_.row_size(c) > 4 * space_.row_size(t) + (1 << 20);
+    return !options_.dir.empty() && space_.tier_size(c) > 4 * space_.tier_size(t) + (1 << 20);
   }
   // A child's code of a split, from the child tier's codes or its file.
-  CoalitionCode child_code(Location at, int split) {
-    const std::uint64_t i = space_.row_rank(at.tier, at.index) * renaming_.count() + split;
+  Code child_code(Location at, int split) {
+    const std::uint64_t i = at.index * renaming_.count() + split;
     if (resident_[at.tier]) return codes_[at.tier][i];
-    return CoalitionCode(readers_[at.tier]->get(i));
+    TableReader& reader = *readers_[at.tier];
+    return coalition_code_from_record<Code>(reader.get(i), reader.header().bits_per_record);
   }
   // The first tier after t that needs tier r, or tier_count() for none.
   int next_use(int r, int t) const {
@@ -490,12 +515,12 @@ class CoalitionTierSolver {
     if (options_.dir.empty()) return;
     std::vector<char> needed(space_.tier_count(), 0);
     needed[t] = 1;
-    std::uint64_t need = codes_size(t);
+    std::uint64_t need = codes_bytes(t);
     for (int c : space_.tier_children(t)) {
       by_entry_[c] = read_by_entry(t, c);
       if (by_entry_[c]) continue;
       needed[c] = 1;
-      if (!resident_[c]) need += codes_size(c);
+      if (!resident_[c]) need += codes_bytes(c);
     }
     std::vector<std::pair<int, int>> others;  // next use, tier
     for (int r = 0; r < t; ++r)
@@ -522,7 +547,7 @@ class CoalitionTierSolver {
       if (resident_[c])
         drop(c);
       else
-        need -= codes_size(c);
+        need -= codes_bytes(c);
     }
   }
   void tally_codes(int t, std::vector<CoalitionTierTally>& tally) const {
@@ -542,7 +567,7 @@ class CoalitionTierSolver {
   std::uint64_t held_ = 0;
   std::atomic<std::uint64_t> block_work_peak_ = 0;
   std::mutex big_block_;
-  std::vector<std::vector<CoalitionCode>> codes_;  // by tier: entry * splits + split
+  std::vector<std::vector<Code>> codes_;  // by tier: entry * splits + split
   CoalitionTierReport report_;
 };
 

@@ -11,9 +11,8 @@
 //   parent (a set of seats) is S turned back by `shift` at the child.
 // - A finished child is not located: `left` names the seats (the parent's) still in the game,
 //   which decides every coalition's result there (solver/coalition_game.h).
-// - for_each_child returns false, visiting nothing, for an entry that is no position of the row
-//   (in_row: a block may hold places that are no position, or none play reaches): such entries
-//   have no value.
+// - Every entry is a position of the row: a space numbers only the positions it solves (Nevsky's
+//   only those play reaches from the start), so the solver holds a value for each.
 // A game plugs in by implementing this in its own folder; its rules stay unaware of it.
 #pragma once
 
@@ -57,7 +56,7 @@ concept CoalitionTierSpace = requires(const S& s, int tier, std::uint64_t index,
   { s.block_range(tier, index) } -> std::same_as<IndexRange>;
   {
     s.for_each_child(cursor, tier, index, [](const CoalitionChild&) {})
-    } -> std::same_as<bool>;
+    } -> std::same_as<void>;
   { s.memory_bytes() } -> std::convertible_to<std::uint64_t>;
 };
 

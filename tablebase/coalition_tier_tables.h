@@ -29,13 +29,15 @@ class CoalitionTierTables {
 
   const SplitRenaming& renaming() const { return renaming_; }
 
-  // Coalition `seats`'s code at an entry in the row (seats from its player to move). Throws
-  // TableError for a missing, damaged or foreign tier file.
-  CoalitionCode code(Location at, std::uint32_t seats) {
+  // Coalition `seats`'s code at an entry in the row (seats from its player to move), in two bytes
+  // whatever its file's width. Throws TableError for a missing, damaged or foreign tier file.
+  WideCoalitionCode code(Location at, std::uint32_t seats) {
     const auto [split, rest] = renaming_.splits().of(seats);
-    const std::uint64_t i = space_.row_rank(at.tier, at.index) * renaming_.count() + split;
-    const CoalitionCode c = CoalitionCode(reader(at.tier).get(i));
-    if (!coalition_decided(c) && c != kCoalitionDraw)
+    const std::uint64_t i = at.index * renaming_.count() + split;
+    TableReader& r = reader(at.tier);
+    const auto c =
+        coalition_code_from_record<WideCoalitionCode>(r.get(i), r.header().bits_per_record);
+    if (!coalition_decided(c) && c != kCoalitionDraw<WideCoalitionCode>)
       throw TableError(coalition_tier_path(name(at.tier)), "holds a code no solve writes");
     return rest ? coalition_flip(c) : c;
   }
@@ -71,28 +73,35 @@ class CoalitionTierTables {
       out[u].coalition = solver::CoalitionSplits::coalition(u);
     std::mutex merge;
     for (int t = 0; t < space_.tier_count(); ++t) {
-      if (!space_.row_size(t)) continue;
+      if (!space_.tier_size(t)) continue;
       TableReader r = open(t);
-      r.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
-        std::vector<CoalitionTierTally> mine(renaming_.count());
-        const std::uint64_t n = std::min<std::uint64_t>(
-            words.size() * 8, space_.row_size(t) * renaming_.count() - first);
-        const auto* bytes = reinterpret_cast<const CoalitionCode*>(words.data());
-        for (std::uint64_t i = 0; i < n; ++i) {
-          const CoalitionCode c = bytes[i];
-          CoalitionTierTally& to = mine[(first + i) % renaming_.count()];
-          if (!coalition_decided(c) && c != kCoalitionDraw)
-            throw TableError(coalition_tier_path(name(t)), "holds a code no solve writes");
-          count(to, c);
-        }
-        std::lock_guard lock(merge);
-        for (int u = 0; u < renaming_.count(); ++u) add(out[u], mine[u]);
-      });
+      if (r.header().bits_per_record == 8)
+        tally_tier<CoalitionCode>(t, r, out, merge);
+      else
+        tally_tier<WideCoalitionCode>(t, r, out, merge);
     }
     return out;
   }
 
  private:
+  template <CoalitionCodeWidth Code>
+  void tally_tier(int t, TableReader& r, std::vector<CoalitionTierTally>& out, std::mutex& merge) {
+    r.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
+      std::vector<CoalitionTierTally> mine(renaming_.count());
+      const std::uint64_t n = std::min<std::uint64_t>(
+          words.size() * 8 / sizeof(Code), space_.tier_size(t) * renaming_.count() - first);
+      const auto* codes = reinterpret_cast<const Code*>(words.data());
+      for (std::uint64_t i = 0; i < n; ++i) {
+        const Code c = codes[i];
+        CoalitionTierTally& to = mine[(first + i) % renaming_.count()];
+        if (!coalition_decided(c) && c != kCoalitionDraw<Code>)
+          throw TableError(coalition_tier_path(name(t)), "holds a code no solve writes");
+        count(to, c);
+      }
+      std::lock_guard lock(merge);
+      for (int u = 0; u < renaming_.count(); ++u) add(out[u], mine[u]);
+    });
+  }
   CoalitionTierName name(int t) const {
     return {dir_, space_.variant_name(), space_.index_scheme(),
             t,    space_.tier_name(t),   renaming_.count()};
@@ -101,7 +110,7 @@ class CoalitionTierTables {
     if (!std::filesystem::exists(coalition_tier_path(name(t))))
       throw TableError(coalition_tier_path(name(t)),
                        "missing: the tables' solve did not finish (solve again to finish it)");
-    return open_coalition_tier(name(t), space_.row_size(t) * renaming_.count());
+    return open_coalition_tier(name(t), space_.tier_size(t) * renaming_.count());
   }
   TableReader& reader(int t) {
     std::lock_guard lock(mutex_);

@@ -79,11 +79,12 @@ TEST_CASE("drop16 solve --format coalition-tiers: the hash-map solve's values, q
     const auto at = space.locate(space.game().start());
     const tablebase::CoalitionTierName name{dir.dir, space.variant_name(),     space.index_scheme(),
                                             at.tier, space.tier_name(at.tier), 7};
-    std::vector<tablebase::CoalitionCode> codes(space.row_size(at.tier) * 7);
+    std::vector<tablebase::CoalitionCode> codes(space.tier_size(at.tier) * 7);
     tablebase::read_coalition_tier(name, codes);
-    auto& c = codes[space.row_rank(at.tier, at.index) * 7];
-    c = c == tablebase::kCoalitionDraw ? tablebase::coalition_code(true, 3)
-                                       : tablebase::coalition_flip(c);
+    auto& c = codes[at.index * 7];
+    c = c == tablebase::kCoalitionDraw<tablebase::CoalitionCode>
+            ? tablebase::coalition_code<tablebase::CoalitionCode>(true, 3)
+            : tablebase::coalition_flip(c);
     tablebase::write_coalition_tier(name, codes, 3);
   }
   const Run caught =

@@ -129,10 +129,10 @@ void print_tier_row(const nevsky::Game& game, const tablebase::CoalitionTierSolv
   }
   std::printf("## %s (coalition tiers)\n\n", game.variant().name().c_str());
   std::printf(
-      "- positions %llu (reached, seen from the player to move), entries %llu, blocks "
-      "%llu, tiers %d (largest %llu entries)\n",
-      (unsigned long long)r.positions, (unsigned long long)r.entries, (unsigned long long)blocks,
-      used, (unsigned long long)largest);
+      "- positions %llu (reached, seen from the player to move), blocks %llu (%llu of them "
+      "listed), tiers %d (largest %llu positions)\n",
+      (unsigned long long)r.positions, (unsigned long long)blocks,
+      (unsigned long long)space.sparse_blocks(), used, (unsigned long long)largest);
   std::printf(
       "- discover %.2f s, solve %.2f s; held at most %s of codes, %s of index, %s of "
       "positions found ahead in the reach; tier files %llu bytes, %d read back\n",
@@ -144,15 +144,15 @@ void print_tier_row(const nevsky::Game& game, const tablebase::CoalitionTierSolv
   std::uint64_t most = 0;
   int at_most = 0;
   for (int t = 0; t < space.tier_count(); ++t) {
-    std::uint64_t need = space.row_size(t);
-    for (int c : space.tier_children(t)) need += space.row_size(c);
+    std::uint64_t need = space.tier_size(t);
+    for (int c : space.tier_children(t)) need += space.tier_size(c);
     if (need > most) most = need, at_most = t;
   }
   std::uint64_t widest = 0;  // the most positions of the row in one block
   for (int t = 0; t < space.tier_count(); ++t)
     for (std::uint64_t b = 0; b < space.block_count(t); ++b) {
       const auto range = space.block_range(t, b);
-      widest = std::max(widest, space.row_rank(t, range.end) - space.row_rank(t, range.begin));
+      widest = std::max(widest, range.end - range.begin);
     }
   std::printf("- the largest block holds %llu positions of the row; kingmaker positions %llu\n",
               (unsigned long long)widest, (unsigned long long)r.kingmakers);
@@ -160,7 +160,7 @@ void print_tier_row(const nevsky::Game& game, const tablebase::CoalitionTierSolv
       "- the most a tier's solve needs: %s (%llu positions: %llu its own, %zu child "
       "tiers)\n\n",
       space.tier_name(at_most).c_str(), (unsigned long long)most,
-      (unsigned long long)space.row_size(at_most), space.tier_children(at_most).size());
+      (unsigned long long)space.tier_size(at_most), space.tier_children(at_most).size());
   const auto at = space.locate(game.start());
   std::printf("| coalition | value at the start |\n|---|---|\n");
   for (const std::uint32_t s : by_size())

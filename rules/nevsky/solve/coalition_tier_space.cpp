@@ -49,7 +49,8 @@ constexpr int kCountBits = 3;  // a player's kings in a key
 
 }  // namespace
 
-CoalitionTierSpace::CoalitionTierSpace(const Variant& variant) : game_(variant) {
+CoalitionTierSpace::CoalitionTierSpace(const Variant& variant, Layout layout)
+    : game_(variant), layout_(layout) {
   const int cells = game_.geometry().cells(), men = variant.men;
   men_bits_ = cells;
   const int key_bits = cells + 2 * kPlayers * men + kPlayers * kCountBits;
@@ -84,9 +85,61 @@ std::string CoalitionTierSpace::tier_name(int t) const {
 std::uint64_t CoalitionTierSpace::memory_bytes() const {
   std::uint64_t bytes = tier_by_material_.size() * sizeof(int);
   for (const Tier& t : tiers_)
-    bytes +=
-        (t.keys.capacity() + t.offsets.capacity() + t.reached.capacity() + t.ranks.capacity()) * 8;
+    bytes += (t.keys.capacity() + t.first.capacity() + t.at.capacity() + t.bits.capacity() +
+              t.ranks.capacity() + t.listed.capacity()) *
+             8;
   return bytes;
+}
+
+std::uint64_t CoalitionTierSpace::sparse_blocks() const {
+  std::uint64_t n = 0;
+  for (const Tier& t : tiers_)
+    for (std::uint64_t at : t.at) n += (at & kListed) != 0;
+  return n;
+}
+
+std::uint64_t CoalitionTierSpace::bits_rank(const Tier& tier, std::uint64_t i) {
+  const std::uint64_t w = i / 64, bit = i % 64;
+  std::uint64_t rank = tier.ranks[w / kRankWords];
+  for (std::uint64_t k = w - w % kRankWords; k < w; ++k) rank += popcount(tier.bits[k]);
+  if (bit) rank += popcount(tier.bits[w] & ((std::uint64_t{1} << bit) - 1));
+  return rank;
+}
+
+std::uint64_t CoalitionTierSpace::bits_select(const Tier& tier, std::uint64_t r) {
+  const std::uint64_t s = std::uint64_t(std::upper_bound(tier.ranks.begin(), tier.ranks.end(), r) -
+                                        tier.ranks.begin()) -
+                          1;
+  std::uint64_t seen = tier.ranks[s];
+  for (std::uint64_t w = s * kRankWords;; ++w) {
+    const std::uint64_t in_word = std::uint64_t(popcount(tier.bits[w]));
+    if (seen + in_word > r)
+      return w * 64 + std::uint64_t(std::countr_zero(
+                          deposit_bits(std::uint64_t{1} << (r - seen), tier.bits[w])));
+    seen += in_word;
+  }
+}
+
+std::uint64_t CoalitionTierSpace::entry_of(const Tier& tier, std::uint64_t block,
+                                           std::uint64_t local) {
+  const std::uint64_t at = tier.at[block];
+  if (at & kListed) {
+    const auto begin = tier.listed.begin() + std::ptrdiff_t(at & ~kListed);
+    const auto end = begin + std::ptrdiff_t(tier.first[block + 1] - tier.first[block]);
+    const auto it = std::lower_bound(begin, end, local);
+    if (it == end || *it != local) return ~std::uint64_t{0};
+    return tier.first[block] + std::uint64_t(it - begin);
+  }
+  const std::uint64_t bit = at + local;
+  if (!(tier.bits[bit / 64] >> (bit % 64) & 1)) return ~std::uint64_t{0};
+  return tier.first[block] + bits_rank(tier, bit) - bits_rank(tier, at);
+}
+
+std::uint64_t CoalitionTierSpace::place_of(const Tier& tier, std::uint64_t block,
+                                           std::uint64_t entry) {
+  const std::uint64_t at = tier.at[block], k = entry - tier.first[block];
+  if (at & kListed) return tier.listed[(at & ~kListed) + k];
+  return bits_select(tier, bits_rank(tier, at) + k) - at;
 }
 
 int CoalitionTierSpace::tier_of(int checkers, int men, int advance) const {
@@ -186,6 +239,7 @@ void CoalitionTierSpace::decode_block(Cursor& cursor, int tier, std::uint64_t bl
   decode_key(cursor, tiers_[tier].keys[block]);
   cursor.tier = tier;
   cursor.block = block;
+  cursor.entries = {};
 }
 
 std::uint64_t CoalitionTierSpace::kings_rank(const Position& p, Bitboard free,
@@ -276,19 +330,26 @@ tablebase::Location CoalitionTierSpace::locate(const Position& p) const {
   const Framed f = frame(p);
   const auto it = std::lower_bound(tier.keys.begin(), tier.keys.end(), f.key);
   if (it == tier.keys.end() || *it != f.key) return {};
-  const std::uint64_t index = tier.offsets[std::uint64_t(it - tier.keys.begin())] + f.local;
-  if (!in_row(t, index)) return {};
+  const std::uint64_t index = entry_of(tier, std::uint64_t(it - tier.keys.begin()), f.local);
+  if (index == ~std::uint64_t{0}) return {};
   return {t, index};
 }
 
 Position CoalitionTierSpace::position(Cursor& cursor, int tier, std::uint64_t index) const {
   const Tier& t = tiers_[tier];
-  const std::uint64_t block =
-      std::uint64_t(std::upper_bound(t.offsets.begin(), t.offsets.end(), index) -
-                    t.offsets.begin()) -
-      1;
+  if (cursor.tier != tier || index < cursor.entries.begin || index >= cursor.entries.end) {
+    const std::uint64_t block =
+        std::uint64_t(std::upper_bound(t.first.begin(), t.first.end(), index) - t.first.begin()) -
+        1;
+    decode_block(cursor, tier, block);
+    cursor.entries = block_range(tier, block);
+  }
+  return block_place(cursor, tier, cursor.block, place_of(t, cursor.block, index));
+}
+
+Position CoalitionTierSpace::block_place(Cursor& cursor, int tier, std::uint64_t block,
+                                         std::uint64_t local) const {
   if (cursor.tier != tier || cursor.block != block) decode_block(cursor, tier, block);
-  const std::uint64_t local = index - t.offsets[block];
   Position p = cursor.men;
   const Bitboard free =
       game_.geometry().board_mask() & ~(p.men[0] | p.men[1] | p.men[2] | p.men[3]);
@@ -299,7 +360,7 @@ Position CoalitionTierSpace::position(Cursor& cursor, int tier, std::uint64_t in
 
 void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spill,
                                   const std::function<void(int, std::uint64_t)>& progress) {
-  // Positions found, by tier, before their tier's blocks are numbered: block key and entry.
+  // Positions found, by tier, before their tier's blocks are numbered: block key and place.
   struct Seed {
     std::uint64_t key, local;
     auto operator<=>(const Seed&) const = default;
@@ -313,6 +374,13 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
   tbb::task_arena arena(std::max(1, threads));
   using Found = std::vector<std::pair<int, Seed>>;
   tbb::enumerable_thread_specific<Found> found;
+  // A larger block's places while it is reached: bits up to layout_.held_places, a hash set past
+  // them.
+  struct Held {
+    std::vector<std::uint64_t> bits;
+    absl::flat_hash_set<std::uint64_t> set;
+  };
+  tbb::enumerable_thread_specific<Held> held;
   std::uint64_t positions = 0;
   int done = 0;
   for (int t = tier_count() - 1; t >= 0; --t) {
@@ -324,58 +392,56 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
       tier.keys.assign(keys.begin(), keys.end());
     }
     std::sort(tier.keys.begin(), tier.keys.end());
-    tier.offsets.assign(tier.keys.size() + 1, 0);
-    for (std::size_t b = 0; b < tier.keys.size(); ++b)
-      tier.offsets[b + 1] = tier.offsets[b] + block_entries(tier.keys[b]);
-    tier.reached.assign((tier.offsets.back() + 63) / 64, 0);
+    const std::size_t blocks = tier.keys.size();
+    // The small blocks' places are bits of the tier's, from the start, in block order; the
+    // larger ones are reached from lists of their seeds.
+    std::vector<std::uint64_t> places(blocks);
+    tier.at.assign(blocks, 0);
+    std::uint64_t small_bits = 0;
+    for (std::size_t b = 0; b < blocks; ++b) {
+      places[b] = block_entries(tier.keys[b]);
+      if (places[b] <= layout_.small_block) {
+        tier.at[b] = small_bits;
+        small_bits += places[b];
+      }
+    }
+    tier.bits.assign((small_bits + 63) / 64, 0);
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> seeds;  // a larger block's: block, place
     pending.for_each(t, [&](const Seed& s) {
-      const auto b =
-          std::lower_bound(tier.keys.begin(), tier.keys.end(), s.key) - tier.keys.begin();
-      const std::uint64_t e = tier.offsets[b] + s.local;
-      tier.reached[e / 64] |= std::uint64_t{1} << (e % 64);
+      const auto b = std::uint64_t(std::lower_bound(tier.keys.begin(), tier.keys.end(), s.key) -
+                                   tier.keys.begin());
+      if (places[b] <= layout_.small_block) {
+        const std::uint64_t e = tier.at[b] + s.local;
+        tier.bits[e / 64] |= std::uint64_t{1} << (e % 64);
+      } else {
+        seeds.push_back({b, s.local});
+      }
     });
     pending.clear(t);
-    // Each block's positions reached through its kings' moves from those found, and where the
-    // moves of all of them lead out of the tier.
-    // A chunk of blocks at a time, of about kChunkEntries entries, so that what their moves find
-    // is handed on (and spilled) as it grows.
-    for (std::uint64_t from = 0, to; from < tier.keys.size(); from = to) {
-      to = from + 1;
-      while (to < tier.keys.size() && tier.offsets[to + 1] - tier.offsets[from] <= kChunkEntries)
-        ++to;
-      arena.execute([&] {
-        solver::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 16), [&](const auto& r) {
-          Cursor cursor;
-          Found& out = found.local();
-          std::vector<std::uint64_t> queue;
-          for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
-            queue.clear();
-            for (std::uint64_t e = tier.offsets[b]; e < tier.offsets[b + 1]; ++e)
-              if (marked_now(tier, e)) queue.push_back(e);
-            for (std::size_t i = 0; i < queue.size(); ++i) {
-              const Position p = position(cursor, t, queue[i]);
-              MoveList moves;
-              game_.generate(p, moves);
-              for (const Move& m : moves) {
-                Position child = p;
-                game_.make(child, m);
-                if (game_.is_terminal(child)) continue;
-                const int ct = tier_of(child);
-                const Framed f = frame(child);
-                if (ct == t) {
-                  if (f.key != tier.keys[b])
-                    throw std::logic_error("a move inside a tier left its block");
-                  const std::uint64_t e = tier.offsets[b] + f.local;
-                  if (mark(tier, e)) queue.push_back(e);
-                  continue;
-                }
-                if (ct < 0 || ct > t) throw std::logic_error("a move led to a later tier");
-                out.push_back({ct, Seed{f.key, f.local}});
-              }
-            }
-          }
-        });
-      });
+    std::sort(seeds.begin(), seeds.end());
+    seeds.erase(std::unique(seeds.begin(), seeds.end()), seeds.end());
+    // Where a place's moves lead: out of the tier, found for later; in it, its block's place.
+    const auto follow = [&](Cursor& cursor, std::uint64_t b, std::uint64_t local, Found& out,
+                            auto&& reached) {
+      const Position p = block_place(cursor, t, b, local);
+      MoveList moves;
+      game_.generate(p, moves);
+      for (const Move& m : moves) {
+        Position child = p;
+        game_.make(child, m);
+        if (game_.is_terminal(child)) continue;
+        const int ct = tier_of(child);
+        const Framed f = frame(child);
+        if (ct == t) {
+          if (f.key != tier.keys[b]) throw std::logic_error("a move inside a tier left its block");
+          reached(f.local);
+          continue;
+        }
+        if (ct < 0 || ct > t) throw std::logic_error("a move led to a later tier");
+        out.push_back({ct, Seed{f.key, f.local}});
+      }
+    };
+    const auto hand_on = [&] {
       for (Found& f : found) {
         for (const auto& [ct, seed] : f) {
           child[ct] = 1;
@@ -383,22 +449,109 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
         }
         Found().swap(f);
       }
+    };
+    // Each block's positions reached through its kings' moves from those found, and where the
+    // moves of all of them lead out of the tier. A chunk of blocks at a time, of about
+    // kChunkEntries places (or seeds, for the larger blocks), so that what their moves find is
+    // handed on (and spilled) as it grows.
+    std::vector<std::vector<std::uint64_t>> large(blocks);  // a larger block's places, increasing
+    std::vector<std::uint64_t> counts(blocks);
+    for (std::uint64_t from = 0, to; from < blocks; from = to) {
+      std::uint64_t work = 0;
+      for (to = from; to < blocks && (to == from || work < kChunkEntries); ++to)
+        work += places[to] <= layout_.small_block ? places[to] : kChunkEntries / 64;
+      arena.execute([&] {
+        solver::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 16), [&](const auto& r) {
+          Cursor cursor;
+          Found& out = found.local();
+          std::vector<std::uint64_t> queue;
+          for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
+            queue.clear();
+            if (places[b] <= layout_.small_block) {
+              for (std::uint64_t e = 0; e < places[b]; ++e)
+                if (marked_now(tier, tier.at[b] + e)) queue.push_back(e);
+              for (std::size_t i = 0; i < queue.size(); ++i)
+                follow(cursor, b, queue[i], out, [&](std::uint64_t local) {
+                  if (mark(tier, tier.at[b] + local)) queue.push_back(local);
+                });
+              continue;
+            }
+            const auto first = std::lower_bound(seeds.begin(), seeds.end(),
+                                                std::pair<std::uint64_t, std::uint64_t>{b, 0});
+            for (auto it = first; it != seeds.end() && it->first == b; ++it)
+              queue.push_back(it->second);
+            Held& h = held.local();
+            const bool in_bits = places[b] <= layout_.held_places;
+            if (in_bits && h.bits.empty()) h.bits.assign((layout_.held_places + 63) / 64, 0);
+            const auto add = [&](std::uint64_t local) {
+              if (in_bits) {
+                std::uint64_t& word = h.bits[local / 64];
+                const std::uint64_t bit = std::uint64_t{1} << (local % 64);
+                if (word & bit) return false;
+                word |= bit;
+                return true;
+              }
+              return h.set.insert(local).second;
+            };
+            for (const std::uint64_t local : queue) add(local);
+            for (std::size_t i = 0; i < queue.size(); ++i)
+              follow(cursor, b, queue[i], out, [&](std::uint64_t local) {
+                if (add(local)) queue.push_back(local);
+              });
+            if (in_bits)
+              for (const std::uint64_t local : queue) h.bits[local / 64] = 0;
+            else
+              absl::flat_hash_set<std::uint64_t>().swap(h.set);
+            std::sort(queue.begin(), queue.end());
+            large[b] = queue;
+            counts[b] = queue.size();
+          }
+        });
+      });
+      hand_on();
     }
+    // The larger blocks kept as bits after the small ones where their places are dense, as lists
+    // where they are sparse (a list takes 64 bits a place).
+    std::uint64_t bits = small_bits;
+    for (std::size_t b = 0; b < blocks; ++b) {
+      if (places[b] <= layout_.small_block) continue;
+      if (places[b] <= layout_.dense_share * large[b].size()) {
+        tier.at[b] = bits;
+        bits += places[b];
+        tier.bits.resize((bits + 63) / 64, 0);
+        for (const std::uint64_t local : large[b]) {
+          const std::uint64_t e = tier.at[b] + local;
+          tier.bits[e / 64] |= std::uint64_t{1} << (e % 64);
+        }
+      } else {
+        tier.at[b] = kListed | tier.listed.size();
+        tier.listed.insert(tier.listed.end(), large[b].begin(), large[b].end());
+      }
+      std::vector<std::uint64_t>().swap(large[b]);
+    }
+    number_entries(tier, places, counts);
     for (int c = 0; c < tier_count(); ++c)
       if (child[c]) tier.children.push_back(c);
-    rank(tier);
-    positions += tier.ranks.back();
+    positions += tier.first.back();
     discovery_peak_ = pending.peak_bytes();
     ++done;
     if (progress) progress(done, positions);
   }
 }
 
-void CoalitionTierSpace::rank(Tier& tier) {
-  tier.ranks.assign(tier.reached.size() / kRankWords + 2, 0);
-  for (std::size_t w = 0; w < tier.reached.size(); ++w)
-    tier.ranks[w / kRankWords + 1] += std::uint64_t(popcount(tier.reached[w]));
+void CoalitionTierSpace::number_entries(Tier& tier, const std::vector<std::uint64_t>& places,
+                                        const std::vector<std::uint64_t>& counts) {
+  tier.ranks.assign(tier.bits.size() / kRankWords + 2, 0);
+  for (std::size_t w = 0; w < tier.bits.size(); ++w)
+    tier.ranks[w / kRankWords + 1] += std::uint64_t(popcount(tier.bits[w]));
   for (std::size_t i = 1; i < tier.ranks.size(); ++i) tier.ranks[i] += tier.ranks[i - 1];
+  tier.first.assign(tier.keys.size() + 1, 0);
+  for (std::size_t b = 0; b < tier.keys.size(); ++b) {
+    const std::uint64_t at = tier.at[b];
+    tier.first[b + 1] =
+        tier.first[b] +
+        (at & kListed ? counts[b] : bits_rank(tier, at + places[b]) - bits_rank(tier, at));
+  }
 }
 
 namespace {
@@ -414,29 +567,41 @@ std::filesystem::path index_path(const std::filesystem::path& dir, int tier, con
 void CoalitionTierSpace::save_index(const std::filesystem::path& dir, int zstd_level) const {
   const std::string variant = variant_name(), scheme = index_scheme();
   std::vector<std::uint32_t> tiers;
+  const auto halves = [](std::vector<std::uint32_t>& to, std::uint64_t v) {
+    to.push_back(std::uint32_t(v));
+    to.push_back(std::uint32_t(v >> 32));
+  };
   for (int t = 0; t < tier_count(); ++t) {
     const Tier& tier = tiers_[t];
     tiers.push_back(std::uint32_t(tier.keys.size()));
     tiers.push_back(std::uint32_t(tier.children.size()));
     for (int c : tier.children) tiers.push_back(std::uint32_t(c));
     if (tier.keys.empty()) continue;
-    std::vector<std::uint32_t> halves;
-    halves.reserve(2 * tier.keys.size());
-    for (std::uint64_t k : tier.keys) {
-      halves.push_back(std::uint32_t(k));
-      halves.push_back(std::uint32_t(k >> 32));
-    }
+    std::vector<std::uint32_t> keys;
+    keys.reserve(2 * tier.keys.size());
+    for (std::uint64_t k : tier.keys) halves(keys, k);
     tablebase::write_table(index_path(dir, t, "blocks"),
-                           {variant, tier_name(t), halves.size(), 32, scheme + "; block keys"},
-                           halves, zstd_level);
+                           {variant, tier_name(t), keys.size(), 32, scheme + "; block keys"}, keys,
+                           zstd_level);
     tablebase::write_packed_table(
         index_path(dir, t, "rows"),
-        {variant, tier_name(t), tier.offsets.back(), 1, scheme + "; reached"}, tier.reached,
-        zstd_level);
+        {variant, tier_name(t), std::uint64_t(tier.bits.size()) * 64, 1, scheme + "; reached"},
+        tier.bits, zstd_level);
+    std::vector<std::uint32_t> lists;  // listed blocks, then (block, count) each, then places
+    for (std::size_t b = 0; b < tier.keys.size(); ++b)
+      if (tier.at[b] & kListed) {
+        lists.push_back(std::uint32_t(b));
+        halves(lists, tier.first[b + 1] - tier.first[b]);
+      }
+    lists.insert(lists.begin(), std::uint32_t(lists.size() / 3));
+    for (std::uint64_t place : tier.listed) halves(lists, place);
+    tablebase::write_table(index_path(dir, t, "lists"),
+                           {variant, tier_name(t), lists.size(), 32, scheme + "; listed"}, lists,
+                           zstd_level);
   }
   tablebase::write_table(dir / "index.tiers",
-                         {variant, "tiers", tiers.size(), 32, scheme + "; tiers"}, tiers,
-                         zstd_level);
+                         {variant, "tiers", tiers.size(), 32, scheme + "; tiers" + small_blocks()},
+                         tiers, zstd_level);
 }
 
 bool CoalitionTierSpace::load_index(const std::filesystem::path& dir) {
@@ -453,7 +618,7 @@ bool CoalitionTierSpace::load_index(const std::filesystem::path& dir) {
     return reader;
   };
   const std::vector<std::uint32_t> tiers =
-      open(dir / "index.tiers", "tiers", "tiers", 0).read_all();
+      open(dir / "index.tiers", "tiers", "tiers" + small_blocks(), 0).read_all();
   std::size_t at = 0;
   const auto next = [&]() -> std::uint32_t {
     if (at >= tiers.size()) throw tablebase::TableError(dir / "index.tiers", "ends too soon");
@@ -469,24 +634,66 @@ bool CoalitionTierSpace::load_index(const std::filesystem::path& dir) {
       tier.children.push_back(int(c));
     }
     tier.keys.clear();
-    tier.offsets.assign(1, 0);
-    tier.reached.clear();
+    tier.at.clear();
+    tier.bits.clear();
+    tier.listed.clear();
+    std::vector<std::uint64_t> places, counts;
     if (blocks) {
-      const auto halves =
+      const auto keys =
           open(index_path(dir, t, "blocks"), tier_name(t), "block keys", 2 * std::uint64_t(blocks))
               .read_all();
-      for (std::size_t i = 0; i < halves.size(); i += 2)
-        tier.keys.push_back(std::uint64_t(halves[i]) | std::uint64_t(halves[i + 1]) << 32);
+      for (std::size_t i = 0; i < keys.size(); i += 2)
+        tier.keys.push_back(std::uint64_t(keys[i]) | std::uint64_t(keys[i + 1]) << 32);
       if (!std::is_sorted(tier.keys.begin(), tier.keys.end()))
         throw tablebase::TableError(index_path(dir, t, "blocks"), "is damaged");
-      tier.offsets.resize(blocks + 1);
+      // The listed blocks and their places, checked: blocks increasing, places increasing and
+      // inside their block.
+      const auto lists_path = index_path(dir, t, "lists");
+      const auto lists = open(lists_path, tier_name(t), "listed", 0).read_all();
+      const auto damaged = [&] { return tablebase::TableError(lists_path, "is damaged"); };
+      if (lists.empty() || lists.size() < 1 + 3 * std::uint64_t(lists[0])) throw damaged();
+      places.resize(blocks);
+      counts.assign(blocks, 0);
+      tier.at.assign(blocks, 0);
+      for (std::size_t b = 0; b < blocks; ++b) places[b] = block_entries(tier.keys[b]);
+      std::uint64_t listed = 0;
+      for (std::uint32_t i = 0, last = 0; i < lists[0]; ++i) {
+        const std::uint32_t b = lists[1 + 3 * i];
+        const std::uint64_t count = lists[2 + 3 * i] | std::uint64_t(lists[3 + 3 * i]) << 32;
+        if (b >= blocks || (i && b <= last) || !count || places[b] <= layout_.small_block)
+          throw damaged();
+        last = b;
+        tier.at[b] = kListed | listed;
+        counts[b] = count;
+        listed += count;
+      }
+      const std::size_t first_place = 1 + 3 * std::size_t(lists[0]);
+      if (lists.size() != first_place + 2 * listed) throw damaged();
+      tier.listed.resize(listed);
+      for (std::uint64_t i = 0; i < listed; ++i)
+        tier.listed[i] = lists[first_place + 2 * i] | std::uint64_t(lists[first_place + 2 * i + 1])
+                                                          << 32;
+      // The dense blocks' bits: the small blocks' first, then the larger ones', as the reach
+      // laid them out.
+      std::uint64_t bits = 0;
+      for (int larger = 0; larger < 2; ++larger)
+        for (std::size_t b = 0; b < blocks; ++b)
+          if (!(tier.at[b] & kListed) && (places[b] > layout_.small_block) == bool(larger)) {
+            tier.at[b] = bits;
+            bits += places[b];
+          }
       for (std::size_t b = 0; b < blocks; ++b)
-        tier.offsets[b + 1] = tier.offsets[b] + block_entries(tier.keys[b]);
-      tier.reached = open(index_path(dir, t, "rows"), tier_name(t), "reached", tier.offsets.back())
-                         .read_packed();
-      tier.reached.resize((tier.offsets.back() + 63) / 64);
+        if (tier.at[b] & kListed) {
+          const std::uint64_t from = tier.at[b] & ~kListed;
+          for (std::uint64_t i = from; i < from + counts[b]; ++i)
+            if (tier.listed[i] >= places[b] || (i > from && tier.listed[i] <= tier.listed[i - 1]))
+              throw damaged();
+        }
+      tier.bits = open(index_path(dir, t, "rows"), tier_name(t), "reached", (bits + 63) / 64 * 64)
+                      .read_packed();
+      tier.bits.resize((bits + 63) / 64);
     }
-    rank(tier);
+    number_entries(tier, places, counts);
   }
   if (at != tiers.size()) throw tablebase::TableError(dir / "index.tiers", "is damaged");
   return true;

@@ -15,10 +15,12 @@
 //   position is stored twice) times the kings' placements on the cells the men leave free
 //   (cells by their combination's rank, then the kings' owners in cell order by their
 //   multinomial rank). A king's slide keeps the men and the counts, so it stays in the block;
-// - a tier's blocks are those play reaches from the start (discover()), and a bit an entry marks
-//   the positions play reaches (the row's): a block's kings may stand in many more places than
-//   play puts them (on nevsky:4x4:1 the blocks' settled positions are 12 times the reached ones),
-//   so only the reached entries are solved, and the solver holds their values by rank.
+// - a tier's blocks are those play reaches from the start (discover()), and its entries are only
+//   the positions play reaches (the row's), numbered block by block, in the order of their places
+//   in the block (the player to move, then the kings' placement by rank): a block's kings may
+//   stand in far more places than play puts them (on nevsky:4x4:1 12 times as many, on 5x5 rows
+//   thousands of times). A block keeps its reached places as a bit a place where they are dense,
+//   as a sorted list where they are sparse (whichever is smaller).
 // Positions are stored seen from the player to move: a child's players are named by their seats
 // after the parent's mover (CoalitionChild::shift), which is how the solver renames coalitions.
 #pragma once
@@ -37,6 +39,17 @@
 
 namespace nevsky {
 
+// How blocks keep their reached places (tablebase/COALITION.md): a block of at most
+// `small_block` places in the tier's bits, a larger one reached in a thread's bits up to
+// `held_places`, in a hash set past them, then kept as bits when at least one place in
+// `dense_share` is reached, else as a list. The numbering is the same whatever these are; the
+// tests take small ones to reach every path on small rows.
+struct PlaceLayout {
+  std::uint64_t small_block = std::uint64_t{1} << 16;
+  std::uint64_t held_places = std::uint64_t{1} << 24;
+  std::uint64_t dense_share = 64;
+};
+
 class CoalitionTierSpace {
  public:
   using Game = nevsky::Game;
@@ -45,27 +58,32 @@ class CoalitionTierSpace {
   struct Cursor {
     int tier = -1;
     std::uint64_t block = ~std::uint64_t{0};
-    Position men;  // the block's men, to_move unset
+    tablebase::IndexRange entries;  // the block's
+    Position men;                   // the block's men, to_move unset
     std::array<int, kPlayers> kings{};
     int period = 4;
     std::uint64_t placements = 0;  // king placements a player to move
   };
 
+  using Layout = PlaceLayout;
+
   // Throws std::invalid_argument when the variant's block keys do not fit 64 bits (a board of
   // more than 40 cells with 12 men) or a player has more than 7 kings.
-  explicit CoalitionTierSpace(const Variant& variant);
+  explicit CoalitionTierSpace(const Variant& variant, Layout layout = {});
 
   const Game& game() const { return game_; }
   std::string variant_name() const { return game_.variant().name(); }
-  std::string index_scheme() const { return "nevsky coalition tiers 1"; }
+  std::string index_scheme() const { return "nevsky coalition tiers 2"; }
   int players() const { return kPlayers; }
   int tier_count() const { return int(tiers_.size()); }
   std::string tier_name(int t) const;
-  std::uint64_t tier_size(int t) const { return tiers_[t].offsets.back(); }
+  std::uint64_t tier_size(int t) const { return tiers_[t].first.back(); }
   std::uint64_t block_count(int t) const { return tiers_[t].keys.size(); }
   tablebase::IndexRange block_range(int t, std::uint64_t b) const {
-    return {tiers_[t].offsets[b], tiers_[t].offsets[b + 1]};
+    return {tiers_[t].first[b], tiers_[t].first[b + 1]};
   }
+  // Blocks whose reached places are kept as a list (the rest as bits).
+  std::uint64_t sparse_blocks() const;
   std::uint64_t memory_bytes() const;
   const std::vector<int>& tier_children(int t) const { return tiers_[t].children; }
   // The most discover() held of positions found for tiers not numbered yet, in bytes.
@@ -79,8 +97,10 @@ class CoalitionTierSpace {
                 const std::function<void(int, std::uint64_t)>& progress = {});
 
   // The reach's result, in DIR (table_file.h's checked format): index-NNNN.blocks (a tier's block
-  // keys, low and high halves), index-NNNN.rows (its reached bits) and, written last,
-  // index.tiers (each tier's block count and child tiers). Throws TableError when it cannot.
+  // keys, low and high halves), index-NNNN.rows (the dense blocks' reached bits, block after
+  // block), index-NNNN.lists (the sparse blocks: each one's block number and count, then their
+  // places, 64-bit values as low and high halves) and, written last, index.tiers (each tier's
+  // block count and child tiers). Throws TableError when it cannot.
   void save_index(const std::filesystem::path& dir, int zstd_level) const;
   // Reads what save_index wrote, in place of discover(); false when DIR holds no index.tiers.
   // Throws TableError for a damaged or foreign file (another variant's, another numbering's).
@@ -88,66 +108,67 @@ class CoalitionTierSpace {
 
   // The entry of a settled, unfinished position; tier -1 when play does not reach it.
   tablebase::Location locate(const Position& p) const;
-  // Whether an entry is a position play reaches from the start (discover()).
-  bool in_row(int t, std::uint64_t index) const { return marked(tiers_[t], index); }
-  // The positions in the row of tier t before entry `index` (up to tier_size(t)).
-  std::uint64_t row_rank(int t, std::uint64_t index) const {
-    const Tier& tier = tiers_[t];
-    const std::uint64_t w = index / 64, bit = index % 64;
-    std::uint64_t rank = tier.ranks[w / kRankWords];
-    for (std::uint64_t i = w - w % kRankWords; i < w; ++i) rank += popcount(tier.reached[i]);
-    if (bit) rank += popcount(tier.reached[w] & ((std::uint64_t{1} << bit) - 1));
-    return rank;
-  }
-  std::uint64_t row_size(int t) const { return tiers_[t].ranks.back(); }
   // The position of an entry, players named as its block's key names them.
   Position position(Cursor& cursor, int tier, std::uint64_t index) const;
-  // Whether the entry is in the row; if so, visit(CoalitionChild) for the position after each of
-  // its moves.
+  // visit(CoalitionChild) for the position after each of the entry's moves.
   template <typename Visit>
-  bool for_each_child(Cursor& cursor, int tier, std::uint64_t index, Visit&& visit) const;
+  void for_each_child(Cursor& cursor, int tier, std::uint64_t index, Visit&& visit) const;
 
  private:
+  // A block's places: the player to move times its kings' placements, by rank.
   struct Tier {
     int checkers = 0, men = 0, advance = 0;
-    std::vector<std::uint64_t> keys;           // the reached blocks' keys, increasing
-    std::vector<std::uint64_t> offsets = {0};  // block b's first entry; one past the last
-    std::vector<std::uint64_t> reached;        // a bit an entry: in the row
-    std::vector<std::uint64_t> ranks = {0};    // entries in the row before every kRankWords words
-    std::vector<int> children;                 // the other tiers its moves lead to, increasing
+    std::vector<std::uint64_t> keys;         // the reached blocks' keys, increasing
+    std::vector<std::uint64_t> first = {0};  // block b's first entry; one past the last
+    // Block b's reached places: bits from bit `at[b]` of `bits` (a bit a place), or, with
+    // kListed set, the places at[b] & ~kListed on of `listed`, increasing.
+    std::vector<std::uint64_t> at;
+    std::vector<std::uint64_t> bits;
+    std::vector<std::uint64_t> ranks = {0};  // bits set before every kRankWords words of `bits`
+    std::vector<std::uint64_t> listed;
+    std::vector<int> children;  // the other tiers its moves lead to, increasing
   };
+  static constexpr std::uint64_t kListed = std::uint64_t{1} << 63;
   struct BlockOf {
     std::uint64_t key;
     int turn;  // quarter turns that take the position into its block's frame
     int period;
   };
 
-  // A position's block and its entry's place in the block.
+  // A position's block and its place in the block.
   struct Framed {
     std::uint64_t key, local;
   };
   Framed frame(const Position& p) const;
-  static bool marked(const Tier& tier, std::uint64_t e) {
-    return tier.reached[e / 64] >> (e % 64) & 1;
-  }
-  // While the reach marks a tier in parallel (blocks next to each other share words): whether
-  // an entry is marked, and marking it (true when it was not).
+  // The bits of `bits` set before bit i (Tier::ranks counts them a kRankWords words at a time),
+  // and the bit set after `r` others.
+  static std::uint64_t bits_rank(const Tier& tier, std::uint64_t i);
+  static std::uint64_t bits_select(const Tier& tier, std::uint64_t r);
+  // The entry of a block's place, `local` (the block's first entry on); ~0 when not reached.
+  static std::uint64_t entry_of(const Tier& tier, std::uint64_t block, std::uint64_t local);
+  static std::uint64_t place_of(const Tier& tier, std::uint64_t block, std::uint64_t entry);
+  // While the reach marks the small blocks' places in parallel (blocks next to each other share
+  // words): whether bit e of the tier's bits is set, and setting it (true when it was not).
   static bool marked_now(Tier& tier, std::uint64_t e) {
-    return std::atomic_ref<std::uint64_t>(tier.reached[e / 64]).load(std::memory_order_relaxed) >>
+    return std::atomic_ref<std::uint64_t>(tier.bits[e / 64]).load(std::memory_order_relaxed) >>
                (e % 64) &
            1;
   }
   static bool mark(Tier& tier, std::uint64_t e) {
     const std::uint64_t bit = std::uint64_t{1} << (e % 64);
-    return !(std::atomic_ref<std::uint64_t>(tier.reached[e / 64])
-                 .fetch_or(bit, std::memory_order_relaxed) &
-             bit);
+    return !(
+        std::atomic_ref<std::uint64_t>(tier.bits[e / 64]).fetch_or(bit, std::memory_order_relaxed) &
+        bit);
   }
+  // The ranks of the tier's bits and its blocks' first entries, from each block's places and,
+  // for a listed block, its count.
+  static void number_entries(Tier& tier, const std::vector<std::uint64_t>& places,
+                             const std::vector<std::uint64_t>& counts);
+  // The position at place `local` of a block.
+  Position block_place(Cursor& cursor, int tier, std::uint64_t block, std::uint64_t local) const;
   // Where a material's tier is in tier_by_material_.
   std::size_t material_slot(int checkers, int men, int advance) const;
   int tier_of(int checkers, int men, int advance) const;
-  // The ranks of a tier's reached bits (Tier::ranks).
-  static void rank(Tier& tier);
   int tier_of(const Position& p) const;
   BlockOf block_of(const Position& p) const;
   // The keys of the men and king counts turned 0, 1, 2 and 3 quarter turns.
@@ -168,18 +189,22 @@ class CoalitionTierSpace {
   int men_bits_;  // bits of a key before the owners: the cells
   std::vector<Tier> tiers_;
   std::vector<int> tier_by_material_;  // (checkers, men, advance) -> tier, -1 for none
-  // Words of reached bits a rank is kept for: an eighth of a byte an entry.
+  // Words of reached bits a rank is kept for: an eighth of a byte a place.
   static constexpr std::uint64_t kRankWords = 8;
   static constexpr std::uint64_t kChunkEntries = std::uint64_t{1} << 18;
+  Layout layout_;
+  // What load_index must read as the reach laid it out: the small blocks' bound.
+  std::string small_blocks() const {
+    return "; small blocks " + std::to_string(layout_.small_block);
+  }
   static constexpr std::uint64_t kSpillCap = std::uint64_t{64} << 20;
   int max_advance_;
   std::uint64_t discovery_peak_ = 0;
 };
 
 template <typename Visit>
-bool CoalitionTierSpace::for_each_child(Cursor& cursor, int tier, std::uint64_t index,
+void CoalitionTierSpace::for_each_child(Cursor& cursor, int tier, std::uint64_t index,
                                         Visit&& visit) const {
-  if (!in_row(tier, index)) return false;
   const Position p = position(cursor, tier, index);
   MoveList moves;
   game_.generate(p, moves);
@@ -195,7 +220,6 @@ bool CoalitionTierSpace::for_each_child(Cursor& cursor, int tier, std::uint64_t 
     }
     visit(c);
   }
-  return true;
 }
 
 }  // namespace nevsky
