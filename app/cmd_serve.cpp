@@ -121,16 +121,21 @@ class Service {
   Service(const ServeOptions& o, MemoryShares shares)
       : options_(o),
         oracle_(o.tables, {o.searches, shares.searches, {o.row_entries, shares.row_solve}}),
-        coalitions_(shares.coalition_solves),
-        default_variant_(!o.variant.empty()                 ? o.variant
-                         : oracle_.tables_variant().empty() ? registry::default_variant()
-                                                            : oracle_.tables_variant()) {}
+        coalitions_(shares.coalition_solves, o.tables),
+        default_variant_(!o.variant.empty()         ? o.variant
+                         : tables_variant().empty() ? registry::default_variant()
+                                                    : tables_variant()) {}
 
  public:
   const ServeOptions& options() const { return options_; }
   tablebase::Oracle& oracle() { return oracle_; }
   CoalitionAnswers& coalitions() { return coalitions_; }
   const std::string& default_variant() const { return default_variant_; }
+  // The variant --tables holds (two-player tables or coalition tables), empty for none.
+  std::string tables_variant() const {
+    return oracle_.tables_variant().empty() ? coalitions_.tables_variant()
+                                            : oracle_.tables_variant();
+  }
 
  private:
   ServeOptions options_;
@@ -400,7 +405,7 @@ Json handle_info(Service& service) {
   const tablebase::Oracle& oracle = service.oracle();
   j["default_variant"] = service.default_variant();
   j["tables_variant"] =
-      oracle.tables_variant().empty() ? Json(nullptr) : Json(oracle.tables_variant());
+      service.tables_variant().empty() ? Json(nullptr) : Json(service.tables_variant());
   j["solve_ms"] = service.options().solve_ms;
   j["searches"] = oracle.slots().size();
   j["searches_running"] = oracle.slots().running();

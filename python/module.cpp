@@ -18,6 +18,7 @@
 #include "rules/registry.h"
 #include "solver/perft.h"
 #include "tablebase/coalition_analysis.h"
+#include "tablebase/coalition_game_tables.h"
 #include "tablebase/coalition_oracle.h"
 #include "tablebase/table_probe.h"
 
@@ -125,12 +126,14 @@ class Tables {
   tablebase::AnyTableProbe probe_;
 };
 
-// Every coalition's value at positions of one variant of a game valued per coalition, from the
+// Every coalition's value at positions of one variant of a game valued per coalition, from its
+// solved tables in `tables` (tablebase/coalition_game_tables.h) where given, else from the
 // coalition solver in memory (tablebase/coalition_oracle.h): the variant's start is solved when
 // the object is made, a position it does not reach when it is asked.
 class Coalitions {
  public:
-  Coalitions(const std::string& variant, std::uint64_t memory_mb) {
+  Coalitions(const std::string& variant, std::uint64_t memory_mb,
+             const std::optional<std::string>& tables) {
     registry::visit(variant, [&](auto e) {
       using E = decltype(e);
       if constexpr (!E::info.solvers.has(registry::Solver::coalition_values)) {
@@ -145,6 +148,12 @@ class Coalitions {
         const auto oracle = std::make_shared<tablebase::CoalitionOracle<G>>(memory_mb << 20);
         const std::string name = E::normalized(variant);
         variant_ = name;
+        if (tables) {
+          auto found = tablebase::find_coalition_tables<E>(*tables, name, game);
+          if (!found)
+            throw std::invalid_argument(*tables + " holds no coalition tables of " + name);
+          oracle->use_tables(name, std::move(found->values), found->positions);
+        }
         {
           py::gil_scoped_release unlocked;
           oracle->prepare(name, game, s.position);
@@ -156,7 +165,8 @@ class Coalitions {
             py::gil_scoped_release unlocked;
             answer = oracle->evaluate(name, game, p);
           }
-          return tablebase::coalition_analysis_json<E>(name, *game, p, answer);
+          return tablebase::coalition_analysis_json<E>(name, *game, p, answer,
+                                                       answer.from_tables ? "tables" : "solve");
         };
       }
     });
@@ -214,12 +224,14 @@ or a damaged table file (the message names it); OverflowError for a count past 2
 
   py::class_<Coalitions>(
       m, "Coalitions",
-      "Coalitions(variant, memory_mb=512): every coalition's value at positions of a game valued "
-      "per coalition of players (Nevsky checkers), from the coalition solver in memory: the "
-      "variant's start is solved at once, a position it does not reach when asked; the solves "
-      "kept hold at most memory_mb (RuntimeError past it).")
-      .def(py::init<const std::string&, std::uint64_t>(), py::arg("variant"),
-           py::arg("memory_mb") = 512)
+      "Coalitions(variant, memory_mb=512, tables=None): every coalition's value at positions of a "
+      "game valued per coalition of players (Nevsky checkers), from the variant's solved tables "
+      "in the folder `tables` (written by `drop16 solve --tables`, either format; 'source' is "
+      "then 'tables'), else from the coalition solver in memory: the variant's start is solved "
+      "at once, a position it does not reach when asked; the solves kept hold at most memory_mb "
+      "(RuntimeError past it). ValueError when `tables` holds no tables of the variant.")
+      .def(py::init<const std::string&, std::uint64_t, const std::optional<std::string>&>(),
+           py::arg("variant"), py::arg("memory_mb") = 512, py::arg("tables") = py::none())
       .def_property_readonly("variant", &Coalitions::variant, "the variant, as answers name it")
       .def("analyze", &Coalitions::analyze, py::arg("fen") = py::none(),
            "analyze(fen=None) -> {'variant', 'fen', 'family', 'to_move', 'coalitions': "

@@ -156,6 +156,22 @@ def test_coalition_values_match_the_solve_command():
     assert c.analyze()["fen"] == drop16("moves", "--variant", NEVSKY)["fen"]
 
 
+@pytest.mark.parametrize("fmt", ["coalitions", "coalition-tiers"])
+def test_coalitions_from_tables_match_the_solve_command(tmp_path, fmt):
+    tables = str(tmp_path / "tables")
+    subprocess.run([DROP16, "solve", "--variant", NEVSKY, "--format", fmt, "--tables", tables,
+                    "--quiet"], check=True, stdout=subprocess.DEVNULL)
+    c = drop16py.Coalitions(NEVSKY, tables=tables)
+    fen = drop16("moves", "--variant", NEVSKY)["fen"]
+    a = c.analyze(fen)
+    assert a["source"] == "tables"
+    assert listed_coalitions(a["coalitions"]) == solved_coalitions(fen, 0)
+    for m in a["moves"]:
+        assert listed_coalitions(m["coalitions"]) == solved_coalitions(m["fen"], 1)
+    with pytest.raises(ValueError):
+        drop16py.Coalitions("nevsky:3x3:1:pairs", tables=tables)
+
+
 def test_coalitions_past_the_memory_cap_raise_runtime_error():
     with pytest.raises(RuntimeError):
         drop16py.Coalitions("nevsky:4x4:1", memory_mb=1)

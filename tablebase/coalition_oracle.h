@@ -1,5 +1,6 @@
 // Values per coalition for a server (drop16 serve): every coalition's value at a position of a
-// coalition game (solver/coalition_game.h) and after each of its moves, from the coalition
+// coalition game (solver/coalition_game.h) and after each of its moves, from a variant's solved
+// tables where they were given (use_tables) and hold the position, else from the coalition
 // solver (solver/coalition_retrograde.h) run in memory over everything reachable from a root.
 //
 // A position is answered from a solve kept from an earlier request when that solve reached it
@@ -20,6 +21,7 @@
 #include <list>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -50,7 +52,10 @@ class CoalitionOracle {
     std::vector<MoveValues> moves;  // its legal moves, in the game's order
     std::uint64_t positions = 0;    // positions of the solve that answered (up to symmetry)
     bool solved_now = false;        // whether this request ran that solve
+    bool from_tables = false;       // answered from the tables given (use_tables)
   };
+  // Every coalition's value at a position from solved tables, nullopt where they hold none.
+  using TableValues = std::function<std::optional<Values>(const Position&)>;
 
   explicit CoalitionOracle(std::uint64_t memory_bytes) : memory_bytes_(memory_bytes) {}
 
@@ -60,6 +65,7 @@ class CoalitionOracle {
   Answer evaluate(const std::string& variant, const std::shared_ptr<const G>& game,
                   const Position& p, const std::function<bool()>& stop_requested = {}) {
     const std::lock_guard lock(mutex_);
+    if (auto answer = from_tables(variant, *game, p)) return std::move(*answer);
     Answer out;
     const Solve* solve = find(variant, p);
     if (!solve) {
@@ -85,10 +91,48 @@ class CoalitionOracle {
   void prepare(const std::string& variant, const std::shared_ptr<const G>& game,
                const Position& p) {
     const std::lock_guard lock(mutex_);
-    if (!find(variant, p)) add(variant, game, p);
+    if (!from_tables(variant, *game, p) && !find(variant, p)) add(variant, game, p);
+  }
+
+  // Positions of `variant` are answered from `values` first (a folder's solved tables, of
+  // `positions` positions), solved in memory only where the tables do not hold them.
+  void use_tables(const std::string& variant, TableValues values, std::uint64_t positions) {
+    const std::lock_guard lock(mutex_);
+    tables_.push_back({variant, std::move(values), positions});
   }
 
  private:
+  struct Tables {
+    std::string variant;
+    TableValues values;
+    std::uint64_t positions;
+  };
+
+  // The answer from the tables of p's variant when they hold p and its moves' positions.
+  std::optional<Answer> from_tables(const std::string& variant, const G& game,
+                                    const Position& p) const {
+    for (const Tables& t : tables_) {
+      if (t.variant != variant) continue;
+      std::optional<Values> values = t.values(p);
+      if (!values) continue;
+      Answer out;
+      out.values = std::move(*values);
+      out.positions = t.positions;
+      out.from_tables = true;
+      typename G::MoveList moves;
+      game.generate(p, moves);
+      for (int i = 0; i < moves.size(); ++i) {
+        Position after = p;
+        game.make(after, moves[i]);
+        std::optional<Values> v = t.values(after);
+        if (!v) return std::nullopt;
+        out.moves.push_back({moves[i], after, std::move(*v)});
+      }
+      return out;
+    }
+    return std::nullopt;
+  }
+
   struct Solve {
     std::string variant;
     std::shared_ptr<const G> game;  // what the solver refers to
@@ -134,6 +178,7 @@ class CoalitionOracle {
   std::uint64_t memory_bytes_;
   std::mutex mutex_;
   std::list<Solve> solves_;  // newest first
+  std::vector<Tables> tables_;
 };
 
 }  // namespace tablebase

@@ -1027,6 +1027,51 @@ void check_coalitions(const json& listed, const test_support::CoalitionFixedPoin
 
 }  // namespace
 
+TEST_CASE("serve answers Nevsky checkers from its solved coalition tables, either format",
+          "[serve][nevsky]") {
+  const std::string variant = "nevsky:3x3:1";
+  const nevsky::Game game(nevsky::parse_variant(variant));
+  const nevsky::Position start = game.start();
+  const test_support::CoalitionFixedPoint<nevsky::Game> fp(game, {start});
+  for (const char* format : {"coalitions", "coalition-tiers"}) {
+    INFO(format);
+    TempDir tmp;
+    const fs::path tables = tmp.dir / "tables";
+    const std::string command = std::string(DROP16_BINARY) + " solve --quiet --variant " + variant +
+                                " --format " + format + " --tables '" + tables.string() +
+                                "' >/dev/null";
+    REQUIRE(std::system(command.c_str()) == 0);
+    ServeProcess server({"--tables", tables.string()});
+    const int port = server.port();
+    const Reply info = get(port, "/api/info");
+    CHECK(info.body["tables_variant"] == variant);
+    CHECK(info.body["default_variant"] == variant);
+    // Along a game, every coalition's value and each move's, from the tables, as the plain fixed
+    // point gives them.
+    nevsky::Position p = start;
+    for (int ply = 0; ply < 4 && !game.is_terminal(p); ++ply) {
+      const Reply a = get(port, "/api/analyze", {{"fen", nevsky::to_fen(game, p)}});
+      REQUIRE(a.status == 200);
+      CHECK(a.body["source"] == "tables");
+      check_coalitions(a.body["coalitions"], fp, game, p, 0);
+      nevsky::MoveList list;
+      game.generate(p, list);
+      REQUIRE(a.body["moves"].size() == std::size_t(list.size()));
+      for (int i = 0; i < list.size(); ++i) {
+        nevsky::Position after = p;
+        game.make(after, list[i]);
+        check_coalitions(a.body["moves"][i]["coalitions"], fp, game, after, 1);
+      }
+      game.make(p, list[ply % list.size()]);
+    }
+    // Another variant of the game is solved in memory as before.
+    const Reply other = get(port, "/api/analyze", {{"variant", "nevsky:3x3:1:pairs"}});
+    REQUIRE(other.status == 200);
+    CHECK(other.body["source"] == "solve");
+    CHECK(server.stop() == 0);
+  }
+}
+
 TEST_CASE("serve answers Nevsky checkers with every coalition's value of each move",
           "[serve][nevsky]") {
   const std::string variant = "nevsky:3x3:1";
