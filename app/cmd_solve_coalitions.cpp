@@ -304,6 +304,17 @@ void solve_tables(const CoalitionSolveRequest& r) {
 
 // --- --format coalition-tiers ---
 
+// Whether E's coalition tier space numbers the variant (a block key of 64 bits at most).
+template <registry::CoalitionEntry E>
+bool tier_space_takes(const std::string& variant) {
+  try {
+    tablebase::CoalitionSpaceOf<typename E::Game>::of(E::normalized(variant));
+    return true;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
 template <registry::CoalitionEntry E>
 void solve_coalition_tiers(const CoalitionSolveRequest& r) {
   using G = typename E::Game;
@@ -487,12 +498,16 @@ void run_coalition_solve(const CoalitionSolveRequest& r) {
   with_capability<registry::Solver::coalition_values>(r.position.variant, [&](auto e) {
     using E = decltype(e);
     const std::string tiers(registry::table_format_name(registry::TableFormat::coalition_tiers));
-    if (!r.format.empty() && r.format != tiers &&
-        r.format != registry::table_format_name(registry::TableFormat::coalitions))
+    const std::string keyed(registry::table_format_name(registry::TableFormat::coalitions));
+    if (!r.format.empty() && r.format != tiers && r.format != keyed)
       throw UsageError("--format " + r.format + ": " + std::string(E::info.title) +
-                       "'s tables are coalitions (the default) or " + tiers);
+                       "'s tables are " + tiers + " (the default) or " + keyed);
+    // Coalition tier tables by default, where the game has them and its space takes the variant
+    // (a few bytes a position where the keyed table's solve holds some 200).
     if constexpr (E::info.tables.has(registry::TableFormat::coalition_tiers))
-      if (!r.tables.empty() && r.format == tiers) return solve_coalition_tiers<E>(r);
+      if (!r.tables.empty() &&
+          (r.format == tiers || (r.format.empty() && tier_space_takes<E>(r.position.variant))))
+        return solve_coalition_tiers<E>(r);
     if constexpr (registry::CoalitionTablesEntry<E> &&
                   E::info.tables.has(registry::TableFormat::coalitions))
       if (!r.tables.empty()) return solve_tables<E>(r);

@@ -92,7 +92,11 @@ TEST_CASE("drop16 solve --format coalition-tiers: the hash-map solve's values, q
   CHECK(caught.status == 1);
   CHECK(nlohmann::json::parse(caught.out)["children_mismatches"].get<int>() >= 1);
   // Refused: the keyed format into this folder, another game's format, too little memory.
-  CHECK(run_drop16({"solve", "--variant", row, "--tables", tables}).status == 2);
+  CHECK(run_drop16({"solve", "--variant", row, "--tables", tables, "--format", "coalitions"})
+            .status == 2);
+  // Without --format: the default, these tables, read back.
+  CHECK(json_of({"solve", "--variant", row, "--tables", tables, "--json"})["tables"]["loaded"] ==
+        true);
   CHECK(run_drop16({"solve", "--variant", row, "--tables", tables, "--format", "loopy-tiers"})
             .status == 2);
   const test_support::TempDir small("nevsky_coalition_tiers_cli_small");

@@ -113,7 +113,8 @@ TEST_CASE(
     TempDir dir;
     const std::string tables = (dir / "t").string();
     const auto solved =
-        json_of({"solve", "--variant", row, "--tables", tables, "--json", "--quiet"});
+        json_of({"solve", "--variant", row, "--tables", tables, "--format", "coalitions",
+                 "--json", "--quiet"});
     CHECK(solved.at("tables").at("loaded") == false);
     const nevsky::Game game(nevsky::parse_variant(row));
     tablebase::CoalitionTable table = open_table(tables, row);
@@ -143,7 +144,8 @@ TEST_CASE(
     CHECK(renamed > 0);  // positions read through another image than their own
     // A rerun loads the file and answers as the first run did.
     const auto again =
-        json_of({"solve", "--variant", row, "--tables", tables, "--json", "--quiet"});
+        json_of({"solve", "--variant", row, "--tables", tables, "--format", "coalitions",
+                 "--json", "--quiet"});
     CHECK(again.at("tables").at("loaded") == true);
     CHECK(again.at("coalitions") == solved.at("coalitions"));
     CHECK(again.at("solved").at("splits") == solved.at("solved").at("splits"));
@@ -196,7 +198,8 @@ TEST_CASE("coalition table: a damaged, truncated or foreign file is refused, nam
   TempDir dir;
   const std::string row = "nevsky:3x3:1";
   const std::string tables = (dir / "t").string();
-  json_of({"solve", "--variant", row, "--tables", tables, "--json", "--quiet"});
+  json_of({"solve", "--variant", row, "--tables", tables, "--format", "coalitions",
+                 "--json", "--quiet"});
   tablebase::CoalitionTable table = open_table(tables, row);
   const Entries entries = entries_of(table);
   // Small blocks, so every part of the file is a few bytes and every byte can be flipped.
@@ -225,7 +228,8 @@ TEST_CASE("coalition table: a damaged, truncated or foreign file is refused, nam
   // refused by solve (never overwritten), query and verify, each in one line naming it.
   const fs::path written = fs::path(tables) / "nevsky.coalitions";
   const std::vector<char> bytes = read_bytes(written);
-  check_refused({"solve", "--variant", "nevsky:3x3:1:pairs", "--tables", tables, "--quiet"},
+  check_refused({"solve", "--variant", "nevsky:3x3:1:pairs", "--tables", tables, "--format",
+                 "coalitions", "--quiet"},
                 {"holds the table of nevsky:3x3:1", "give another directory"});
   check_refused({"query", "--variant", "nevsky:4x4:1", "--tables", tables},
                 {written.string(), "nevsky:4x4:1"});
@@ -235,7 +239,8 @@ TEST_CASE("coalition table: a damaged, truncated or foreign file is refused, nam
   std::vector<char> damaged = bytes;
   damaged[damaged.size() / 2] ^= 1;
   write_bytes(written, damaged);
-  check_refused({"solve", "--variant", row, "--tables", tables, "--quiet"}, {written.string()});
+  check_refused({"solve", "--variant", row, "--tables", tables, "--format", "coalitions", "--quiet"},
+                {written.string()});
   check_refused({"query", "--tables", tables}, {written.string()});
   check_refused({"verify", "--tables", tables, "--quiet"}, {written.string()});
   CHECK(read_bytes(written) == damaged);
@@ -284,7 +289,8 @@ TEST_CASE("verify --tables checks a Nevsky row's table and catches one rewritten
   TempDir dir;
   const std::string row = "nevsky:3x3:1";
   const std::string good = (dir / "good").string();
-  json_of({"solve", "--variant", row, "--tables", good, "--json", "--quiet"});
+  json_of({"solve", "--variant", row, "--tables", good, "--format", "coalitions",
+           "--json", "--quiet"});
   // Every entry against its children, then a sample against the search too.
   auto j = json_of(
       {"verify", "--tables", good, "--children", "--samples", "100000", "--json", "--quiet"});
