@@ -316,10 +316,14 @@ TEST_CASE("nevsky coalition tiers: codes of two bytes, alone and after tiers of 
 
 TEST_CASE("nevsky coalition tiers: reached places as bits, lists and hash sets, one numbering",
           "[coalition][nevsky][tiers][parallel]") {
-  // Small bounds put most blocks through the larger blocks' reach (a thread's bits or a hash set)
-  // and keep those less than half reached as lists: the same entries, positions and values as
-  // the default layout's.
-  const Space::Layout lists{.small_block = 64, .held_places = 256, .dense_share = 2};
+  // Small bounds put most blocks through the larger blocks' reach (a thread's bits or a hash set,
+  // or both threads' shared bits or hash sets) and keep those less than half reached as lists: the
+  // same entries, positions and values as the default layout's.
+  const Space::Layout lists{.small_block = 64,
+                            .held_places = 256,
+                            .dense_share = 2,
+                            .shared_seeds = 8,
+                            .shared_bits = 1024};
   std::uint64_t listed_blocks = 0;
   for (const char* row : {"nevsky:4x4:1", "nevsky:3x3:1+1:pairs"}) {
     INFO(row);

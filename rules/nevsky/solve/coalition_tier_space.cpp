@@ -1,12 +1,16 @@
 #include "rules/nevsky/solve/coalition_tier_space.h"
 
 #include <absl/container/flat_hash_set.h>
+#include <absl/hash/hash.h>
 #include <tbb/blocked_range.h>
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/task_arena.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdio>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 #include <utility>
 
@@ -456,12 +460,77 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
     // handed on (and spilled) as it grows.
     std::vector<std::vector<std::uint64_t>> large(blocks);  // a larger block's places, increasing
     std::vector<std::uint64_t> counts(blocks);
+    std::vector<std::size_t> seeded(blocks + 1, 0);  // a larger block's seeds: from seeded[b] on
+    for (const auto& seed : seeds) ++seeded[seed.first + 1];
+    for (std::size_t b = 0; b < blocks; ++b) seeded[b + 1] += seeded[b];
+    // A block reached by all the threads together, a level of its places at a time: one whose
+    // reach alone would hold a thread up (a tier of few men may be a few such blocks).
+    const auto shared = [&](std::uint64_t b) {
+      return places[b] > layout_.small_block &&
+             (seeded[b + 1] - seeded[b] >= layout_.shared_seeds || places[b] > layout_.held_places);
+    };
+    const auto reach_shared = [&](std::uint64_t b) {
+      std::vector<std::uint64_t> level, all;
+      for (std::size_t i = seeded[b]; i < seeded[b + 1]; ++i) level.push_back(seeds[i].second);
+      // Its places marked in shared bits, or past layout_.shared_bits in hash sets by a lock
+      // each (a 64th of the places each).
+      const bool in_bits = places[b] <= layout_.shared_bits;
+      std::vector<std::uint64_t> marks(in_bits ? (places[b] + 63) / 64 : 0);
+      struct Shard {
+        std::mutex lock;
+        absl::flat_hash_set<std::uint64_t> places;
+      };
+      constexpr std::size_t kShards = 64;
+      std::unique_ptr<Shard[]> shards(in_bits ? nullptr : new Shard[kShards]);
+      const auto add = [&](std::uint64_t local) {
+        if (in_bits) {
+          const std::uint64_t bit = std::uint64_t{1} << (local % 64);
+          return !(std::atomic_ref<std::uint64_t>(marks[local / 64])
+                       .fetch_or(bit, std::memory_order_relaxed) &
+                   bit);
+        }
+        Shard& shard = shards[absl::HashOf(local) % kShards];
+        std::lock_guard hold(shard.lock);
+        return shard.places.insert(local).second;
+      };
+      for (const std::uint64_t local : level) add(local);
+      tbb::enumerable_thread_specific<std::vector<std::uint64_t>> next;
+      while (!level.empty()) {
+        all.insert(all.end(), level.begin(), level.end());
+        arena.execute([&] {
+          solver::parallel_for(tbb::blocked_range<std::size_t>(0, level.size(), 64),
+                               [&](const auto& r) {
+                                 Cursor cursor;
+                                 Found& out = found.local();
+                                 std::vector<std::uint64_t>& mine = next.local();
+                                 for (std::size_t i = r.begin(); i != r.end(); ++i)
+                                   follow(cursor, b, level[i], out, [&](std::uint64_t local) {
+                                     if (add(local)) mine.push_back(local);
+                                   });
+                               });
+        });
+        level.clear();
+        for (std::vector<std::uint64_t>& found_next : next) {
+          level.insert(level.end(), found_next.begin(), found_next.end());
+          found_next.clear();
+        }
+        hand_on();
+      }
+      std::sort(all.begin(), all.end());
+      counts[b] = all.size();
+      large[b] = std::move(all);
+    };
     for (std::uint64_t from = 0, to; from < blocks; from = to) {
+      if (shared(from)) {
+        reach_shared(from);
+        to = from + 1;
+        continue;
+      }
       std::uint64_t work = 0;
-      for (to = from; to < blocks && (to == from || work < kChunkEntries); ++to)
+      for (to = from; to < blocks && !shared(to) && (to == from || work < kChunkEntries); ++to)
         work += places[to] <= layout_.small_block ? places[to] : kChunkEntries / 64;
       arena.execute([&] {
-        solver::parallel_for(tbb::blocked_range<std::uint64_t>(from, to, 16), [&](const auto& r) {
+        solver::parallel_for(tbb::blocked_range<std::uint64_t>(from, to), [&](const auto& r) {
           Cursor cursor;
           Found& out = found.local();
           std::vector<std::uint64_t> queue;
@@ -476,10 +545,8 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
                 });
               continue;
             }
-            const auto first = std::lower_bound(seeds.begin(), seeds.end(),
-                                                std::pair<std::uint64_t, std::uint64_t>{b, 0});
-            for (auto it = first; it != seeds.end() && it->first == b; ++it)
-              queue.push_back(it->second);
+            for (std::size_t i = seeded[b]; i < seeded[b + 1]; ++i)
+              queue.push_back(seeds[i].second);
             Held& h = held.local();
             const bool in_bits = places[b] <= layout_.held_places;
             if (in_bits && h.bits.empty()) h.bits.assign((layout_.held_places + 63) / 64, 0);
