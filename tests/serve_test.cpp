@@ -1025,6 +1025,34 @@ void check_coalitions(const json& listed, const test_support::CoalitionFixedPoin
   CHECK(seen.size() == 14);
 }
 
+// /api/analyze along a few plies of a game from the start: every coalition's value there and after
+// each move (the move's name and position too), from `source`, as the plain fixed point gives
+// them.
+void check_analyses_along_a_game(int port,
+                                 const test_support::CoalitionFixedPoint<nevsky::Game>& fp,
+                                 const nevsky::Game& game, const std::string& source) {
+  nevsky::Position p = game.start();
+  for (int ply = 0; ply < 4 && !game.is_terminal(p); ++ply) {
+    const Reply a = get(port, "/api/analyze", {{"fen", nevsky::to_fen(game, p)}});
+    REQUIRE(a.status == 200);
+    CHECK(a.body["family"] == "values per coalition");
+    CHECK(a.body["source"] == source);
+    check_coalitions(a.body["coalitions"], fp, game, p, 0);
+    nevsky::MoveList list;
+    game.generate(p, list);
+    REQUIRE(a.body["moves"].size() == std::size_t(list.size()));
+    for (int i = 0; i < list.size(); ++i) {
+      nevsky::Position after = p;
+      game.make(after, list[i]);
+      const json& m = a.body["moves"][i];
+      CHECK(m["move"] == nevsky::move_name(game, p, list[i]));
+      CHECK(m["fen"] == nevsky::to_fen(game, after));
+      check_coalitions(m["coalitions"], fp, game, after, 1);
+    }
+    game.make(p, list[ply % list.size()]);
+  }
+}
+
 }  // namespace
 
 TEST_CASE("serve answers Nevsky checkers from its solved coalition tables, either format",
@@ -1046,24 +1074,7 @@ TEST_CASE("serve answers Nevsky checkers from its solved coalition tables, eithe
     const Reply info = get(port, "/api/info");
     CHECK(info.body["tables_variant"] == variant);
     CHECK(info.body["default_variant"] == variant);
-    // Along a game, every coalition's value and each move's, from the tables, as the plain fixed
-    // point gives them.
-    nevsky::Position p = start;
-    for (int ply = 0; ply < 4 && !game.is_terminal(p); ++ply) {
-      const Reply a = get(port, "/api/analyze", {{"fen", nevsky::to_fen(game, p)}});
-      REQUIRE(a.status == 200);
-      CHECK(a.body["source"] == "tables");
-      check_coalitions(a.body["coalitions"], fp, game, p, 0);
-      nevsky::MoveList list;
-      game.generate(p, list);
-      REQUIRE(a.body["moves"].size() == std::size_t(list.size()));
-      for (int i = 0; i < list.size(); ++i) {
-        nevsky::Position after = p;
-        game.make(after, list[i]);
-        check_coalitions(a.body["moves"][i]["coalitions"], fp, game, after, 1);
-      }
-      game.make(p, list[ply % list.size()]);
-    }
+    check_analyses_along_a_game(port, fp, game, "tables");
     // Another variant of the game is solved in memory as before.
     const Reply other = get(port, "/api/analyze", {{"variant", "nevsky:3x3:1:pairs"}});
     REQUIRE(other.status == 200);
@@ -1093,28 +1104,7 @@ TEST_CASE("serve answers Nevsky checkers with every coalition's value of each mo
   nevsky::MoveList legal;
   game.generate(start, legal);
   CHECK(moves.body["moves"].size() == std::size_t(legal.size()));
-  // Every coalition's value at positions along a game, and after each of their moves, as the
-  // plain fixed point gives them.
-  nevsky::Position p = start;
-  for (int ply = 0; ply < 4 && !game.is_terminal(p); ++ply) {
-    const Reply a = get(port, "/api/analyze", {{"fen", nevsky::to_fen(game, p)}});
-    REQUIRE(a.status == 200);
-    CHECK(a.body["family"] == "values per coalition");
-    CHECK(a.body["source"] == "solve");
-    check_coalitions(a.body["coalitions"], fp, game, p, 0);
-    nevsky::MoveList list;
-    game.generate(p, list);
-    REQUIRE(a.body["moves"].size() == std::size_t(list.size()));
-    for (int i = 0; i < list.size(); ++i) {
-      nevsky::Position after = p;
-      game.make(after, list[i]);
-      const json& m = a.body["moves"][i];
-      CHECK(m["move"] == nevsky::move_name(game, p, list[i]));
-      CHECK(m["fen"] == nevsky::to_fen(game, after));
-      check_coalitions(m["coalitions"], fp, game, after, 1);
-    }
-    game.make(p, list[ply % list.size()]);
-  }
+  check_analyses_along_a_game(port, fp, game, "solve");
   // A move played; no principal line; bad input refused, and the server goes on.
   const std::string first = nevsky::move_name(game, start, legal[0]);
   const Reply played = get(port, "/api/play", {{"move", first}});
