@@ -342,6 +342,8 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
     space->discover(r.threads, r.tables, [&](int tiers, std::uint64_t positions) {
       progress.advance();
       progress.add_to_rate(1);
+      progress.set_stage(std::to_string(positions) + " positions, " +
+                         solver::size_text(resident_bytes()) + " held");
       if (resident_bytes() > r.memory_bytes)
         throw UsageError("--memory: the reach of " + name + " holds " +
                          solver::size_text(resident_bytes()) + " after " + std::to_string(tiers) +
