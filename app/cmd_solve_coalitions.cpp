@@ -13,6 +13,8 @@
 // it labels anything. Writing the table gathers the values beside the solve (48 bytes a position),
 // frees the solve, then lays out the file's columns: refused before it gathers anything when
 // either step would pass the cap.
+#include <malloc.h>
+
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
@@ -352,6 +354,9 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
                          solver::size_text(r.memory_bytes) + "; nothing is kept (raise --memory)");
     });
     space->save_index(r.tables, r.zstd_given ? r.zstd_level : 8);
+    // What the reach freed (its positions found ahead, its blocks' places while reached) given
+    // back, so that the solve's plan below counts the index held, not the reach's leftovers.
+    malloc_trim(0);
   }
   tablebase::CoalitionTierSolveOptions options;
   options.threads = r.threads;
