@@ -51,7 +51,8 @@ TEST_CASE("a solve into another variant's table folder is refused, the folder ke
       {"spock:3x3:K/k", "loopy-tiers", TableFormat::loopy_tiers},
       {"rookrace:2x2:1", "", TableFormat::loopy_tiers},
       {"rookrace:2x2:0", "", TableFormat::loopy_tiers},
-      {"nevsky:3x3:1", "", TableFormat::coalitions},
+      {"nevsky:3x3:1", "", TableFormat::coalition_tiers},
+      {"nevsky:3x3:1", "coalitions", TableFormat::coalitions},
   };
   const fs::path root =
       fs::temp_directory_path() / ("tables_folder_test_" + std::to_string(getpid()));
