@@ -112,9 +112,8 @@ TEST_CASE(
     INFO(row);
     TempDir dir;
     const std::string tables = (dir / "t").string();
-    const auto solved =
-        json_of({"solve", "--variant", row, "--tables", tables, "--format", "coalitions",
-                 "--json", "--quiet"});
+    const auto solved = json_of({"solve", "--variant", row, "--tables", tables, "--format",
+                                 "coalitions", "--json", "--quiet"});
     CHECK(solved.at("tables").at("loaded") == false);
     const nevsky::Game game(nevsky::parse_variant(row));
     tablebase::CoalitionTable table = open_table(tables, row);
@@ -143,9 +142,8 @@ TEST_CASE(
     }
     CHECK(renamed > 0);  // positions read through another image than their own
     // A rerun loads the file and answers as the first run did.
-    const auto again =
-        json_of({"solve", "--variant", row, "--tables", tables, "--format", "coalitions",
-                 "--json", "--quiet"});
+    const auto again = json_of({"solve", "--variant", row, "--tables", tables, "--format",
+                                "coalitions", "--json", "--quiet"});
     CHECK(again.at("tables").at("loaded") == true);
     CHECK(again.at("coalitions") == solved.at("coalitions"));
     CHECK(again.at("solved").at("splits") == solved.at("solved").at("splits"));
@@ -198,8 +196,8 @@ TEST_CASE("coalition table: a damaged, truncated or foreign file is refused, nam
   TempDir dir;
   const std::string row = "nevsky:3x3:1";
   const std::string tables = (dir / "t").string();
-  json_of({"solve", "--variant", row, "--tables", tables, "--format", "coalitions",
-                 "--json", "--quiet"});
+  json_of({"solve", "--variant", row, "--tables", tables, "--format", "coalitions", "--json",
+           "--quiet"});
   tablebase::CoalitionTable table = open_table(tables, row);
   const Entries entries = entries_of(table);
   // Small blocks, so every part of the file is a few bytes and every byte can be flipped.
@@ -239,8 +237,9 @@ TEST_CASE("coalition table: a damaged, truncated or foreign file is refused, nam
   std::vector<char> damaged = bytes;
   damaged[damaged.size() / 2] ^= 1;
   write_bytes(written, damaged);
-  check_refused({"solve", "--variant", row, "--tables", tables, "--format", "coalitions", "--quiet"},
-                {written.string()});
+  check_refused(
+      {"solve", "--variant", row, "--tables", tables, "--format", "coalitions", "--quiet"},
+      {written.string()});
   check_refused({"query", "--tables", tables}, {written.string()});
   check_refused({"verify", "--tables", tables, "--quiet"}, {written.string()});
   CHECK(read_bytes(written) == damaged);
@@ -289,8 +288,8 @@ TEST_CASE("verify --tables checks a Nevsky row's table and catches one rewritten
   TempDir dir;
   const std::string row = "nevsky:3x3:1";
   const std::string good = (dir / "good").string();
-  json_of({"solve", "--variant", row, "--tables", good, "--format", "coalitions",
-           "--json", "--quiet"});
+  json_of(
+      {"solve", "--variant", row, "--tables", good, "--format", "coalitions", "--json", "--quiet"});
   // Every entry against its children, then a sample against the search too.
   auto j = json_of(
       {"verify", "--tables", good, "--children", "--samples", "100000", "--json", "--quiet"});
