@@ -66,23 +66,17 @@ class CoalitionOracle {
                   const Position& p, const std::function<bool()>& stop_requested = {}) {
     const std::lock_guard lock(mutex_);
     if (auto answer = from_tables(variant, *game, p)) return std::move(*answer);
-    Answer out;
     const Solve* solve = find(variant, p);
+    const bool solved_now = !solve;
     if (!solve) {
       solver::check_stop(stop_requested);  // waited behind another solve for a caller now gone
       solve = &add(variant, game, p, stop_requested);
-      out.solved_now = true;
     }
+    // A solve that reached p reached its moves' positions too.
+    Answer out = *answer_from(
+        *game, p, [&](const Position& q) { return std::optional<Values>(values(*solve, q)); });
     out.positions = solve->solved->report().positions;
-    out.values = values(*solve, p);
-    typename G::MoveList moves;
-    game->generate(p, moves);
-    for (int i = 0; i < moves.size(); ++i) {
-      Position after = p;
-      game->make(after, moves[i]);
-      Values v = values(*solve, after);
-      out.moves.push_back({moves[i], after, std::move(v)});
-    }
+    out.solved_now = solved_now;
     return out;
   }
 
@@ -108,26 +102,35 @@ class CoalitionOracle {
     std::uint64_t positions;
   };
 
+  // The values at p and after each of its moves from values_at(position), nullopt when it lacks
+  // any of them.
+  template <typename ValuesAt>
+  static std::optional<Answer> answer_from(const G& game, const Position& p, ValuesAt&& values_at) {
+    std::optional<Values> values = values_at(p);
+    if (!values) return std::nullopt;
+    Answer out;
+    out.values = std::move(*values);
+    typename G::MoveList moves;
+    game.generate(p, moves);
+    for (int i = 0; i < moves.size(); ++i) {
+      Position after = p;
+      game.make(after, moves[i]);
+      std::optional<Values> v = values_at(after);
+      if (!v) return std::nullopt;
+      out.moves.push_back({moves[i], after, std::move(*v)});
+    }
+    return out;
+  }
+
   // The answer from the tables of p's variant when they hold p and its moves' positions.
   std::optional<Answer> from_tables(const std::string& variant, const G& game,
                                     const Position& p) const {
     for (const Tables& t : tables_) {
       if (t.variant != variant) continue;
-      std::optional<Values> values = t.values(p);
-      if (!values) continue;
-      Answer out;
-      out.values = std::move(*values);
-      out.positions = t.positions;
-      out.from_tables = true;
-      typename G::MoveList moves;
-      game.generate(p, moves);
-      for (int i = 0; i < moves.size(); ++i) {
-        Position after = p;
-        game.make(after, moves[i]);
-        std::optional<Values> v = t.values(after);
-        if (!v) return std::nullopt;
-        out.moves.push_back({moves[i], after, std::move(*v)});
-      }
+      std::optional<Answer> out = answer_from(game, p, t.values);
+      if (!out) continue;
+      out->positions = t.positions;
+      out->from_tables = true;
       return out;
     }
     return std::nullopt;
