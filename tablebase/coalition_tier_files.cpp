@@ -55,13 +55,16 @@ std::uint64_t write_codes(const CoalitionTierName& name, std::span<const Code> c
   return std::filesystem::file_size(path);
 }
 
-template <CoalitionCodeWidth Code, CoalitionCodeWidth Stored>
-void read_codes(TableReader& reader, std::span<Code> codes, std::atomic<bool>& damaged) {
-  reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
-    const std::uint64_t n =
-        std::min<std::uint64_t>(words.size() * 8 / sizeof(Stored), codes.size() - first);
-    const auto* stored = reinterpret_cast<const Stored*>(words.data());
-    for (std::uint64_t i = 0; i < n; ++i) {
+template <CoalitionCodeWidth Code>
+void read_tier(const CoalitionTierName& name, std::span<Code> codes) {
+  TableReader reader = open_coalition_tier(name, codes.size());
+  if (sizeof(Code) == 1 && reader.header().bits_per_record != 8)
+    throw CoalitionCodesTooNarrow(coalition_tier_path(name).string() +
+                                  " holds codes of two bytes, read into codes of one");
+  std::atomic<bool> damaged = false;
+  for_each_coalition_code_block(reader, codes.size(), [&](std::uint64_t first, auto stored) {
+    using Stored = typename decltype(stored)::value_type;
+    for (std::uint64_t i = 0; i < stored.size(); ++i) {
       const Stored c = stored[i];
       if (c == kCoalitionUnresolved<Stored> || c == kCoalitionNotInRow<Stored>) damaged = true;
       if constexpr (std::same_as<Code, Stored>)
@@ -70,20 +73,6 @@ void read_codes(TableReader& reader, std::span<Code> codes, std::atomic<bool>& d
         codes[first + i] = coalition_recode<Code>(c);
     }
   });
-}
-
-template <CoalitionCodeWidth Code>
-void read_tier(const CoalitionTierName& name, std::span<Code> codes) {
-  TableReader reader = open_coalition_tier(name, codes.size());
-  std::atomic<bool> damaged = false;
-  if (reader.header().bits_per_record == 8) {
-    read_codes<Code, CoalitionCode>(reader, codes, damaged);
-  } else if constexpr (sizeof(Code) == 1) {
-    throw CoalitionCodesTooNarrow(coalition_tier_path(name).string() +
-                                  " holds codes of two bytes, read into codes of one");
-  } else {
-    read_codes<Code, WideCoalitionCode>(reader, codes, damaged);
-  }
   if (damaged) throw TableError(coalition_tier_path(name), "holds a code no solve writes");
 }
 

@@ -7,6 +7,7 @@
 // renamed into place (table_file.h), so its presence marks a finished tier.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -40,6 +41,24 @@ bool coalition_tier_present(const CoalitionTierName& name, std::uint64_t codes);
 // throws TableError), for reads of single codes (coalition_code_from_record with its header's
 // bits_per_record).
 TableReader open_coalition_tier(const CoalitionTierName& name, std::uint64_t codes);
+// visit(first, stored) for each block of an opened tier file (open_coalition_tier) of `count`
+// codes: `stored` a span of the file's own width (CoalitionCode or WideCoalitionCode), `first` the
+// index of its first code. Blocks may be visited in parallel.
+template <typename Visit>
+void for_each_coalition_code_block(TableReader& reader, std::uint64_t count, Visit&& visit) {
+  const auto as = [&]<typename Stored>() {
+    reader.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
+      const std::uint64_t n =
+          std::min<std::uint64_t>(words.size() * 8 / sizeof(Stored), count - first);
+      visit(first, std::span<const Stored>(reinterpret_cast<const Stored*>(words.data()), n));
+    });
+  };
+  if (reader.header().bits_per_record == 8)
+    as.template operator()<CoalitionCode>();
+  else
+    as.template operator()<WideCoalitionCode>();
+}
+
 // Reads the tier's codes into `codes` (its size must be the file's), a byte file's widened when
 // the codes are wide; throws TableError on damage or a code no solve writes, and
 // CoalitionCodesTooNarrow for a file of two-byte codes read into bytes.

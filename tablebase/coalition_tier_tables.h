@@ -75,33 +75,24 @@ class CoalitionTierTables {
     for (int t = 0; t < space_.tier_count(); ++t) {
       if (!space_.tier_size(t)) continue;
       TableReader r = open(t);
-      if (r.header().bits_per_record == 8)
-        tally_tier<CoalitionCode>(t, r, out, merge);
-      else
-        tally_tier<WideCoalitionCode>(t, r, out, merge);
+      for_each_coalition_code_block(
+          r, space_.tier_size(t) * renaming_.count(), [&](std::uint64_t first, auto stored) {
+            std::vector<CoalitionTierTally> mine(renaming_.count());
+            for (std::uint64_t i = 0; i < stored.size(); ++i) {
+              using Stored = typename decltype(stored)::value_type;
+              const Stored c = stored[i];
+              if (!coalition_decided(c) && c != kCoalitionDraw<Stored>)
+                throw TableError(coalition_tier_path(name(t)), "holds a code no solve writes");
+              count(mine[(first + i) % renaming_.count()], c);
+            }
+            std::lock_guard lock(merge);
+            for (int u = 0; u < renaming_.count(); ++u) add(out[u], mine[u]);
+          });
     }
     return out;
   }
 
  private:
-  template <CoalitionCodeWidth Code>
-  void tally_tier(int t, TableReader& r, std::vector<CoalitionTierTally>& out, std::mutex& merge) {
-    r.for_each_block([&](std::uint64_t first, std::span<const std::uint64_t> words) {
-      std::vector<CoalitionTierTally> mine(renaming_.count());
-      const std::uint64_t n = std::min<std::uint64_t>(
-          words.size() * 8 / sizeof(Code), space_.tier_size(t) * renaming_.count() - first);
-      const auto* codes = reinterpret_cast<const Code*>(words.data());
-      for (std::uint64_t i = 0; i < n; ++i) {
-        const Code c = codes[i];
-        CoalitionTierTally& to = mine[(first + i) % renaming_.count()];
-        if (!coalition_decided(c) && c != kCoalitionDraw<Code>)
-          throw TableError(coalition_tier_path(name(t)), "holds a code no solve writes");
-        count(to, c);
-      }
-      std::lock_guard lock(merge);
-      for (int u = 0; u < renaming_.count(); ++u) add(out[u], mine[u]);
-    });
-  }
   CoalitionTierName name(int t) const {
     return {dir_, space_.variant_name(), space_.index_scheme(),
             t,    space_.tier_name(t),   renaming_.count()};
