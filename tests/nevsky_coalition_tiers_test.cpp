@@ -314,11 +314,11 @@ TEST_CASE("nevsky coalition tiers: codes of two bytes, alone and after tiers of 
   std::filesystem::remove_all(dir);
 }
 
-TEST_CASE("nevsky coalition tiers: reached places as bits, lists and hash sets, one numbering",
+TEST_CASE("nevsky coalition tiers: reached places as bits, sets and hash sets, one numbering",
           "[coalition][nevsky][tiers][parallel]") {
   // Small bounds put most blocks through the larger blocks' reach (a thread's bits or a hash set,
-  // or both threads' shared bits or hash sets) and keep those less than half reached as lists: the
-  // same entries, positions and values as the default layout's.
+  // or both threads' shared bits or hash sets) and keep those less than half reached as sorted
+  // sets: the same entries, positions and values as the default layout's.
   const Space::Layout lists{.small_block = 64,
                             .held_places = 256,
                             .dense_share = 2,
@@ -352,7 +352,7 @@ TEST_CASE("nevsky coalition tiers: reached places as bits, lists and hash sets, 
     }
     CHECK(entries == a.report().positions);
     CHECK(differ == 0);
-    // Saved and read back with its lists; a space of another layout refuses the index.
+    // Saved and read back with its sets; a space of another layout refuses the index.
     const auto dir = std::filesystem::temp_directory_path() /
                      ("coalition-lists-test-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);

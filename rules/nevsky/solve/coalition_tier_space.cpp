@@ -88,10 +88,13 @@ std::string CoalitionTierSpace::tier_name(int t) const {
 
 std::uint64_t CoalitionTierSpace::memory_bytes() const {
   std::uint64_t bytes = tier_by_material_.size() * sizeof(int);
-  for (const Tier& t : tiers_)
+  for (const Tier& t : tiers_) {
     bytes += (t.keys.capacity() + t.first.capacity() + t.at.capacity() + t.bits.capacity() +
-              t.ranks.capacity() + t.listed.capacity()) *
-             8;
+              t.ranks.capacity()) *
+                 8 +
+             t.listed.capacity() * sizeof(tablebase::EliasFanoSet);
+    for (const tablebase::EliasFanoSet& set : t.listed) bytes += set.memory_bytes();
+  }
   return bytes;
 }
 
@@ -128,11 +131,8 @@ std::uint64_t CoalitionTierSpace::entry_of(const Tier& tier, std::uint64_t block
                                            std::uint64_t local) {
   const std::uint64_t at = tier.at[block];
   if (at & kListed) {
-    const auto begin = tier.listed.begin() + std::ptrdiff_t(at & ~kListed);
-    const auto end = begin + std::ptrdiff_t(tier.first[block + 1] - tier.first[block]);
-    const auto it = std::lower_bound(begin, end, local);
-    if (it == end || *it != local) return ~std::uint64_t{0};
-    return tier.first[block] + std::uint64_t(it - begin);
+    const std::uint64_t k = tier.listed[at & ~kListed].find(local);
+    return k == tablebase::EliasFanoSet::npos ? ~std::uint64_t{0} : tier.first[block] + k;
   }
   const std::uint64_t bit = at + local;
   if (!(tier.bits[bit / 64] >> (bit % 64) & 1)) return ~std::uint64_t{0};
@@ -142,7 +142,7 @@ std::uint64_t CoalitionTierSpace::entry_of(const Tier& tier, std::uint64_t block
 std::uint64_t CoalitionTierSpace::place_of(const Tier& tier, std::uint64_t block,
                                            std::uint64_t entry) {
   const std::uint64_t at = tier.at[block], k = entry - tier.first[block];
-  if (at & kListed) return tier.listed[(at & ~kListed) + k];
+  if (at & kListed) return tier.listed[at & ~kListed].at(k);
   return bits_select(tier, bits_rank(tier, at) + k) - at;
 }
 
@@ -458,8 +458,20 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
     // moves of all of them lead out of the tier. A chunk of blocks at a time, of about
     // kChunkEntries places (or seeds, for the larger blocks), so that what their moves find is
     // handed on (and spilled) as it grows.
-    std::vector<std::vector<std::uint64_t>> large(blocks);  // a larger block's places, increasing
+    // A larger block's places once reached: where they are dense, increasing (to be laid out as
+    // bits after the small blocks'), else as a sorted set, which holds a tier of few men and
+    // many kings in a byte or two a place (a list would take eight).
+    std::vector<std::vector<std::uint64_t>> large(blocks);
+    std::vector<tablebase::EliasFanoSet> sparse(blocks);
     std::vector<std::uint64_t> counts(blocks);
+    const auto keep = [&](std::uint64_t b, std::vector<std::uint64_t>& reached) {
+      std::sort(reached.begin(), reached.end());
+      counts[b] = reached.size();
+      if (places[b] <= layout_.dense_share * reached.size())
+        large[b] = reached;
+      else
+        sparse[b] = tablebase::EliasFanoSet(reached, places[b]);
+    };
     std::vector<std::size_t> seeded(blocks + 1, 0);  // a larger block's seeds: from seeded[b] on
     for (const auto& seed : seeds) ++seeded[seed.first + 1];
     for (std::size_t b = 0; b < blocks; ++b) seeded[b + 1] += seeded[b];
@@ -516,9 +528,7 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
         }
         hand_on();
       }
-      std::sort(all.begin(), all.end());
-      counts[b] = all.size();
-      large[b] = std::move(all);
+      keep(b, all);
     };
     for (std::uint64_t from = 0, to; from < blocks; from = to) {
       if (shared(from)) {
@@ -569,20 +579,18 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
               for (const std::uint64_t local : queue) h.bits[local / 64] = 0;
             else
               absl::flat_hash_set<std::uint64_t>().swap(h.set);
-            std::sort(queue.begin(), queue.end());
-            large[b] = queue;
-            counts[b] = queue.size();
+            keep(b, queue);
           }
         });
       });
       hand_on();
     }
-    // The larger blocks kept as bits after the small ones where their places are dense, as lists
-    // where they are sparse (a list takes 64 bits a place).
+    // The larger blocks kept as bits after the small ones where their places are dense, as sets
+    // where they are sparse.
     std::uint64_t bits = small_bits;
     for (std::size_t b = 0; b < blocks; ++b) {
       if (places[b] <= layout_.small_block) continue;
-      if (places[b] <= layout_.dense_share * large[b].size()) {
+      if (!sparse[b].size()) {
         tier.at[b] = bits;
         bits += places[b];
         tier.bits.resize((bits + 63) / 64, 0);
@@ -592,7 +600,7 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
         }
       } else {
         tier.at[b] = kListed | tier.listed.size();
-        tier.listed.insert(tier.listed.end(), large[b].begin(), large[b].end());
+        tier.listed.push_back(std::move(sparse[b]));
       }
       std::vector<std::uint64_t>().swap(large[b]);
     }
@@ -654,17 +662,16 @@ void CoalitionTierSpace::save_index(const std::filesystem::path& dir, int zstd_l
         index_path(dir, t, "rows"),
         {variant, tier_name(t), std::uint64_t(tier.bits.size()) * 64, 1, scheme + "; reached"},
         tier.bits, zstd_level);
-    std::vector<std::uint32_t> lists;  // listed blocks, then (block, count) each, then places
+    // The sparse blocks: their count, each one's block and count, then each one's set's words.
+    std::vector<std::uint64_t> lists = {0};
     for (std::size_t b = 0; b < tier.keys.size(); ++b)
-      if (tier.at[b] & kListed) {
-        lists.push_back(std::uint32_t(b));
-        halves(lists, tier.first[b + 1] - tier.first[b]);
-      }
-    lists.insert(lists.begin(), std::uint32_t(lists.size() / 3));
-    for (std::uint64_t place : tier.listed) halves(lists, place);
-    tablebase::write_table(index_path(dir, t, "lists"),
-                           {variant, tier_name(t), lists.size(), 32, scheme + "; listed"}, lists,
-                           zstd_level);
+      if (tier.at[b] & kListed) lists.insert(lists.end(), {b, tier.first[b + 1] - tier.first[b]});
+    lists[0] = tier.listed.size();
+    for (const tablebase::EliasFanoSet& set : tier.listed) set.append_words(lists);
+    tablebase::write_packed_table(
+        index_path(dir, t, "lists"),
+        {variant, tier_name(t), 2 * std::uint64_t(lists.size()), 32, scheme + "; listed"}, lists,
+        zstd_level);
   }
   tablebase::write_table(dir / "index.tiers",
                          {variant, "tiers", tiers.size(), 32, scheme + "; tiers" + small_blocks()},
@@ -713,33 +720,35 @@ bool CoalitionTierSpace::load_index(const std::filesystem::path& dir) {
         tier.keys.push_back(std::uint64_t(keys[i]) | std::uint64_t(keys[i + 1]) << 32);
       if (!std::is_sorted(tier.keys.begin(), tier.keys.end()))
         throw tablebase::TableError(index_path(dir, t, "blocks"), "is damaged");
-      // The listed blocks and their places, checked: blocks increasing, places increasing and
-      // inside their block.
+      // The sparse blocks and their sets, checked: blocks increasing, their places increasing
+      // and inside their block.
       const auto lists_path = index_path(dir, t, "lists");
-      const auto lists = open(lists_path, tier_name(t), "listed", 0).read_all();
+      const auto lists = open(lists_path, tier_name(t), "listed", 0).read_packed();
       const auto damaged = [&] { return tablebase::TableError(lists_path, "is damaged"); };
-      if (lists.empty() || lists.size() < 1 + 3 * std::uint64_t(lists[0])) throw damaged();
+      if (lists.empty() || lists[0] > blocks || lists.size() < 1 + 2 * lists[0]) throw damaged();
       places.resize(blocks);
       counts.assign(blocks, 0);
       tier.at.assign(blocks, 0);
       for (std::size_t b = 0; b < blocks; ++b) places[b] = block_entries(tier.keys[b]);
-      std::uint64_t listed = 0;
-      for (std::uint32_t i = 0, last = 0; i < lists[0]; ++i) {
-        const std::uint32_t b = lists[1 + 3 * i];
-        const std::uint64_t count = lists[2 + 3 * i] | std::uint64_t(lists[3 + 3 * i]) << 32;
-        if (b >= blocks || (i && b <= last) || !count || places[b] <= layout_.small_block)
+      std::size_t words = 1 + 2 * lists[0];
+      for (std::uint64_t i = 0; i < lists[0]; ++i) {
+        const std::uint64_t b = lists[1 + 2 * i], count = lists[2 + 2 * i];
+        if (b >= blocks || (i && b <= lists[2 * i - 1]) || !count || count > places[b] ||
+            places[b] <= layout_.small_block)
           throw damaged();
-        last = b;
-        tier.at[b] = kListed | listed;
+        const std::uint64_t size = tablebase::EliasFanoSet::word_count(count, places[b]);
+        if (lists.size() - words < size) throw damaged();
+        tier.at[b] = kListed | tier.listed.size();
         counts[b] = count;
-        listed += count;
+        try {
+          tier.listed.push_back(tablebase::EliasFanoSet::from_words(
+              count, places[b], {lists.data() + words, std::size_t(size)}));
+        } catch (const std::invalid_argument&) {
+          throw damaged();
+        }
+        words += size;
       }
-      const std::size_t first_place = 1 + 3 * std::size_t(lists[0]);
-      if (lists.size() != first_place + 2 * listed) throw damaged();
-      tier.listed.resize(listed);
-      for (std::uint64_t i = 0; i < listed; ++i)
-        tier.listed[i] = lists[first_place + 2 * i] | std::uint64_t(lists[first_place + 2 * i + 1])
-                                                          << 32;
+      if (lists.size() != words) throw damaged();
       // The dense blocks' bits: the small blocks' first, then the larger ones', as the reach
       // laid them out.
       std::uint64_t bits = 0;
@@ -749,13 +758,6 @@ bool CoalitionTierSpace::load_index(const std::filesystem::path& dir) {
             tier.at[b] = bits;
             bits += places[b];
           }
-      for (std::size_t b = 0; b < blocks; ++b)
-        if (tier.at[b] & kListed) {
-          const std::uint64_t from = tier.at[b] & ~kListed;
-          for (std::uint64_t i = from; i < from + counts[b]; ++i)
-            if (tier.listed[i] >= places[b] || (i > from && tier.listed[i] <= tier.listed[i - 1]))
-              throw damaged();
-        }
       tier.bits = open(index_path(dir, t, "rows"), tier_name(t), "reached", (bits + 63) / 64 * 64)
                       .read_packed();
       tier.bits.resize((bits + 63) / 64);

@@ -20,7 +20,7 @@
 //   in the block (the player to move, then the kings' placement by rank): a block's kings may
 //   stand in far more places than play puts them (on nevsky:4x4:1 12 times as many, on 5x5 rows
 //   thousands of times). A block keeps its reached places as a bit a place where they are dense,
-//   as a sorted list where they are sparse (whichever is smaller).
+//   as a compact sorted set where they are sparse (whichever is smaller).
 // Positions are stored seen from the player to move: a child's players are named by their seats
 // after the parent's mover (CoalitionChild::shift), which is how the solver renames coalitions.
 #pragma once
@@ -36,16 +36,18 @@
 
 #include "rules/nevsky/game.h"
 #include "tablebase/coalition_tier_space.h"
+#include "tablebase/elias_fano_set.h"
 
 namespace nevsky {
 
 // How blocks keep their reached places (tablebase/COALITION.md): a block of at most
 // `small_block` places in the tier's bits, a larger one reached in a thread's bits up to
 // `held_places`, in a hash set past them, then kept as bits when at least one place in
-// `dense_share` is reached, else as a list. A larger block with `shared_seeds` seeds or more, or
-// more than `held_places` places, is reached by all the threads together, its places marked in
-// shared bits up to `shared_bits`, in shared hash sets past them. The numbering is the same
-// whatever these are; the tests take small ones to reach every path on small rows.
+// `dense_share` is reached, else as a sorted set (Elias-Fano: 2 + log2(share) bits a place). A
+// larger block with `shared_seeds` seeds or more, or more than `held_places` places, is reached by
+// all the threads together, its places marked in shared bits up to `shared_bits`, in shared hash
+// sets past them. The numbering is the same whatever these are; the tests take small ones to reach
+// every path on small rows.
 struct PlaceLayout {
   std::uint64_t small_block = std::uint64_t{1} << 16;
   std::uint64_t held_places = std::uint64_t{1} << 24;
@@ -77,7 +79,7 @@ class CoalitionTierSpace {
 
   const Game& game() const { return game_; }
   std::string variant_name() const { return game_.variant().name(); }
-  std::string index_scheme() const { return "nevsky coalition tiers 2"; }
+  std::string index_scheme() const { return "nevsky coalition tiers 3"; }
   int players() const { return kPlayers; }
   int tier_count() const { return int(tiers_.size()); }
   std::string tier_name(int t) const;
@@ -86,7 +88,7 @@ class CoalitionTierSpace {
   tablebase::IndexRange block_range(int t, std::uint64_t b) const {
     return {tiers_[t].first[b], tiers_[t].first[b + 1]};
   }
-  // Blocks whose reached places are kept as a list (the rest as bits).
+  // Blocks whose reached places are kept as a sorted set (the rest as bits).
   std::uint64_t sparse_blocks() const;
   std::uint64_t memory_bytes() const;
   const std::vector<int>& tier_children(int t) const { return tiers_[t].children; }
@@ -102,9 +104,9 @@ class CoalitionTierSpace {
 
   // The reach's result, in DIR (table_file.h's checked format): index-NNNN.blocks (a tier's block
   // keys, low and high halves), index-NNNN.rows (the dense blocks' reached bits, block after
-  // block), index-NNNN.lists (the sparse blocks: each one's block number and count, then their
-  // places, 64-bit values as low and high halves) and, written last, index.tiers (each tier's
-  // block count and child tiers). Throws TableError when it cannot.
+  // block), index-NNNN.lists (64-bit words as low and high halves: the count of sparse blocks,
+  // each one's block number and count, then each one's set's words) and, written last,
+  // index.tiers (each tier's block count and child tiers). Throws TableError when it cannot.
   void save_index(const std::filesystem::path& dir, int zstd_level) const;
   // Reads what save_index wrote, in place of discover(); false when DIR holds no index.tiers.
   // Throws TableError for a damaged or foreign file (another variant's, another numbering's).
@@ -125,11 +127,11 @@ class CoalitionTierSpace {
     std::vector<std::uint64_t> keys;         // the reached blocks' keys, increasing
     std::vector<std::uint64_t> first = {0};  // block b's first entry; one past the last
     // Block b's reached places: bits from bit `at[b]` of `bits` (a bit a place), or, with
-    // kListed set, the places at[b] & ~kListed on of `listed`, increasing.
+    // kListed set, the set listed[at[b] & ~kListed].
     std::vector<std::uint64_t> at;
     std::vector<std::uint64_t> bits;
     std::vector<std::uint64_t> ranks = {0};  // bits set before every kRankWords words of `bits`
-    std::vector<std::uint64_t> listed;
+    std::vector<tablebase::EliasFanoSet> listed;
     std::vector<int> children;  // the other tiers its moves lead to, increasing
   };
   static constexpr std::uint64_t kListed = std::uint64_t{1} << 63;
