@@ -339,11 +339,13 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
   });
   if (!indexed) {
     // The reach cannot be planned (what it finds is what it holds): it stops when the process
-    // passes --memory, keeping nothing.
+    // passes --memory, kept where it stood (a run with more goes on from there).
     solver::Progress progress("reach", std::uint64_t(space->tier_count()), "tiers", !o.quiet);
+    int shown = 0;
     space->discover(r.threads, r.tables, [&](int tiers, std::uint64_t positions) {
-      progress.advance();
-      progress.add_to_rate(1);
+      progress.advance(std::uint64_t(tiers - shown));
+      progress.add_to_rate(shown ? std::uint64_t(tiers - shown) : 1);  // not the tiers resumed
+      shown = tiers;
       progress.set_stage(std::to_string(positions) + " positions, " +
                          solver::size_text(resident_bytes()) + " held");
       if (resident_bytes() > r.memory_bytes)
@@ -351,7 +353,8 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
                          solver::size_text(resident_bytes()) + " after " + std::to_string(tiers) +
                          " of " + std::to_string(space->tier_count()) + " tiers (" +
                          std::to_string(positions) + " positions), more than " +
-                         solver::size_text(r.memory_bytes) + "; nothing is kept (raise --memory)");
+                         solver::size_text(r.memory_bytes) +
+                         "; kept where it stands: run again with more --memory to go on");
     });
     space->save_index(r.tables, r.zstd_given ? r.zstd_level : 8);
     // What the reach freed (its positions found ahead, its blocks' places while reached) given

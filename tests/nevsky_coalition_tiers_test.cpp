@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <bit>
 #include <catch2/catch.hpp>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <string>
@@ -19,6 +20,7 @@
 #include "solver/coalition_retrograde.h"
 #include "tablebase/coalition_tier_solver.h"
 #include "tablebase/coalition_tier_tables.h"
+#include "tests/file_damage.h"
 
 namespace {
 
@@ -370,4 +372,98 @@ TEST_CASE("nevsky coalition tiers: reached places as bits, sets and hash sets, o
     std::filesystem::remove_all(dir);
   }
   CHECK(listed_blocks > 0);
+}
+
+TEST_CASE("nevsky coalition tiers: a reach stopped twice goes on from its checkpoints",
+          "[coalition][nevsky][tiers][parallel]") {
+  // Sorted sets and hash sets in play (small bounds), a checkpoint after every tier; stopped by
+  // its progress a third and two thirds in, then taken up by a new space each time: the same
+  // numbering as a reach that ran through.
+  const Space::Layout small{.small_block = 64,
+                            .held_places = 256,
+                            .dense_share = 2,
+                            .shared_seeds = 8,
+                            .shared_bits = 1024};
+  const auto variant = nevsky::parse_variant("nevsky:4x4:1");
+  Space through(variant, small);
+  through.discover(2);
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("coalition-reach-test-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  struct Stop {};
+  const int tiers = through.tier_count();
+  std::vector<int> first_seen;
+  for (int stop_at : {tiers / 3, 2 * tiers / 3, tiers + 1}) {
+    Space part(variant, small);
+    part.set_checkpoint_interval(std::chrono::seconds(0));
+    int first = -1;
+    const auto reach = [&] {
+      part.discover(2, dir, [&](int done, std::uint64_t) {
+        if (first < 0) first = done;
+        if (done == stop_at) throw Stop{};
+      });
+    };
+    if (stop_at <= tiers) {
+      CHECK_THROWS_AS(reach(), Stop);
+      CHECK(std::filesystem::exists(dir / "reach.checkpoint"));
+    } else {
+      reach();
+      part.save_index(dir, 3);
+      CHECK(!std::filesystem::exists(dir / "reach.checkpoint"));
+      std::uint64_t differ = 0;
+      Space::Cursor a, b;
+      for (int t = 0; t < tiers; ++t) {
+        REQUIRE(part.tier_size(t) == through.tier_size(t));
+        REQUIRE(part.tier_children(t) == through.tier_children(t));
+        for (std::uint64_t i = 0; i < through.tier_size(t); ++i)
+          differ += !(part.position(a, t, i) == through.position(b, t, i));
+      }
+      CHECK(differ == 0);
+      CHECK(part.sparse_blocks() == through.sparse_blocks());
+    }
+    first_seen.push_back(first);
+  }
+  CHECK(first_seen == std::vector<int>{1, tiers / 3 + 1, 2 * tiers / 3 + 1});
+  // Nothing of the reach left beside the index, which reads back as the reach's.
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    CHECK(entry.path().extension() != ".spill");
+  Space loaded(variant, small);
+  REQUIRE(loaded.load_index(dir));
+  for (int t = 0; t < tiers; ++t) CHECK(loaded.tier_size(t) == through.tier_size(t));
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("nevsky coalition tiers: a damaged or foreign reach checkpoint is refused",
+          "[coalition][nevsky][tiers]") {
+  const auto variant = nevsky::parse_variant("nevsky:4x4:1");
+  const auto dir = std::filesystem::temp_directory_path() /
+                   ("coalition-checkpoint-test-" + std::to_string(::getpid()));
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  struct Stop {};
+  Space part(variant);
+  part.set_checkpoint_interval(std::chrono::seconds(3600));  // only the stop's checkpoint
+  CHECK_THROWS_AS(part.discover(2, dir,
+                                [&](int done, std::uint64_t) {
+                                  if (done == part.tier_count() / 2) throw Stop{};
+                                }),
+                  Stop);
+  const auto checkpoint = dir / "reach.checkpoint";
+  REQUIRE(std::filesystem::exists(checkpoint));
+  Space other(nevsky::parse_variant("nevsky:4x4:1+1"));
+  CHECK_THROWS_AS(other.discover(2, dir), tablebase::TableError);
+  // A spill file cut short: the checkpoint cannot be taken up.
+  std::filesystem::path spill;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    if (entry.path().extension() == ".spill" && entry.file_size() > 0) spill = entry.path();
+  REQUIRE(!spill.empty());
+  const auto spilled = test_support::read_bytes(spill);
+  std::filesystem::resize_file(spill, spilled.size() - 1);
+  Space cut(variant);
+  CHECK_THROWS_AS(cut.discover(2, dir), tablebase::TableError);
+  test_support::write_bytes(spill, spilled);
+  test_support::check_every_flipped_byte_refused(checkpoint, test_support::read_bytes(checkpoint),
+                                                 [&] { Space(variant).discover(2, dir); });
+  std::filesystem::remove_all(dir);
 }

@@ -8,9 +8,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <stdexcept>
 #include <utility>
 
@@ -369,12 +371,60 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
     std::uint64_t key, local;
     auto operator<=>(const Seed&) const = default;
   };
-  tablebase::BucketSpill<Seed> pending(tier_count(), spill, "reach", kSpillCap);
-  const Position start = game_.start();
-  if (!game_.is_terminal(start)) {
-    const Framed f = frame(start);
-    pending.add(tier_of(start), {f.key, f.local});
+  tablebase::BucketSpill<Seed> pending(tier_count(), spill, kSpillName, kSpillCap);
+  std::uint64_t positions = 0;
+  int done = 0;  // tiers reached: those from tier_count() - done on
+  // With a folder, the reach is kept there now and then (the tiers reached, the positions found
+  // ahead of them) and taken up again from there.
+  const auto checkpoint_path = spill / kReachCheckpoint;
+  const std::string checkpoint_encoding = "reach" + small_blocks();
+  if (!spill.empty() && std::filesystem::exists(checkpoint_path)) {
+    const auto words = open_index_file(checkpoint_path, "reach", checkpoint_encoding).read_packed();
+    const auto damaged = [&] { return tablebase::TableError(checkpoint_path, "is damaged"); };
+    if (words.size() < 3 || words[0] > std::uint64_t(tier_count())) throw damaged();
+    done = int(words[0]);
+    const std::size_t at = 3 + read_tier_lists(checkpoint_path, std::span(words).subspan(3),
+                                               tier_count() - done, spill);
+    for (int t = tier_count() - done; t < tier_count(); ++t) positions += tier_size(t);
+    if (positions != words[1] || words.size() - at != std::size_t(tier_count())) throw damaged();
+    discovery_peak_ = words[2];
+    try {
+      pending.resume({words.begin() + std::ptrdiff_t(at), words.end()});
+    } catch (const std::runtime_error& e) {
+      throw tablebase::TableError(checkpoint_path, std::string("cannot be taken up: ") + e.what());
+    }
+  } else {
+    if (!spill.empty()) pending.resume({});  // a stopped reach's files, if any, dropped
+    const Position start = game_.start();
+    if (!game_.is_terminal(start)) {
+      const Framed f = frame(start);
+      pending.add(tier_of(start), {f.key, f.local});
+    }
   }
+  // Writes the tiers reached since the last checkpoint, the positions found ahead, then the
+  // checkpoint that names them; the next one at least checkpoint_interval_ and ten times this
+  // one's time later.
+  using Clock = std::chrono::steady_clock;
+  Clock::time_point next_checkpoint = Clock::now() + checkpoint_interval_;
+  int checkpointed = done;  // tiers from tier_count() - checkpointed on are in the folder
+  const auto checkpoint = [&] {
+    const auto began = Clock::now();
+    for (int t = tier_count() - checkpointed - 1; t >= tier_count() - done; --t)
+      save_tier(spill, t, kCheckpointZstdLevel);
+    std::vector<std::uint64_t> words = {std::uint64_t(done), positions, discovery_peak_};
+    const auto tiers = tier_lists(tier_count() - done);
+    words.insert(words.end(), tiers.begin(), tiers.end());
+    const auto records = pending.flush();
+    words.insert(words.end(), records.begin(), records.end());
+    tablebase::write_packed_table(checkpoint_path,
+                                  {variant_name(), "reach", 2 * std::uint64_t(words.size()), 32,
+                                   index_scheme() + "; " + checkpoint_encoding},
+                                  words, kCheckpointZstdLevel);
+    pending.forget_cleared();
+    checkpointed = done;
+    next_checkpoint =
+        Clock::now() + std::max<Clock::duration>(checkpoint_interval_, 10 * (Clock::now() - began));
+  };
   tbb::task_arena arena(std::max(1, threads));
   using Found = std::vector<std::pair<int, Seed>>;
   tbb::enumerable_thread_specific<Found> found;
@@ -385,9 +435,7 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
     absl::flat_hash_set<std::uint64_t> set;
   };
   tbb::enumerable_thread_specific<Held> held;
-  std::uint64_t positions = 0;
-  int done = 0;
-  for (int t = tier_count() - 1; t >= 0; --t) {
+  for (int t = tier_count() - 1 - done; t >= 0; --t) {
     Tier& tier = tiers_[t];
     std::vector<char> child(tiers_.size(), 0);
     {
@@ -608,10 +656,17 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
     for (int c = 0; c < tier_count(); ++c)
       if (child[c]) tier.children.push_back(c);
     positions += tier.first.back();
-    discovery_peak_ = pending.peak_bytes();
+    discovery_peak_ = std::max(discovery_peak_, pending.peak_bytes());
     ++done;
-    if (progress) progress(done, positions);
+    if (!spill.empty() && Clock::now() >= next_checkpoint) checkpoint();
+    try {
+      if (progress) progress(done, positions);
+    } catch (...) {  // a caller's stop: kept where the reach stands
+      if (!spill.empty() && checkpointed != done) checkpoint();
+      throw;
+    }
   }
+  // The last checkpoint and its files stay until save_index has written the whole reach.
 }
 
 void CoalitionTierSpace::number_entries(Tier& tier, const std::vector<std::uint64_t>& places,
@@ -639,132 +694,162 @@ std::filesystem::path index_path(const std::filesystem::path& dir, int tier, con
 
 }  // namespace
 
-void CoalitionTierSpace::save_index(const std::filesystem::path& dir, int zstd_level) const {
+void CoalitionTierSpace::save_tier(const std::filesystem::path& dir, int t, int zstd_level) const {
+  const Tier& tier = tiers_[t];
+  if (tier.keys.empty()) return;
   const std::string variant = variant_name(), scheme = index_scheme();
-  std::vector<std::uint32_t> tiers;
-  const auto halves = [](std::vector<std::uint32_t>& to, std::uint64_t v) {
-    to.push_back(std::uint32_t(v));
-    to.push_back(std::uint32_t(v >> 32));
-  };
-  for (int t = 0; t < tier_count(); ++t) {
-    const Tier& tier = tiers_[t];
-    tiers.push_back(std::uint32_t(tier.keys.size()));
-    tiers.push_back(std::uint32_t(tier.children.size()));
-    for (int c : tier.children) tiers.push_back(std::uint32_t(c));
-    if (tier.keys.empty()) continue;
-    std::vector<std::uint32_t> keys;
-    keys.reserve(2 * tier.keys.size());
-    for (std::uint64_t k : tier.keys) halves(keys, k);
-    tablebase::write_table(index_path(dir, t, "blocks"),
-                           {variant, tier_name(t), keys.size(), 32, scheme + "; block keys"}, keys,
-                           zstd_level);
-    tablebase::write_packed_table(
-        index_path(dir, t, "rows"),
-        {variant, tier_name(t), std::uint64_t(tier.bits.size()) * 64, 1, scheme + "; reached"},
-        tier.bits, zstd_level);
-    // The sparse blocks: their count, each one's block and count, then each one's set's words.
-    std::vector<std::uint64_t> lists = {0};
-    for (std::size_t b = 0; b < tier.keys.size(); ++b)
-      if (tier.at[b] & kListed) lists.insert(lists.end(), {b, tier.first[b + 1] - tier.first[b]});
-    lists[0] = tier.listed.size();
-    for (const tablebase::EliasFanoSet& set : tier.listed) set.append_words(lists);
-    tablebase::write_packed_table(
-        index_path(dir, t, "lists"),
-        {variant, tier_name(t), 2 * std::uint64_t(lists.size()), 32, scheme + "; listed"}, lists,
-        zstd_level);
+  tablebase::write_packed_table(
+      index_path(dir, t, "blocks"),
+      {variant, tier_name(t), 2 * std::uint64_t(tier.keys.size()), 32, scheme + "; block keys"},
+      tier.keys, zstd_level);
+  tablebase::write_packed_table(
+      index_path(dir, t, "rows"),
+      {variant, tier_name(t), std::uint64_t(tier.bits.size()) * 64, 1, scheme + "; reached"},
+      tier.bits, zstd_level);
+  // The sparse blocks: their count, each one's block and count, then each one's set's words.
+  std::vector<std::uint64_t> lists = {tier.listed.size()};
+  for (std::size_t b = 0; b < tier.keys.size(); ++b)
+    if (tier.at[b] & kListed) lists.insert(lists.end(), {b, tier.first[b + 1] - tier.first[b]});
+  for (const tablebase::EliasFanoSet& set : tier.listed) set.append_words(lists);
+  tablebase::write_packed_table(
+      index_path(dir, t, "lists"),
+      {variant, tier_name(t), 2 * std::uint64_t(lists.size()), 32, scheme + "; listed"}, lists,
+      zstd_level);
+}
+
+// Each tier's block count and child tiers, tiers [from, tier_count()) (the reach's order is
+// downwards: those a reach has done), as index.tiers and a reach's checkpoint keep them.
+std::vector<std::uint64_t> CoalitionTierSpace::tier_lists(int from) const {
+  std::vector<std::uint64_t> words;
+  for (int t = tier_count() - 1; t >= from; --t) {
+    words.push_back(tiers_[t].keys.size());
+    words.push_back(tiers_[t].children.size());
+    words.insert(words.end(), tiers_[t].children.begin(), tiers_[t].children.end());
   }
-  tablebase::write_table(dir / "index.tiers",
-                         {variant, "tiers", tiers.size(), 32, scheme + "; tiers" + small_blocks()},
-                         tiers, zstd_level);
+  return words;
+}
+
+void CoalitionTierSpace::save_index(const std::filesystem::path& dir, int zstd_level) const {
+  for (int t = 0; t < tier_count(); ++t) save_tier(dir, t, zstd_level);
+  const std::vector<std::uint64_t> tiers = tier_lists(0);
+  tablebase::write_packed_table(
+      dir / "index.tiers",
+      {variant_name(), "tiers", 2 * tiers.size(), 32, index_scheme() + "; tiers" + small_blocks()},
+      tiers, zstd_level);
+  // A reach's checkpoint, then the files of positions found ahead it kept.
+  std::filesystem::remove(dir / kReachCheckpoint);
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    const std::string file = entry.path().filename().string();
+    if (file.starts_with(std::string(kSpillName) + "-") && file.ends_with(".spill"))
+      std::filesystem::remove(entry.path());
+  }
+}
+
+tablebase::TableReader CoalitionTierSpace::open_index_file(const std::filesystem::path& path,
+                                                           const std::string& tier,
+                                                           const std::string& encoding) const {
+  tablebase::TableReader reader(path, variant_name(), tier);
+  const tablebase::TableHeader& h = reader.header();
+  if (h.encoding != index_scheme() + "; " + encoding || h.bits_per_record != 32)
+    throw tablebase::TableError(path, "holds \"" + h.encoding + "\" of " +
+                                          std::to_string(h.record_count) +
+                                          " records, not what this build's numbering reads");
+  return reader;
+}
+
+// Reads tier t's blocks and reached places, `blocks` of them, as save_tier wrote them, checked:
+// keys increasing, the sparse blocks increasing with sets of increasing places inside their
+// block, the bits as long as the dense blocks' places.
+void CoalitionTierSpace::load_tier(const std::filesystem::path& dir, int t, std::uint64_t blocks) {
+  Tier& tier = tiers_[t];
+  tier.keys.clear();
+  tier.at.clear();
+  tier.bits.clear();
+  tier.listed.clear();
+  std::vector<std::uint64_t> places, counts;
+  if (blocks) {
+    const auto keys_path = index_path(dir, t, "blocks");
+    tier.keys = open_index_file(keys_path, tier_name(t), "block keys").read_packed();
+    if (tier.keys.size() != blocks || !std::is_sorted(tier.keys.begin(), tier.keys.end()))
+      throw tablebase::TableError(keys_path, "is damaged");
+    const auto lists_path = index_path(dir, t, "lists");
+    const auto lists = open_index_file(lists_path, tier_name(t), "listed").read_packed();
+    const auto damaged = [&] { return tablebase::TableError(lists_path, "is damaged"); };
+    if (lists.empty() || lists[0] > blocks || lists.size() < 1 + 2 * lists[0]) throw damaged();
+    places.resize(blocks);
+    counts.assign(blocks, 0);
+    tier.at.assign(blocks, 0);
+    for (std::size_t b = 0; b < blocks; ++b) places[b] = block_entries(tier.keys[b]);
+    std::size_t words = 1 + 2 * lists[0];
+    for (std::uint64_t i = 0; i < lists[0]; ++i) {
+      const std::uint64_t b = lists[1 + 2 * i], count = lists[2 + 2 * i];
+      if (b >= blocks || (i && b <= lists[2 * i - 1]) || !count || count > places[b] ||
+          places[b] <= layout_.small_block)
+        throw damaged();
+      const std::uint64_t size = tablebase::EliasFanoSet::word_count(count, places[b]);
+      if (lists.size() - words < size) throw damaged();
+      tier.at[b] = kListed | tier.listed.size();
+      counts[b] = count;
+      try {
+        tier.listed.push_back(tablebase::EliasFanoSet::from_words(
+            count, places[b], {lists.data() + words, std::size_t(size)}));
+      } catch (const std::invalid_argument&) {
+        throw damaged();
+      }
+      words += size;
+    }
+    if (lists.size() != words) throw damaged();
+    // The dense blocks' bits: the small blocks' first, then the larger ones', as the reach laid
+    // them out.
+    std::uint64_t bits = 0;
+    for (int larger = 0; larger < 2; ++larger)
+      for (std::size_t b = 0; b < blocks; ++b)
+        if (!(tier.at[b] & kListed) && (places[b] > layout_.small_block) == bool(larger)) {
+          tier.at[b] = bits;
+          bits += places[b];
+        }
+    const auto rows_path = index_path(dir, t, "rows");
+    tablebase::TableReader rows(rows_path, variant_name(), tier_name(t));
+    if (rows.header().encoding != index_scheme() + "; reached" ||
+        rows.header().record_count != (bits + 63) / 64 * 64)
+      throw tablebase::TableError(rows_path, "is damaged");
+    tier.bits = rows.read_packed();
+    tier.bits.resize((bits + 63) / 64);
+  }
+  number_entries(tier, places, counts);
+}
+
+// Reads tier lists as tier_lists wrote them, into tiers [from, tier_count()); returns the words
+// read. Throws TableError (naming `path`) for damage.
+std::size_t CoalitionTierSpace::read_tier_lists(const std::filesystem::path& path,
+                                                std::span<const std::uint64_t> words, int from,
+                                                const std::filesystem::path& dir) {
+  std::size_t at = 0;
+  const auto next = [&]() -> std::uint64_t {
+    if (at >= words.size()) throw tablebase::TableError(path, "ends too soon");
+    return words[at++];
+  };
+  for (int t = tier_count() - 1; t >= from; --t) {
+    Tier& tier = tiers_[t];
+    const std::uint64_t blocks = next(), children = next();
+    tier.children.clear();
+    for (std::uint64_t i = 0; i < children; ++i) {
+      const std::uint64_t c = next();
+      if (c >= std::uint64_t(t) || (i && int(c) <= tier.children.back()))
+        throw tablebase::TableError(path, "is damaged");
+      tier.children.push_back(int(c));
+    }
+    load_tier(dir, t, blocks);
+  }
+  return at;
 }
 
 bool CoalitionTierSpace::load_index(const std::filesystem::path& dir) {
   if (!std::filesystem::exists(dir / "index.tiers")) return false;
-  const std::string variant = variant_name(), scheme = index_scheme();
-  const auto open = [&](const std::filesystem::path& path, const std::string& tier,
-                        const std::string& encoding, std::uint64_t records) {
-    tablebase::TableReader reader(path, variant, tier);
-    const tablebase::TableHeader& h = reader.header();
-    if (h.encoding != scheme + "; " + encoding || (records && h.record_count != records))
-      throw tablebase::TableError(path, "holds \"" + h.encoding + "\" of " +
-                                            std::to_string(h.record_count) +
-                                            " records, not what this build's numbering reads");
-    return reader;
-  };
-  const std::vector<std::uint32_t> tiers =
-      open(dir / "index.tiers", "tiers", "tiers" + small_blocks(), 0).read_all();
-  std::size_t at = 0;
-  const auto next = [&]() -> std::uint32_t {
-    if (at >= tiers.size()) throw tablebase::TableError(dir / "index.tiers", "ends too soon");
-    return tiers[at++];
-  };
-  for (int t = 0; t < tier_count(); ++t) {
-    Tier& tier = tiers_[t];
-    const std::uint32_t blocks = next(), children = next();
-    tier.children.clear();
-    for (std::uint32_t i = 0; i < children; ++i) {
-      const std::uint32_t c = next();
-      if (c >= std::uint32_t(t)) throw tablebase::TableError(dir / "index.tiers", "is damaged");
-      tier.children.push_back(int(c));
-    }
-    tier.keys.clear();
-    tier.at.clear();
-    tier.bits.clear();
-    tier.listed.clear();
-    std::vector<std::uint64_t> places, counts;
-    if (blocks) {
-      const auto keys =
-          open(index_path(dir, t, "blocks"), tier_name(t), "block keys", 2 * std::uint64_t(blocks))
-              .read_all();
-      for (std::size_t i = 0; i < keys.size(); i += 2)
-        tier.keys.push_back(std::uint64_t(keys[i]) | std::uint64_t(keys[i + 1]) << 32);
-      if (!std::is_sorted(tier.keys.begin(), tier.keys.end()))
-        throw tablebase::TableError(index_path(dir, t, "blocks"), "is damaged");
-      // The sparse blocks and their sets, checked: blocks increasing, their places increasing
-      // and inside their block.
-      const auto lists_path = index_path(dir, t, "lists");
-      const auto lists = open(lists_path, tier_name(t), "listed", 0).read_packed();
-      const auto damaged = [&] { return tablebase::TableError(lists_path, "is damaged"); };
-      if (lists.empty() || lists[0] > blocks || lists.size() < 1 + 2 * lists[0]) throw damaged();
-      places.resize(blocks);
-      counts.assign(blocks, 0);
-      tier.at.assign(blocks, 0);
-      for (std::size_t b = 0; b < blocks; ++b) places[b] = block_entries(tier.keys[b]);
-      std::size_t words = 1 + 2 * lists[0];
-      for (std::uint64_t i = 0; i < lists[0]; ++i) {
-        const std::uint64_t b = lists[1 + 2 * i], count = lists[2 + 2 * i];
-        if (b >= blocks || (i && b <= lists[2 * i - 1]) || !count || count > places[b] ||
-            places[b] <= layout_.small_block)
-          throw damaged();
-        const std::uint64_t size = tablebase::EliasFanoSet::word_count(count, places[b]);
-        if (lists.size() - words < size) throw damaged();
-        tier.at[b] = kListed | tier.listed.size();
-        counts[b] = count;
-        try {
-          tier.listed.push_back(tablebase::EliasFanoSet::from_words(
-              count, places[b], {lists.data() + words, std::size_t(size)}));
-        } catch (const std::invalid_argument&) {
-          throw damaged();
-        }
-        words += size;
-      }
-      if (lists.size() != words) throw damaged();
-      // The dense blocks' bits: the small blocks' first, then the larger ones', as the reach
-      // laid them out.
-      std::uint64_t bits = 0;
-      for (int larger = 0; larger < 2; ++larger)
-        for (std::size_t b = 0; b < blocks; ++b)
-          if (!(tier.at[b] & kListed) && (places[b] > layout_.small_block) == bool(larger)) {
-            tier.at[b] = bits;
-            bits += places[b];
-          }
-      tier.bits = open(index_path(dir, t, "rows"), tier_name(t), "reached", (bits + 63) / 64 * 64)
-                      .read_packed();
-      tier.bits.resize((bits + 63) / 64);
-    }
-    number_entries(tier, places, counts);
-  }
-  if (at != tiers.size()) throw tablebase::TableError(dir / "index.tiers", "is damaged");
+  const auto path = dir / "index.tiers";
+  const auto words = open_index_file(path, "tiers", "tiers" + small_blocks()).read_packed();
+  if (read_tier_lists(path, words, 0, dir) != words.size())
+    throw tablebase::TableError(path, "is damaged");
   return true;
 }
 

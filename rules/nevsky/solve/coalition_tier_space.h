@@ -26,10 +26,12 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,6 +39,7 @@
 #include "rules/nevsky/game.h"
 #include "tablebase/coalition_tier_space.h"
 #include "tablebase/elias_fano_set.h"
+#include "tablebase/table_file.h"
 
 namespace nevsky {
 
@@ -98,15 +101,21 @@ class CoalitionTierSpace {
   // Finds the positions play reaches from the start, tier by tier from the start's (call it
   // once). Those found for tiers not come to yet are held in memory, or with `spill` (a folder)
   // past 64 MB appended to files there, removed as they are used. progress(tiers done, positions
-  // so far) after each tier.
+  // so far) after each tier; what it throws stops the reach.
+  // With `spill`, the reach is kept there at checkpoints (reach.checkpoint: the tiers reached, as
+  // save_index writes them, and the positions found ahead, as files): every checkpoint interval,
+  // when progress throws, and at the end; a reach that finds a checkpoint goes on from it. Throws
+  // TableError for a damaged or foreign checkpoint.
   void discover(int threads, const std::filesystem::path& spill = {},
                 const std::function<void(int, std::uint64_t)>& progress = {});
+  void set_checkpoint_interval(std::chrono::seconds interval) { checkpoint_interval_ = interval; }
 
-  // The reach's result, in DIR (table_file.h's checked format): index-NNNN.blocks (a tier's block
-  // keys, low and high halves), index-NNNN.rows (the dense blocks' reached bits, block after
-  // block), index-NNNN.lists (64-bit words as low and high halves: the count of sparse blocks,
-  // each one's block number and count, then each one's set's words) and, written last,
-  // index.tiers (each tier's block count and child tiers). Throws TableError when it cannot.
+  // The reach's result, in DIR (table_file.h's checked format, 64-bit words as low and high
+  // halves): index-NNNN.blocks (a tier's block keys), index-NNNN.rows (the dense blocks' reached
+  // bits, block after block), index-NNNN.lists (the count of sparse blocks, each one's block number
+  // and count, then each one's set's words) and, written last, index.tiers (each tier's block count
+  // and child tiers, from the last tier down); a reach's checkpoint in DIR and its files are
+  // removed. Throws TableError when it cannot.
   void save_index(const std::filesystem::path& dir, int zstd_level) const;
   // Reads what save_index wrote, in place of discover(); false when DIR holds no index.tiers.
   // Throws TableError for a damaged or foreign file (another variant's, another numbering's).
@@ -172,6 +181,16 @@ class CoalitionTierSpace {
                              const std::vector<std::uint64_t>& counts);
   // The position at place `local` of a block.
   Position block_place(Cursor& cursor, int tier, std::uint64_t block, std::uint64_t local) const;
+  // A tier's index files, tiers' block counts and children (from the last tier down to `from`),
+  // and an index file opened and checked against this build's numbering (table_file.h).
+  void save_tier(const std::filesystem::path& dir, int t, int zstd_level) const;
+  void load_tier(const std::filesystem::path& dir, int t, std::uint64_t blocks);
+  std::vector<std::uint64_t> tier_lists(int from) const;
+  std::size_t read_tier_lists(const std::filesystem::path& path,
+                              std::span<const std::uint64_t> words, int from,
+                              const std::filesystem::path& dir);
+  tablebase::TableReader open_index_file(const std::filesystem::path& path, const std::string& tier,
+                                         const std::string& encoding) const;
   // Where a material's tier is in tier_by_material_.
   std::size_t material_slot(int checkers, int men, int advance) const;
   int tier_of(int checkers, int men, int advance) const;
@@ -206,6 +225,11 @@ class CoalitionTierSpace {
   static constexpr std::uint64_t kSpillCap = std::uint64_t{64} << 20;
   int max_advance_;
   std::uint64_t discovery_peak_ = 0;
+  static constexpr const char* kReachCheckpoint = "reach.checkpoint";
+  static constexpr const char* kSpillName = "reach";  // files reach-<tier>.spill
+  // A checkpoint's files are written fast (save_index writes the whole index again).
+  static constexpr int kCheckpointZstdLevel = 3;
+  std::chrono::seconds checkpoint_interval_{300};
 };
 
 template <typename Visit>
