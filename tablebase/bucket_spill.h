@@ -11,6 +11,7 @@
 // recorded (forget_cleared()): the last checkpoint still needs it.
 #pragma once
 
+#include <tbb/parallel_sort.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -173,10 +174,16 @@ class BucketSpill {
     std::vector<Record>().swap(buffer);
     tidied_[b] = 0;
   }
+  // Sorted (in parallel, in the calling task arena, when large: a reach's hand-on of what its
+  // threads found is otherwise a serial part) and its repeats dropped.
   static void tidy(std::vector<Record>& buffer) {
-    std::sort(buffer.begin(), buffer.end());
+    if (buffer.size() >= kParallelSort)
+      tbb::parallel_sort(buffer.begin(), buffer.end());
+    else
+      std::sort(buffer.begin(), buffer.end());
     buffer.erase(std::unique(buffer.begin(), buffer.end()), buffer.end());
   }
+  static constexpr std::size_t kParallelSort = std::size_t{1} << 16;
 
   std::vector<std::vector<Record>> buffers_;
   std::vector<std::size_t> tidied_;     // a buffer's size when its repeats were last dropped

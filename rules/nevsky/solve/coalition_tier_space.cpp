@@ -493,14 +493,17 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
         out.push_back({ct, Seed{f.key, f.local}});
       }
     };
+    // In the arena: the pending buffers' sorts use its threads.
     const auto hand_on = [&] {
-      for (Found& f : found) {
-        for (const auto& [ct, seed] : f) {
-          child[ct] = 1;
-          pending.add(ct, seed);
+      arena.execute([&] {
+        for (Found& f : found) {
+          for (const auto& [ct, seed] : f) {
+            child[ct] = 1;
+            pending.add(ct, seed);
+          }
+          Found().swap(f);
         }
-        Found().swap(f);
-      }
+      });
     };
     // Each block's positions reached through its kings' moves from those found, and where the
     // moves of all of them lead out of the tier. A chunk of blocks at a time, of about

@@ -46,7 +46,8 @@ namespace nevsky {
 // How blocks keep their reached places (tablebase/COALITION.md): a block of at most
 // `small_block` places in the tier's bits, a larger one reached in a thread's bits up to
 // `held_places`, in a hash set past them, then kept as bits when at least one place in
-// `dense_share` is reached, else as a sorted set (Elias-Fano: 2 + log2(share) bits a place). A
+// `dense_share` is reached, else as a sorted set (Elias-Fano: about 2 + log2(places / reached)
+// bits a reached place, where bits take places / reached: they cross near a quarter). A
 // larger block with `shared_seeds` seeds or more, or more than `held_places` places, is reached by
 // all the threads together, its places marked in shared bits up to `shared_bits`, in shared hash
 // sets past them. The numbering is the same whatever these are; the tests take small ones to reach
@@ -54,7 +55,7 @@ namespace nevsky {
 struct PlaceLayout {
   std::uint64_t small_block = std::uint64_t{1} << 16;
   std::uint64_t held_places = std::uint64_t{1} << 24;
-  std::uint64_t dense_share = 64;
+  std::uint64_t dense_share = 4;
   std::uint64_t shared_seeds = std::uint64_t{1} << 12;
   std::uint64_t shared_bits = std::uint64_t{1} << 30;
 };
