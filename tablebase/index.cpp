@@ -37,9 +37,9 @@ const std::array<std::array<std::uint8_t, 8>, 256> kNthInByte = [] {
 
 // The square of the `n`-th (from 0) set bit of `set`, a byte at a time: unranking a placement
 // asks this of every piece, and a bit at a time cost as much as the rest of it.
-int nth_square(drop::Bitboard set, int n) {
+int nth_square(Bitboard set, int n) {
   for (int base = 0;; base += 8, set >>= 8) {
-    const int in_byte = drop::popcount(set & 0xFF);
+    const int in_byte = common::bitboards::popcount(set & 0xFF);
     if (n < in_byte) return base + kNthInByte[set & 0xFF][n];
     n -= in_byte;
   }
@@ -60,7 +60,7 @@ std::uint64_t binomial(int n, int k) {
 
 PlacementIndex::PlacementIndex(int squares, const std::array<int, kGroups>& counts)
     : squares_(squares),
-      all_squares_(squares == 64 ? ~drop::Bitboard{0} : (drop::Bitboard{1} << squares) - 1),
+      all_squares_(squares == 64 ? ~Bitboard{0} : (Bitboard{1} << squares) - 1),
       count_(counts) {
   int free = squares;
   for (int g = 0; g < kGroups; ++g) {
@@ -85,19 +85,19 @@ Groups PlacementIndex::unrank(std::uint64_t index) const {
     r[g] = divide(index, radix_[g], reciprocal);
   }
   Groups groups{};
-  drop::Bitboard free = all_squares_;
+  Bitboard free = all_squares_;
   for (int k = 0; k < group_count_; ++k) {
     const int g = groups_[k];
     if (count_[g] == 1) {  // C(position, 1) = position
-      groups[g] = drop::square_bit(nth_square(free, int(r[g])));
+      groups[g] = common::bitboards::square_bit(nth_square(free, int(r[g])));
     } else {
       // Largest positions first: the combinatorial number system's greedy decoding.
-      int p = drop::popcount(free);
+      int p = common::bitboards::popcount(free);
       for (int i = count_[g]; i > 0; --i) {
         do --p;
         while (kBinomials.c[p][i] > r[g]);
         r[g] -= kBinomials.c[p][i];
-        groups[g] |= drop::square_bit(nth_square(free, p));
+        groups[g] |= common::bitboards::square_bit(nth_square(free, p));
       }
     }
     free &= ~groups[g];

@@ -24,6 +24,19 @@
 
 namespace tablebase {
 
+static_assert(kGroups == 2 * drop::kPieceTypes, "a placement's groups are the pieces by side");
+
+// The groups of a position, side to move first.
+inline Groups groups_of(const drop::Position& p) {
+  Groups g;
+  const drop::Color us = p.side_to_move;
+  for (drop::PieceType t : drop::kAllPieceTypes) {
+    g[t] = p.pieces(us, t);
+    g[drop::kPieceTypes + t] = p.pieces(drop::opposite(us), t);
+  }
+  return g;
+}
+
 class DropTierSpace {
  public:
   using Game = drop::Game;

@@ -46,6 +46,9 @@
 
 namespace spock {
 
+static_assert(tablebase::kGroups == 2 * spock::kPieceTypes,
+              "a placement's groups are the pieces by side");
+
 class TierSpace {
  public:
   using Game = spock::Game;
