@@ -1,4 +1,4 @@
-// Batch queries (tablebase::Prober, what `drop16 query --batch` runs on): positions a second, one
+// Batch queries (the tier prober, what `drop16 query --batch` runs on): positions a second, one
 // thread, for value + DTE and for every move's value + DTE, each from the FEN text as a batch
 // line gives it (parse, locate, probe; not the JSON printing).
 //
@@ -19,11 +19,14 @@
 #include <vector>
 
 #include "rules/drop/notation.h"
-#include "rules/drop/solve/prober.h"
+#include "rules/drop/solve/tier_space.h"
 #include "rules/drop/variant.h"
 #include "tablebase/tier_files.h"
+#include "tablebase/tier_prober.h"
 
 namespace {
+
+using Prober = tablebase::TierProber<tablebase::DropTierSpace>;
 
 constexpr int kPositions = 100'000;
 constexpr int kMaxPlies = 16;
@@ -66,18 +69,19 @@ void run(benchmark::State& state, bool with_moves, bool fresh) {
     state.SkipWithError(why.c_str());
     return;
   }
-  auto prober = std::make_unique<tablebase::Prober>(*b->game, b->dir);
+  auto prober = std::make_unique<Prober>(*b->game, b->dir);
   std::uint64_t answered = 0, wins = 0;
   if (!fresh)
-    for (const std::string& fen : b->fens) wins += prober->probe_fen(fen, with_moves).dte & 1;
+    for (const std::string& fen : b->fens)
+      wins += prober->probe(drop::parse_fen(*b->game, fen), with_moves).dte & 1;
   for (auto _ : state) {
     if (fresh) {
       state.PauseTiming();
-      prober = std::make_unique<tablebase::Prober>(*b->game, b->dir);
+      prober = std::make_unique<Prober>(*b->game, b->dir);
       state.ResumeTiming();
     }
     for (const std::string& fen : b->fens) {
-      const auto answer = prober->probe_fen(fen, with_moves);
+      const auto answer = prober->probe(drop::parse_fen(*b->game, fen), with_moves);
       wins += answer.dte & 1;
       answered += 1 + answer.moves.size();
     }

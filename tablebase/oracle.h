@@ -30,7 +30,6 @@
 #include <variant>
 #include <vector>
 
-#include "rules/drop/solve/tier_space.h"
 #include "rules/registry.h"
 #include "solver/cyclic_retrograde.h"
 #include "solver/cyclic_search.h"

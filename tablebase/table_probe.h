@@ -20,13 +20,13 @@
 #include <variant>
 #include <vector>
 
-#include "rules/drop/solve/prober.h"
 #include "rules/registry.h"
 #include "solver/wdl.h"
 #include "tablebase/analysis_json.h"
 #include "tablebase/game_tables.h"
 #include "tablebase/keyed_tables.h"
 #include "tablebase/tables_found.h"
+#include "tablebase/tier_prober.h"
 #include "tablebase/wdl_analysis.h"
 
 namespace tablebase {
@@ -61,7 +61,7 @@ requires(E::info.tables.has(registry::TableFormat::tiers)) class TableProbe<E> {
 
   // Throws TableError when `dir` holds no tables of the variant.
   TableProbe(const std::string& variant, const std::filesystem::path& dir,
-             std::uint64_t cache_bytes = Prober::kDefaultCacheBytes)
+             std::uint64_t cache_bytes = kDefaultProbeCacheBytes)
       : game_(E::setup(variant, std::nullopt).game), prober_(*game_, dir, cache_bytes) {}
 
   const G& game() const { return *game_; }
@@ -70,7 +70,7 @@ requires(E::info.tables.has(registry::TableFormat::tiers)) class TableProbe<E> {
   // Throws std::invalid_argument for a position the tables do not hold (NotCovered), TableError
   // for a damaged file.
   Answer probe(const typename G::Position& p, bool with_moves) {
-    const Prober::Answer a = prober_.probe(p, with_moves);
+    const auto a = prober_.probe(p, with_moves);
     Answer out{a.position, wdl_of_dte(a.dte), {}};
     for (const auto& m : a.moves) out.moves.push_back({m.move, wdl_of(m.outcome)});
     return out;
@@ -78,7 +78,7 @@ requires(E::info.tables.has(registry::TableFormat::tiers)) class TableProbe<E> {
 
  private:
   std::unique_ptr<G> game_;
-  Prober prober_;
+  TierProber<tier_space_t<G>> prober_;
 };
 
 // A whole variant's tables, keyed or loopy tiers (game_tables.h): positions by canonical key.
@@ -138,7 +138,7 @@ using AnyTableProbe = typename probe_detail::AnyOf<ProbedEntries>::type;
 // Throws TableError, naming `dir`, for a directory without tables, a damaged one, or tables of a
 // game no TableProbe reads: refused when opened, not at the first probe.
 inline AnyTableProbe open_table_probe(const std::filesystem::path& dir,
-                                      std::uint64_t cache_bytes = Prober::kDefaultCacheBytes) {
+                                      std::uint64_t cache_bytes = kDefaultProbeCacheBytes) {
   AnyTableProbe any;
   const std::string variant = tables_variant_in(dir);
   registry::visit(variant, [&](auto e) {

@@ -11,11 +11,8 @@
 #     ([data-game="nardy"]).
 #  3. Generic code includes no game's header: no file in app/, solver/, tablebase/, mpi/, python/,
 #     probe/ or include/ includes rules/<game>/ (rules/registry.h, rules/game_entry.h and
-#     rules/common/ are generic), but for the includes still known in
-#     tests/layering_known_includes.txt (a "FILE: HEADER" line each; the list only shrinks, issue
-#     54). A known include that is gone is reported too, so that the list cannot go stale.
-# Prints each violation as FILE:LINE: TEXT (a stale known include as LIST: ENTRY) and exits 1 if
-# there is any, 0 otherwise.
+#     rules/common/ are generic).
+# Prints each violation as FILE:LINE: TEXT and exits 1 if there is any, 0 otherwise.
 #
 # Usage: layering_check.sh SOURCE_DIR
 #        layering_check.sh --self-test   (plants one violation of each kind in a scratch tree and
@@ -57,54 +54,30 @@ check() {
     echo "$hits"
     status=1
   fi
-  # 3. Includes of a game's header in generic code, against the known ones ("FILE: HEADER").
-  local known=tests/layering_known_includes.txt generic=() included allowed found
+  # 3. No include of a game's header in generic code.
+  local generic=()
   for d in app solver tablebase mpi python probe include; do [ -d "$d" ] && generic+=("$d"); done
   if [ ${#generic[@]} -gt 0 ]; then
-    included=$(find "${generic[@]}" -type f \( -name '*.h' -o -name '*.cpp' \) -print0 |
+    hits=$(find "${generic[@]}" -type f \( -name '*.h' -o -name '*.cpp' \) -print0 |
       xargs -0 -r grep -HnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"rules/[^/"]+/' |
       grep -vE '"rules/common/')
-  else
-    included=""
-  fi
-  allowed=""
-  [ -f "$known" ] && allowed=$(grep -vE '^[[:space:]]*(#|$)' "$known" | sed -E 's/[[:space:]]+$//')
-  # FILE:LINE:TEXT whose "FILE: HEADER" is not known.
-  hits=$(awk 'FNR == NR { known[$0] = 1; next }
-    $0 != "" && match($0, /"rules\/[^"]+"/) {
-      split($0, field, ":")
-      if (!((field[1] ": " substr($0, RSTART + 1, RLENGTH - 2)) in known)) print
-    }' <(printf '%s\n' "$allowed") <(printf '%s\n' "$included"))
-  if [ -n "$hits" ]; then
-    echo "generic code (app/, solver/, tablebase/, mpi/, python/, probe/, include/) includes no"
-    echo "rules/<game>/ header but the known ones of $known, a list that only shrinks"
-    echo "(move the code into the game's folder):"
-    echo "$hits"
-    status=1
-  fi
-  found=$(sed -nE 's/^([^:]+):[0-9]+:[^"]*"(rules\/[^"]+)".*/\1: \2/p' <<<"$included" |
-    LC_ALL=C sort -u)
-  hits=$(LC_ALL=C comm -13 <(printf '%s\n' "$found") <(printf '%s\n' "$allowed" | LC_ALL=C sort -u) |
-    sed -e '/^$/d' -e "s|^|$known: |")
-  if [ -n "$hits" ]; then
-    echo "known includes that are gone (remove them from $known):"
-    echo "$hits"
-    status=1
+    if [ -n "$hits" ]; then
+      echo "generic code (app/, solver/, tablebase/, mpi/, python/, probe/, include/) includes no"
+      echo "rules/<game>/ header (move the code into the game's folder):"
+      echo "$hits"
+      status=1
+    fi
   fi
   return $status
 }
 
-# A scratch tree with no violation: a game's rules, its solve/ over tablebase/, and one known
-# include of the game's header from generic code.
+# A scratch tree with no violation: a game's rules, its solve/ over tablebase/.
 scaffold() {
   rm -rf "${scratch:?}"/*
-  mkdir -p "$scratch/rules/mygame/solve" "$scratch/rules/common" "$scratch/app" "$scratch/tests" \
+  mkdir -p "$scratch/rules/mygame/solve" "$scratch/rules/common" "$scratch/app" \
     "$scratch"/rules/{spock,rookrace,nardy}
   echo '#include "rules/common/key128.h"' >"$scratch/rules/mygame/game.h"
   echo '#include "tablebase/index.h"' >"$scratch/rules/mygame/solve/space.h"
-  echo '#include "rules/mygame/game.h"' >"$scratch/app/known.cpp"
-  printf '# known\n\napp/known.cpp: rules/mygame/game.h\n' \
-    >"$scratch/tests/layering_known_includes.txt"
 }
 
 self_test() {
@@ -122,9 +95,8 @@ self_test() {
     'web/style.css:body[data-game="nardy"] .board-game { display: none; }'
     'solver/search.h:#include "rules/mygame/game.h"'
     'app/cmd_x.cpp:#include "rules/mygame/game.h"'
-    'app/known.cpp:#  include "rules/mygame/solve/space.h"'
+    'app/cmd_y.cpp:#  include "rules/mygame/solve/space.h"'
     'include/api.h:#include "rules/mygame/game.h"'
-    'tests/layering_known_includes.txt:tablebase/gone.h: rules/mygame/game.h'
   )
   local failed=0 entry file line out
   for entry in "${plant[@]}"; do
@@ -142,7 +114,7 @@ self_test() {
       failed=1
     fi
   done
-  # And a clean tree passes, its known include and generic headers from generic code among it.
+  # And a clean tree passes, generic headers from generic code among it.
   scaffold
   echo 'const char* kName = "nardy";  // a name, not a comparison' >"$scratch/app/cmd_x.cpp"
   mkdir -p "$scratch/solver"

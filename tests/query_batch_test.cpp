@@ -1,4 +1,4 @@
-// Many positions at once: tablebase::Prober against the forward solver, and `drop16 query --batch`
+// Many positions at once: the tier prober against the forward solver, and `drop16 query --batch`
 // against one `drop16 query --json` run per position (which answers through Tablebase, not the
 // prober), line by line, with the bad lines' error objects and the exit status.
 #include <sys/wait.h>
@@ -13,15 +13,17 @@
 #include <vector>
 
 #include "rules/drop/notation.h"
-#include "rules/drop/parse_error.h"
-#include "rules/drop/solve/prober.h"
+#include "rules/drop/solve/tier_space.h"
 #include "solver/forward_solver.h"
+#include "tablebase/tier_prober.h"
 #include "tablebase/tier_solver.h"
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
 
 namespace {
+
+using Prober = tablebase::TierProber<tablebase::DropTierSpace>;
 
 struct TempDir : test_support::TempDir {
   TempDir() : test_support::TempDir("query_batch_test") {}
@@ -84,13 +86,13 @@ TEST_CASE("the prober answers like the forward solver, with every move, caching 
   solve_into(tablebase::DropTierSpace(game), tmp.dir);
   solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
   // Budget 0 keeps no block: every probe goes through TableReader's own small cache.
-  for (const std::uint64_t budget : {tablebase::Prober::kDefaultCacheBytes, std::uint64_t{0}}) {
+  for (const std::uint64_t budget : {tablebase::kDefaultProbeCacheBytes, std::uint64_t{0}}) {
     INFO("cache budget " << budget);
-    tablebase::Prober prober(game, tmp.dir, budget);
+    Prober prober(game, tmp.dir, budget);
     for (const drop::Position& p : played_positions(game, 200)) {
       INFO(drop::to_fen(game, p));
       const auto from_search = search.analyze(p);
-      const auto answer = prober.probe_fen(drop::to_fen(game, p), true);
+      const auto answer = prober.probe(p, true);
       CHECK(prober.dte(p) == from_search.dte);
       CHECK(answer.dte == from_search.dte);
       REQUIRE(answer.moves.size() == from_search.moves.size());
@@ -110,18 +112,17 @@ TEST_CASE("the prober refuses what the tables do not hold", "[batch]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
   // Endgame tables of at most 4 pieces in play: the start (6) is beyond them.
   solve_into(tablebase::DropTierSpace(game, true, 4), tmp.dir);
-  tablebase::Prober prober(game, tmp.dir);
+  Prober prober(game, tmp.dir);
   CHECK_FALSE(prober.covers(game.start()));
   CHECK_THROWS_AS(prober.dte(game.start()), tablebase::NotCovered);
   const drop::Position few = drop::parse_fen(game, "k1N/1B1/K2[-] w");
   CHECK(prober.covers(few));
-  CHECK(prober.dte(few) == tablebase::Prober(game, tmp.dir, 0).dte(few));
-  CHECK_THROWS_AS(prober.probe_fen("3/3/3/3[NBKnbk] w", false), drop::ParseError);
+  CHECK(prober.dte(few) == Prober(game, tmp.dir, 0).dte(few));
   // Tables of another variant, and a directory without tables.
   const drop::Game other(drop::parse_variant("3x3:NBRK"));
-  CHECK_THROWS_AS(tablebase::Prober(other, tmp.dir), tablebase::TableError);
+  CHECK_THROWS_AS(Prober(other, tmp.dir), tablebase::TableError);
   TempDir empty;
-  CHECK_THROWS_AS(tablebase::Prober(game, empty.dir), tablebase::TableError);
+  CHECK_THROWS_AS(Prober(game, empty.dir), tablebase::TableError);
 }
 
 TEST_CASE("query --batch gives per line what query --json gives, and error objects", "[batch]") {
