@@ -310,7 +310,18 @@ void CoalitionTierSpace::place_kings(Position& p, Bitboard free,
 }
 
 CoalitionTierSpace::Framed CoalitionTierSpace::frame(const Position& p) const {
-  const BlockOf block = block_of(p);
+  return frame_as(p, block_of(p));
+}
+
+CoalitionTierSpace::Framed CoalitionTierSpace::frame_in_block(const Position& p, std::uint64_t key,
+                                                              int period) const {
+  // As block_of finds it: the key is p's own (its first turn), and of the turns by a multiple of
+  // the period, the one that leaves the player to move below it.
+  return frame_as(p, {key, (p.to_move + kPlayers - p.to_move % period) % kPlayers, period});
+}
+
+CoalitionTierSpace::Framed CoalitionTierSpace::frame_as(const Position& p,
+                                                        const BlockOf& block) const {
   const Geometry& g = game_.geometry();
   Position framed;
   std::array<int, kPlayers> counts{};
@@ -327,6 +338,17 @@ CoalitionTierSpace::Framed CoalitionTierSpace::frame(const Position& p) const {
   const std::uint64_t placements =
       counting().binomial[popcount(free)][total] * counting().multinomial(counts);
   return {block.key, std::uint64_t(mover) * placements + kings_rank(framed, free, counts)};
+}
+
+tablebase::Location CoalitionTierSpace::locate_child(const Cursor& cursor,
+                                                     const Position& child) const {
+  const int t = tier_of(child);
+  if (t != cursor.tier) return locate(child);
+  const std::uint64_t index =
+      entry_of(tiers_[t], cursor.block,
+               frame_in_block(child, tiers_[t].keys[cursor.block], cursor.period).local);
+  if (index == ~std::uint64_t{0}) return {};
+  return {t, index};
 }
 
 tablebase::Location CoalitionTierSpace::locate(const Position& p) const {
@@ -483,13 +505,12 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
         game_.make(child, m);
         if (game_.is_terminal(child)) continue;
         const int ct = tier_of(child);
-        const Framed f = frame(child);
-        if (ct == t) {
-          if (f.key != tier.keys[b]) throw std::logic_error("a move inside a tier left its block");
-          reached(f.local);
+        if (ct == t) {  // a king's slide: the same men, the same block
+          reached(frame_in_block(child, tier.keys[b], cursor.period).local);
           continue;
         }
         if (ct < 0 || ct > t) throw std::logic_error("a move led to a later tier");
+        const Framed f = frame(child);
         out.push_back({ct, Seed{f.key, f.local}});
       }
     };

@@ -156,6 +156,13 @@ class CoalitionTierSpace {
     std::uint64_t key, local;
   };
   Framed frame(const Position& p) const;
+  // The same for a position of a block whose key is known, in the key's frame: a king's slide
+  // from one of its places (the same men and king counts), whose key needs no turning to find.
+  Framed frame_in_block(const Position& p, std::uint64_t key, int period) const;
+  Framed frame_as(const Position& p, const BlockOf& block) const;
+  // locate() of a child of the position the cursor decoded last: a child in its tier (a king's
+  // slide) is in its block.
+  tablebase::Location locate_child(const Cursor& cursor, const Position& child) const;
   // The bits of `bits` set before bit i (Tier::ranks counts them a kRankWords words at a time),
   // and the bit set after `r` others.
   static std::uint64_t bits_rank(const Tier& tier, std::uint64_t i);
@@ -247,7 +254,7 @@ void CoalitionTierSpace::for_each_child(Cursor& cursor, int tier, std::uint64_t 
     if (game_.is_terminal(child)) {
       c.left = tablebase::seats_from(child.players_left(), p.to_move, kPlayers);
     } else {
-      c.at = locate(child);
+      c.at = locate_child(cursor, child);
     }
     visit(c);
   }
