@@ -447,6 +447,7 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
     next_checkpoint =
         Clock::now() + std::max<Clock::duration>(checkpoint_interval_, 10 * (Clock::now() - began));
   };
+  if (progress && done) progress(done, positions);  // the tiers taken up from a checkpoint
   tbb::task_arena arena(std::max(1, threads));
   using Found = std::vector<std::pair<int, Seed>>;
   tbb::enumerable_thread_specific<Found> found;

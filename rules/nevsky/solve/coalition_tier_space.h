@@ -104,9 +104,9 @@ class CoalitionTierSpace {
   // past 64 MB appended to files there, removed as they are used. progress(tiers done, positions
   // so far) after each tier; what it throws stops the reach.
   // With `spill`, the reach is kept there at checkpoints (reach.checkpoint: the tiers reached, as
-  // save_index writes them, and the positions found ahead, as files): every checkpoint interval,
-  // when progress throws, and at the end; a reach that finds a checkpoint goes on from it. Throws
-  // TableError for a damaged or foreign checkpoint.
+  // save_index writes them, and the positions found ahead, as files) every checkpoint interval
+  // and when progress throws; a reach that finds a checkpoint goes on from it (progress called
+  // first with the tiers it took up). Throws TableError for a damaged or foreign checkpoint.
   void discover(int threads, const std::filesystem::path& spill = {},
                 const std::function<void(int, std::uint64_t)>& progress = {});
   void set_checkpoint_interval(std::chrono::seconds interval) { checkpoint_interval_ = interval; }
