@@ -41,6 +41,15 @@ tablebase::CoalitionTierSolveOptions solving(std::filesystem::path dir = {},
   return o;
 }
 
+// Bounds small enough that the small rows' blocks go through every path of the reach: the larger
+// blocks' reach (a thread's bits or a hash set, or both threads' shared bits or hash sets), and
+// blocks less than half reached kept as sorted sets.
+const Space::Layout kSmallLayout{.small_block = 64,
+                                 .held_places = 256,
+                                 .dense_share = 2,
+                                 .shared_seeds = 8,
+                                 .shared_bits = 1024};
+
 }  // namespace
 
 TEST_CASE("nevsky coalition tiers: every entry is located back to itself",
@@ -318,18 +327,11 @@ TEST_CASE("nevsky coalition tiers: codes of two bytes, alone and after tiers of 
 
 TEST_CASE("nevsky coalition tiers: reached places as bits, sets and hash sets, one numbering",
           "[coalition][nevsky][tiers][parallel]") {
-  // Small bounds put most blocks through the larger blocks' reach (a thread's bits or a hash set,
-  // or both threads' shared bits or hash sets) and keep those less than half reached as sorted
-  // sets: the same entries, positions and values as the default layout's.
-  const Space::Layout lists{.small_block = 64,
-                            .held_places = 256,
-                            .dense_share = 2,
-                            .shared_seeds = 8,
-                            .shared_bits = 1024};
+  // Small bounds (kSmallLayout): the same entries, positions and values as the default layout's.
   std::uint64_t listed_blocks = 0;
   for (const char* row : {"nevsky:4x4:1", "nevsky:3x3:1+1:pairs"}) {
     INFO(row);
-    Space bits(nevsky::parse_variant(row)), listed(nevsky::parse_variant(row), lists);
+    Space bits(nevsky::parse_variant(row)), listed(nevsky::parse_variant(row), kSmallLayout);
     bits.discover(2);
     listed.discover(2);
     listed_blocks += listed.sparse_blocks();
@@ -360,7 +362,7 @@ TEST_CASE("nevsky coalition tiers: reached places as bits, sets and hash sets, o
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     listed.save_index(dir, 3);
-    Space loaded(nevsky::parse_variant(row), lists);
+    Space loaded(nevsky::parse_variant(row), kSmallLayout);
     REQUIRE(loaded.load_index(dir));
     CHECK(loaded.sparse_blocks() == listed.sparse_blocks());
     for (int t = 0; t < bits.tier_count(); ++t)
@@ -376,16 +378,11 @@ TEST_CASE("nevsky coalition tiers: reached places as bits, sets and hash sets, o
 
 TEST_CASE("nevsky coalition tiers: a reach stopped twice goes on from its checkpoints",
           "[coalition][nevsky][tiers][parallel]") {
-  // Sorted sets and hash sets in play (small bounds), a checkpoint after every tier; stopped by
+  // Sorted sets and hash sets in play (kSmallLayout), a checkpoint after every tier; stopped by
   // its progress a third and two thirds in, then taken up by a new space each time: the same
   // numbering as a reach that ran through.
-  const Space::Layout small{.small_block = 64,
-                            .held_places = 256,
-                            .dense_share = 2,
-                            .shared_seeds = 8,
-                            .shared_bits = 1024};
   const auto variant = nevsky::parse_variant("nevsky:4x4:1");
-  Space through(variant, small);
+  Space through(variant, kSmallLayout);
   through.discover(2);
   const auto dir = std::filesystem::temp_directory_path() /
                    ("coalition-reach-test-" + std::to_string(::getpid()));
@@ -395,7 +392,7 @@ TEST_CASE("nevsky coalition tiers: a reach stopped twice goes on from its checkp
   const int tiers = through.tier_count();
   std::vector<int> first_seen;
   for (int stop_at : {tiers / 3, 2 * tiers / 3, tiers + 1}) {
-    Space part(variant, small);
+    Space part(variant, kSmallLayout);
     part.set_checkpoint_interval(std::chrono::seconds(0));
     int first = -1;
     const auto reach = [&] {
@@ -428,7 +425,7 @@ TEST_CASE("nevsky coalition tiers: a reach stopped twice goes on from its checkp
   // Nothing of the reach left beside the index, which reads back as the reach's.
   for (const auto& entry : std::filesystem::directory_iterator(dir))
     CHECK(entry.path().extension() != ".spill");
-  Space loaded(variant, small);
+  Space loaded(variant, kSmallLayout);
   REQUIRE(loaded.load_index(dir));
   for (int t = 0; t < tiers; ++t) CHECK(loaded.tier_size(t) == through.tier_size(t));
   std::filesystem::remove_all(dir);
