@@ -399,7 +399,7 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
   // With a folder, the reach is kept there now and then (the tiers reached, the positions found
   // ahead of them) and taken up again from there.
   const auto checkpoint_path = spill / kReachCheckpoint;
-  const std::string checkpoint_encoding = "reach" + small_blocks();
+  const std::string checkpoint_encoding = "reach, spill bytes" + small_blocks();
   if (!spill.empty() && std::filesystem::exists(checkpoint_path)) {
     const auto words = open_index_file(checkpoint_path, "reach", checkpoint_encoding).read_packed();
     const auto damaged = [&] { return tablebase::TableError(checkpoint_path, "is damaged"); };
