@@ -82,13 +82,15 @@ class BucketSpill {
       if (!file) fail(bucket, "cannot open");
       std::vector<char> packed;
       std::vector<Record> records;
+      const auto damaged = [&] {
+        std::fclose(file);
+        return std::runtime_error(path(bucket).string() + ": is damaged or cut short");
+      };
       std::uint64_t read = 0, frame[2];  // records, bytes compressed
       while (read < on_disk_[bucket]) {
         if (std::fread(frame, sizeof frame, 1, file) != 1 ||
-            frame[1] > on_disk_[bucket] - read - sizeof frame) {
-          std::fclose(file);
-          throw std::runtime_error(path(bucket).string() + ": is damaged or cut short");
-        }
+            frame[1] > on_disk_[bucket] - read - sizeof frame)
+          throw damaged();
         packed.resize(frame[1]);
         bool good = std::fread(packed.data(), 1, packed.size(), file) == packed.size();
         // The count must be what the frame says it holds before anything that size is made.
@@ -101,10 +103,7 @@ class BucketSpill {
               ZSTD_decompress(records.data(), content, packed.data(), packed.size());
           good = !ZSTD_isError(bytes) && bytes == content;
         }
-        if (!good) {
-          std::fclose(file);
-          throw std::runtime_error(path(bucket).string() + ": is damaged or cut short");
-        }
+        if (!good) throw damaged();
         for (const Record& r : records) f(r);
         read += sizeof frame + frame[1];
       }

@@ -436,8 +436,8 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
     std::vector<std::uint64_t> words = {std::uint64_t(done), positions, discovery_peak_};
     const auto tiers = tier_lists(tier_count() - done);
     words.insert(words.end(), tiers.begin(), tiers.end());
-    const auto records = pending.flush();
-    words.insert(words.end(), records.begin(), records.end());
+    const auto lengths = pending.flush();
+    words.insert(words.end(), lengths.begin(), lengths.end());
     tablebase::write_packed_table(checkpoint_path,
                                   {variant_name(), "reach", 2 * std::uint64_t(words.size()), 32,
                                    index_scheme() + "; " + checkpoint_encoding},
@@ -536,12 +536,10 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
     // many kings in a byte or two a place (a list would take eight).
     std::vector<std::vector<std::uint64_t>> large(blocks);
     std::vector<tablebase::EliasFanoSet> sparse(blocks);
-    std::vector<std::uint64_t> counts(blocks);
-    const auto keep = [&](std::uint64_t b, std::vector<std::uint64_t>& reached) {
+    const auto keep = [&](std::uint64_t b, std::vector<std::uint64_t> reached) {
       std::sort(reached.begin(), reached.end());
-      counts[b] = reached.size();
       if (places[b] <= layout_.dense_share * reached.size())
-        large[b] = reached;
+        large[b] = std::move(reached);
       else
         sparse[b] = tablebase::EliasFanoSet(reached, places[b]);
     };
@@ -601,7 +599,7 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
         }
         hand_on();
       }
-      keep(b, all);
+      keep(b, std::move(all));
     };
     for (std::uint64_t from = 0, to; from < blocks; from = to) {
       if (shared(from)) {
@@ -677,7 +675,7 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
       }
       std::vector<std::uint64_t>().swap(large[b]);
     }
-    number_entries(tier, places, counts);
+    number_entries(tier, places);
     for (int c = 0; c < tier_count(); ++c)
       if (child[c]) tier.children.push_back(c);
     positions += tier.first.back();
@@ -694,8 +692,7 @@ void CoalitionTierSpace::discover(int threads, const std::filesystem::path& spil
   // The last checkpoint and its files stay until save_index has written the whole reach.
 }
 
-void CoalitionTierSpace::number_entries(Tier& tier, const std::vector<std::uint64_t>& places,
-                                        const std::vector<std::uint64_t>& counts) {
+void CoalitionTierSpace::number_entries(Tier& tier, const std::vector<std::uint64_t>& places) {
   tier.ranks.assign(tier.bits.size() / kRankWords + 2, 0);
   for (std::size_t w = 0; w < tier.bits.size(); ++w)
     tier.ranks[w / kRankWords + 1] += std::uint64_t(popcount(tier.bits[w]));
@@ -704,8 +701,8 @@ void CoalitionTierSpace::number_entries(Tier& tier, const std::vector<std::uint6
   for (std::size_t b = 0; b < tier.keys.size(); ++b) {
     const std::uint64_t at = tier.at[b];
     tier.first[b + 1] =
-        tier.first[b] +
-        (at & kListed ? counts[b] : bits_rank(tier, at + places[b]) - bits_rank(tier, at));
+        tier.first[b] + (at & kListed ? tier.listed[at & ~kListed].size()
+                                      : bits_rank(tier, at + places[b]) - bits_rank(tier, at));
   }
 }
 
@@ -772,10 +769,11 @@ void CoalitionTierSpace::save_index(const std::filesystem::path& dir, int zstd_l
 
 tablebase::TableReader CoalitionTierSpace::open_index_file(const std::filesystem::path& path,
                                                            const std::string& tier,
-                                                           const std::string& encoding) const {
+                                                           const std::string& encoding,
+                                                           std::uint32_t bits) const {
   tablebase::TableReader reader(path, variant_name(), tier);
   const tablebase::TableHeader& h = reader.header();
-  if (h.encoding != index_scheme() + "; " + encoding || h.bits_per_record != 32)
+  if (h.encoding != index_scheme() + "; " + encoding || h.bits_per_record != bits)
     throw tablebase::TableError(path, "holds \"" + h.encoding + "\" of " +
                                           std::to_string(h.record_count) +
                                           " records, not what this build's numbering reads");
@@ -791,7 +789,7 @@ void CoalitionTierSpace::load_tier(const std::filesystem::path& dir, int t, std:
   tier.at.clear();
   tier.bits.clear();
   tier.listed.clear();
-  std::vector<std::uint64_t> places, counts;
+  std::vector<std::uint64_t> places;
   if (blocks) {
     const auto keys_path = index_path(dir, t, "blocks");
     tier.keys = open_index_file(keys_path, tier_name(t), "block keys").read_packed();
@@ -802,7 +800,6 @@ void CoalitionTierSpace::load_tier(const std::filesystem::path& dir, int t, std:
     const auto damaged = [&] { return tablebase::TableError(lists_path, "is damaged"); };
     if (lists.empty() || lists[0] > blocks || lists.size() < 1 + 2 * lists[0]) throw damaged();
     places.resize(blocks);
-    counts.assign(blocks, 0);
     tier.at.assign(blocks, 0);
     for (std::size_t b = 0; b < blocks; ++b) places[b] = block_entries(tier.keys[b]);
     std::size_t words = 1 + 2 * lists[0];
@@ -814,7 +811,6 @@ void CoalitionTierSpace::load_tier(const std::filesystem::path& dir, int t, std:
       const std::uint64_t size = tablebase::EliasFanoSet::word_count(count, places[b]);
       if (lists.size() - words < size) throw damaged();
       tier.at[b] = kListed | tier.listed.size();
-      counts[b] = count;
       try {
         tier.listed.push_back(tablebase::EliasFanoSet::from_words(
             count, places[b], {lists.data() + words, std::size_t(size)}));
@@ -834,14 +830,13 @@ void CoalitionTierSpace::load_tier(const std::filesystem::path& dir, int t, std:
           bits += places[b];
         }
     const auto rows_path = index_path(dir, t, "rows");
-    tablebase::TableReader rows(rows_path, variant_name(), tier_name(t));
-    if (rows.header().encoding != index_scheme() + "; reached" ||
-        rows.header().record_count != (bits + 63) / 64 * 64)
+    tablebase::TableReader rows = open_index_file(rows_path, tier_name(t), "reached", 1);
+    if (rows.header().record_count != (bits + 63) / 64 * 64)
       throw tablebase::TableError(rows_path, "is damaged");
     tier.bits = rows.read_packed();
     tier.bits.resize((bits + 63) / 64);
   }
-  number_entries(tier, places, counts);
+  number_entries(tier, places);
 }
 
 // Reads tier lists as tier_lists wrote them, into tiers [from, tier_count()); returns the words

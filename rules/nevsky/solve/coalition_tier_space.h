@@ -184,9 +184,8 @@ class CoalitionTierSpace {
         bit);
   }
   // The ranks of the tier's bits and its blocks' first entries, from each block's places and,
-  // for a listed block, its count.
-  static void number_entries(Tier& tier, const std::vector<std::uint64_t>& places,
-                             const std::vector<std::uint64_t>& counts);
+  // for a listed block, its set's size.
+  static void number_entries(Tier& tier, const std::vector<std::uint64_t>& places);
   // The position at place `local` of a block.
   Position block_place(Cursor& cursor, int tier, std::uint64_t block, std::uint64_t local) const;
   // A tier's index files, tiers' block counts and children (from the last tier down to `from`),
@@ -198,7 +197,8 @@ class CoalitionTierSpace {
                               std::span<const std::uint64_t> words, int from,
                               const std::filesystem::path& dir);
   tablebase::TableReader open_index_file(const std::filesystem::path& path, const std::string& tier,
-                                         const std::string& encoding) const;
+                                         const std::string& encoding,
+                                         std::uint32_t bits = 32) const;
   // Where a material's tier is in tier_by_material_.
   std::size_t material_slot(int checkers, int men, int advance) const;
   int tier_of(int checkers, int men, int advance) const;
