@@ -52,7 +52,7 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
       run_tier_solve(o);
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
       run_coalition_solve({o.position, memory, o.tables, o.zstd_level,
-                           cmd.count("--zstd-level") > 0, o.threads, o.format});
+                           cmd.count("--zstd-level") > 0, o.threads, o.format, o.mpi});
     else
       static_assert(E::info.solvers.has(registry::Solver::reachable_retrograde),
                     "a game declaring solve needs a solver it runs: reachable-retrograde, tiers "
@@ -137,11 +137,11 @@ void refusing_bad_tables(const Run& run) {
 OptionNeed tier_tables() {
   return {.solvers = {registry::Solver::tiers}, .what = "tier tables"};
 }
-// --mpi: the tiers of either tier solver go to the ranks.
+// --mpi: the tiers of any tier solver go to the ranks.
 OptionNeed ranked_tier_tables() {
   return {.solvers = {registry::Solver::tiers},
-          .tables = {registry::TableFormat::loopy_tiers},
-          .what = "tier tables (Drop 16's, or loopy tier tables)"};
+          .tables = {registry::TableFormat::loopy_tiers, registry::TableFormat::coalition_tiers},
+          .what = "tier tables (Drop 16's, loopy or coalition tier tables)"};
 }
 OptionNeed bounded_search() {
   // Every game solved by coalitions has the forward search per coalition too.

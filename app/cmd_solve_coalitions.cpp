@@ -26,6 +26,7 @@
 
 #include "app/coalition_solve.h"
 #include "app/games.h"
+#include "app/mpi_ranks.h"
 #include "app/resources.h"
 #include "app/table_solve_faults.h"
 #include "solver/coalition_solve.h"
@@ -37,9 +38,14 @@
 #include "tablebase/coalition_table.h"
 #include "tablebase/coalition_tier_solver.h"
 #include "tablebase/coalition_tier_tables.h"
+#include "tablebase/coalition_widening_solver.h"
 #include "tablebase/directory_lock.h"
 #include "tablebase/game_tables.h"
 #include "tablebase/tables_found.h"
+
+#if DROP16_MPI
+#include "mpi/mpi_coalition_solver.h"
+#endif
 
 namespace app {
 
@@ -331,13 +337,12 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--format coalition-tiers: ") + e.what());
   }
-  std::optional<tablebase::DirectoryLock> lock;
+  // The row's positions: their index read from DIR, else found from the start and written there.
   bool indexed = false;
-  locking_tables_dir(r.tables, lock, [&] {
+  const auto find_positions = [&] {
     tablebase::refuse_other_tables(r.tables, name, registry::TableFormat::coalition_tiers);
     indexed = space->load_index(r.tables);
-  });
-  if (!indexed) {
+    if (indexed) return;
     // The reach cannot be planned (what it finds is what it holds): it stops when the process
     // passes --memory, kept where it stood (a run with more goes on from there).
     solver::Progress progress("reach", std::uint64_t(space->tier_count()), "tiers", !o.quiet);
@@ -360,7 +365,7 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
     // What the reach freed (its positions found ahead, its blocks' places while reached) given
     // back, so that the solve's plan below counts the index held, not the reach's leftovers.
     malloc_trim(0);
-  }
+  };
   // The solve holds tiers' codes and blocks' arrays of megabytes, allocated and freed by both
   // threads in turn: past glibc's dynamic mmap threshold they were kept in its arenas when freed,
   // and the process held up to 7% more than the plan counted. Mapped from a megabyte on, each is
@@ -370,14 +375,15 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
   options.threads = r.threads;
   options.dir = r.tables;
   options.zstd_level = r.zstd_given ? r.zstd_level : 8;
-  // Plans the solve (the codes' budget: what --memory leaves beside the process now, the index
-  // held, and the blocks' working arrays; at least the largest tier's own codes) and runs it.
-  const auto plan_and_solve = [&](auto& tiers, std::size_t code_bytes) {
-    const std::uint64_t resident = resident_under(r.memory_bytes), work = tiers.block_work_bound();
+  // The codes' budget of a solve in codes of `code_bytes` whose blocks' arrays take up to `work`:
+  // what --memory leaves beside the process now (the index held) and those arrays; at least the
+  // largest tier's own codes, else refused.
+  const auto budget = [&](std::size_t code_bytes, std::uint64_t work) {
+    const std::uint64_t resident = resident_under(r.memory_bytes);
+    const std::uint64_t splits = std::uint64_t(tablebase::SplitRenaming(space->players()).count());
     std::uint64_t largest = 0;
     for (int t = 0; t < space->tier_count(); ++t)
-      largest = std::max<std::uint64_t>(
-          largest, space->tier_size(t) * tiers.renaming().count() * code_bytes);
+      largest = std::max<std::uint64_t>(largest, space->tier_size(t) * splits * code_bytes);
     if (resident + work + largest > r.memory_bytes)
       throw UsageError("--memory: the solve of " + name + " needs " +
                        solver::size_text(resident + work + largest) + " (the process holds " +
@@ -385,36 +391,60 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
                        solver::size_text(work) + ", the largest tier's codes " +
                        solver::size_text(largest) + "), more than " +
                        solver::size_text(r.memory_bytes) + " (raise --memory)");
-    tiers.set_budget(r.memory_bytes - resident - work);
+    return r.memory_bytes - resident - work;
+  };
+  tablebase::CoalitionTierReport report;
+  std::size_t code_bytes = sizeof(tablebase::CoalitionCode);
+  nlohmann::ordered_json mpi_ranks;
+  if (r.mpi) {
+#if DROP16_MPI
+    // A rank's refusal travels as the error the tier solvers refuse a plan with (exit status 2).
+    const auto rank_budget = [&](std::size_t code_bytes, std::uint64_t work) {
+      try {
+        return budget(code_bytes, work);
+      } catch (const UsageError& e) {
+        throw tablebase::MemoryCapError(e.what());
+      }
+    };
+    const auto load_index = [&] {
+      if (!space->load_index(r.tables))
+        throw tablebase::TableError(r.tables, "holds no index of " + name + " (rank 0 wrote none)");
+    };
+    const mpi_solve::CoalitionRankSetup setup{find_positions, load_index, rank_budget};
+    const auto solved = reporting_table_solve_faults([&] {
+      return reporting_rank_failures(
+          [&] { return mpi_solve::solve_coalition_mpi(*space, options, setup, !o.quiet); });
+    });
+    if (!solved) return;  // an MPI rank other than 0: rank 0 answers
+    report = solved->tiers;
+    code_bytes = solved->code_bytes;
+    mpi_ranks = mpi_ranks_json(solved->ranks);
+#else
+    refuse_mpi_unbuilt();
+#endif
+  } else {
+    std::optional<tablebase::DirectoryLock> lock;
+    locking_tables_dir(r.tables, lock, find_positions);
+    // Codes of a byte first; a row whose forced results pass them goes on in two, reading the
+    // tiers already solved as they were written.
+    tablebase::WideningCoalitionSolver<Space> tiers(
+        *space, options, budget, [&](const std::string& why) {
+          if (!o.quiet) std::cerr << "solve: " << why << ": solving on in codes of two bytes\n";
+        });
+    report = tablebase::empty_coalition_report(space->players(), space->tier_count());
     std::uint64_t total = 0;
     for (int t = 0; t < space->tier_count(); ++t) total += space->tier_size(t);
     solver::Progress progress("solve", total, "positions", !o.quiet);
-    std::uint64_t before = 0;
-    tiers.solve([&](int, std::uint64_t done) {
-      progress.advance(done - before);
-      progress.add_to_rate(done - before);
-      before = done;
-    });
-  };
-  // Codes of a byte first; a row whose forced results pass them goes on in two, reading the
-  // tiers already solved as they were written.
-  tablebase::CoalitionTierReport report;
-  std::size_t code_bytes = sizeof(tablebase::CoalitionCode);
-  {
-    std::optional<tablebase::CoalitionTierSolver<Space>> narrow(std::in_place, *space, options);
-    try {
-      plan_and_solve(*narrow, code_bytes);
-      report = narrow->report();
-    } catch (const tablebase::CoalitionCodesTooNarrow& e) {
-      const tablebase::CoalitionTierReport before = narrow->report();
-      narrow.reset();
-      if (!o.quiet) std::cerr << "solve: " << e.what() << ": solving on in codes of two bytes\n";
-      code_bytes = sizeof(tablebase::WideCoalitionCode);
-      tablebase::CoalitionTierSolver<Space, tablebase::WideCoalitionCode> wide(*space, options);
-      plan_and_solve(wide, code_bytes);
-      report = wide.report();
-      tablebase::carry_kingmakers(report, before);
+    for (int t = 0; t < space->tier_count(); ++t) {
+      tablebase::add_tier(report, t, space->tier_size(t), tiers.solve_tier(t));
+      progress.advance(space->tier_size(t));
+      progress.add_to_rate(space->tier_size(t));
     }
+    const tablebase::CoalitionTierReport peaks = tiers.peaks();
+    report.peak_held_bytes = peaks.peak_held_bytes;
+    report.block_work_bytes = peaks.block_work_bytes;
+    report.tiers_reread = peaks.tiers_reread;
+    code_bytes = tiers.code_bytes();
   }
   tablebase::CoalitionTierTables<Space> tables(*space, r.tables);
   const auto values = tables.values_at(*asked.game, asked.position);
@@ -449,6 +479,7 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
                  {"format", registry::table_format_name(registry::TableFormat::coalition_tiers)},
                  {"loaded", indexed && report.tiers_read == space->tier_count()},
                  {"file_bytes", report.file_bytes}};
+  if (r.mpi) j["tables"]["mpi_ranks"] = mpi_ranks;
   j["memory_mb"] = double(r.memory_bytes) / double(1 << 20);
   j["seconds"] = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   j["peak_memory_mb"] = peak_memory_mb();
@@ -523,6 +554,7 @@ void run_coalition_solve(const CoalitionSolveRequest& r) {
       if (!r.tables.empty() &&
           (r.format == tiers || (r.format.empty() && tier_space_takes<E>(r.position.variant))))
         return solve_coalition_tiers<E>(r);
+    if (r.mpi) throw UsageError("--mpi: only with --tables and " + tiers + " tables");
     if constexpr (registry::CoalitionTablesEntry<E> &&
                   E::info.tables.has(registry::TableFormat::coalitions))
       if (!r.tables.empty()) return solve_tables<E>(r);

@@ -25,6 +25,9 @@ struct CoalitionSolveRequest {
   // --format: empty or "coalitions" for the keyed table, "coalition-tiers" for the coalition tier
   // tables (games with a coalition tier space)
   std::string format;
+  // Coalition tier tables, under mpirun: the ranks solve the tiers together
+  // (mpi/mpi_coalition_solver.h).
+  bool mpi = false;
 };
 
 // Solves every position reachable from the asked position (--fen, else the variant's start) for

@@ -1,6 +1,6 @@
 // What `drop16 solve --mpi` prints of its ranks, whichever tier solver they ran (Drop 16's,
-// mpi/mpi_tier_solver.h, or the loopy one, mpi/mpi_loopy_solver.h), and what it says in a build
-// without MPI.
+// mpi/mpi_tier_solver.h, the loopy one, mpi/mpi_loopy_solver.h, or the coalition one,
+// mpi/mpi_coalition_solver.h), and what it says in a build without MPI.
 #pragma once
 
 #include <nlohmann/json.hpp>

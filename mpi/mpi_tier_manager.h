@@ -6,8 +6,9 @@
 // only tier numbers and what each tier's solve reports. A tier of more than a threshold can go to
 // every rank at once, as a team (tablebase/tier_team.h), once all of them are idle.
 //
-// Used by Drop 16's tier solver (mpi_tier_solver.h) and the loopy tier solver
-// (mpi_loopy_solver.h): each says how a rank solves a tier and what rank 0 makes of the reports.
+// Used by Drop 16's tier solver (mpi_tier_solver.h), the loopy tier solver (mpi_loopy_solver.h)
+// and the coalition tier solver (mpi_coalition_solver.h): each says how a rank solves a tier and
+// what rank 0 makes of the reports.
 #pragma once
 
 #include <mpi.h>

@@ -129,6 +129,40 @@ struct CoalitionTierReport {
   double seconds = 0;
 };
 
+// What one tier's solve found (CoalitionTierSolver::solve_tier).
+struct CoalitionTierSolved {
+  std::vector<CoalitionTierTally> splits;  // by split
+  std::int64_t kingmakers = -1;            // -1: the tier was read from its file
+  std::uint64_t file_bytes = 0;
+};
+
+// A report of no tier yet: the splits of `players` named, `tiers` tiers' kingmakers unknown.
+inline CoalitionTierReport empty_coalition_report(int players, int tiers) {
+  CoalitionTierReport report;
+  const solver::CoalitionSplits splits(players);
+  report.splits.resize(std::size_t(splits.count()));
+  for (int u = 0; u < splits.count(); ++u)
+    report.splits[std::size_t(u)].coalition = solver::CoalitionSplits::coalition(u);
+  report.kingmakers_by_tier.assign(std::size_t(tiers), -1);
+  return report;
+}
+
+// Adds tier t's solve (of `positions` entries) to a report: its tallies, kingmakers (counted only
+// while every tier was solved, none read) and file bytes.
+inline void add_tier(CoalitionTierReport& to, int t, std::uint64_t positions,
+                     const CoalitionTierSolved& solved) {
+  for (std::size_t u = 0; u < to.splits.size(); ++u) add(to.splits[u], solved.splits[u]);
+  to.positions += positions;
+  to.kingmakers_by_tier[std::size_t(t)] = solved.kingmakers;
+  if (solved.kingmakers < 0) {
+    ++to.tiers_read;
+    to.kingmakers_counted = false;
+  } else {
+    to.kingmakers += std::uint64_t(solved.kingmakers);
+  }
+  to.file_bytes += solved.file_bytes;
+}
+
 struct CoalitionTierSolveOptions {
   int threads = 1;
   // Where each tier's codes are written when solved (coalition_tier_files.h), and read back from
@@ -142,29 +176,18 @@ struct CoalitionTierSolveOptions {
   int zstd_level = 8;
 };
 
-// The kingmakers of the tiers `to`'s solve read from files that `from`'s solved (a solve in bytes
-// that stopped at a distance past them, before one in two bytes that read its tiers).
-inline void carry_kingmakers(CoalitionTierReport& to, const CoalitionTierReport& from) {
-  to.kingmakers = 0;
-  to.kingmakers_counted = true;
-  for (std::size_t t = 0; t < to.kingmakers_by_tier.size(); ++t) {
-    if (to.kingmakers_by_tier[t] < 0 && t < from.kingmakers_by_tier.size())
-      to.kingmakers_by_tier[t] = from.kingmakers_by_tier[t];
-    if (to.kingmakers_by_tier[t] < 0)
-      to.kingmakers_counted = false;
-    else
-      to.kingmakers += std::uint64_t(to.kingmakers_by_tier[t]);
-  }
-}
-
 // Code: CoalitionCode (a byte an entry and split) or WideCoalitionCode (two).
 template <CoalitionTierSpace S, CoalitionCodeWidth Code = CoalitionCode>
 class CoalitionTierSolver {
  public:
   using Progress = std::function<void(int tiers_done, std::uint64_t positions_done)>;
+  using code_type = Code;
 
   CoalitionTierSolver(const S& space, CoalitionTierSolveOptions options)
-      : space_(space), renaming_(space.players()), options_(std::move(options)) {
+      : space_(space),
+        renaming_(space.players()),
+        options_(std::move(options)),
+        arena_(std::max(1, options_.threads)) {
     options_.threads = std::max(1, options_.threads);
   }
 
@@ -173,82 +196,90 @@ class CoalitionTierSolver {
   // file it cannot trust or write.
   void solve(const Progress& progress = {}) {
     const auto start = std::chrono::steady_clock::now();
-    const int splits = renaming_.count();
+    begin();
+    std::uint64_t done = 0;
+    for (int t = 0; t < space_.tier_count(); ++t) {
+      solve_tier(t);
+      done += space_.tier_size(t);
+      if (progress) progress(t + 1, done);
+    }
+    report_.seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  }
+
+  // Starts a run of solve_tier calls: nothing held, the report empty.
+  void begin() {
     const int tiers = space_.tier_count();
     codes_.assign(tiers, {});
     resident_.assign(tiers, false);
     held_ = 0;
-    report_ = {};
-    report_.splits.resize(splits);
-    report_.kingmakers_by_tier.assign(tiers, -1);
-    for (int u = 0; u < splits; ++u)
-      report_.splits[u].coalition = solver::CoalitionSplits::coalition(u);
+    report_ = empty_coalition_report(space_.players(), tiers);
     // Which later tiers need each tier, in solve order.
     uses_.assign(tiers, {});
     for (int t = 0; t < tiers; ++t)
       for (int c : space_.tier_children(t)) uses_[c].push_back(t);
-    tbb::task_arena arena(options_.threads);
-    std::uint64_t done = 0;
-    for (int t = 0; t < tiers; ++t) {
-      make_room(t);
-      readers_.clear();
-      readers_.resize(tiers);
-      for (int c : space_.tier_children(t)) {
-        if (!by_entry_[c]) {
-          hold(c);
-        } else {
-          readers_[c] =
-              std::make_unique<TableReader>(open_coalition_tier(file_name(c), codes_size(c)));
-          readers_[c]->share_cache(cache_);
-        }
-      }
-      std::vector<CoalitionTierTally> tally(splits);
-      if (!options_.dir.empty() && coalition_tier_present(file_name(t), codes_size(t))) {
-        hold(t);
-        tally_codes(t, tally);
-        ++report_.tiers_read;
-        report_.kingmakers_counted = false;
+  }
+
+  // Solves tier t, or reads it from its file in the dir; its child tiers are held by this solver
+  // or in their files (solved by another, as an MPI rank's). What it found is added to the report
+  // and returned: the tier's tally by split, its kingmakers (-1 for a tier read) and file bytes.
+  // Throws as solve() does.
+  CoalitionTierSolved solve_tier(int t) {
+    const int splits = renaming_.count();
+    make_room(t);
+    readers_.clear();
+    readers_.resize(space_.tier_count());
+    for (int c : space_.tier_children(t)) {
+      if (!by_entry_[c]) {
+        hold(c);
       } else {
-        codes_[t].assign(codes_size(t), kCoalitionNotInRow<Code>);
-        std::uint64_t tier_kingmakers = 0;
-        add_held(t);
-        std::mutex merge;
-        arena.execute([&] {
-          solver::parallel_for(tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)),
-                               [&](const auto& r) {
-                                 BlockWork work;
-                                 std::vector<CoalitionTierTally> mine(splits);
-                                 std::uint64_t kingmakers = 0;
-                                 for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
-                                   const IndexRange range = space_.block_range(t, b);
-                                   if (range.end - range.begin > kBigBlock) {
-                                     std::lock_guard one_at_a_time(big_block_);
-                                     solve_block(t, b, work, mine, kingmakers);
-                                     work = BlockWork{};  // its arrays freed
-                                   } else {
-                                     solve_block(t, b, work, mine, kingmakers);
-                                   }
-                                 }
-                                 std::lock_guard lock(merge);
-                                 tier_kingmakers += kingmakers;
-                                 for (int u = 0; u < splits; ++u) add(tally[u], mine[u]);
-                               });
-        });
-        report_.kingmakers += tier_kingmakers;
-        report_.kingmakers_by_tier[t] = std::int64_t(tier_kingmakers);
-        if (!options_.dir.empty())
-          report_.file_bytes += write_coalition_tier(file_name(t), std::span<const Code>(codes_[t]),
-                                                     options_.zstd_level);
+        readers_[c] =
+            std::make_unique<TableReader>(open_coalition_tier(file_name(c), codes_size(c)));
+        readers_[c]->share_cache(cache_);
       }
-      readers_.clear();
-      for (int u = 0; u < splits; ++u) add(report_.splits[u], tally[u]);
-      report_.positions += space_.tier_size(t);
-      done += space_.tier_size(t);
-      if (progress) progress(t + 1, done);
     }
+    CoalitionTierSolved solved;
+    solved.splits.resize(splits);
+    for (int u = 0; u < splits; ++u)
+      solved.splits[u].coalition = solver::CoalitionSplits::coalition(u);
+    if (!options_.dir.empty() && coalition_tier_present(file_name(t), codes_size(t))) {
+      hold(t);
+      tally_codes(t, solved.splits);
+    } else {
+      codes_[t].assign(codes_size(t), kCoalitionNotInRow<Code>);
+      std::uint64_t tier_kingmakers = 0;
+      add_held(t);
+      std::mutex merge;
+      arena_.execute([&] {
+        solver::parallel_for(tbb::blocked_range<std::uint64_t>(0, space_.block_count(t)),
+                             [&](const auto& r) {
+                               BlockWork work;
+                               std::vector<CoalitionTierTally> mine(splits);
+                               std::uint64_t kingmakers = 0;
+                               for (std::uint64_t b = r.begin(); b != r.end(); ++b) {
+                                 const IndexRange range = space_.block_range(t, b);
+                                 if (range.end - range.begin > kBigBlock) {
+                                   std::lock_guard one_at_a_time(big_block_);
+                                   solve_block(t, b, work, mine, kingmakers);
+                                   work = BlockWork{};  // its arrays freed
+                                 } else {
+                                   solve_block(t, b, work, mine, kingmakers);
+                                 }
+                               }
+                               std::lock_guard lock(merge);
+                               tier_kingmakers += kingmakers;
+                               for (int u = 0; u < splits; ++u) add(solved.splits[u], mine[u]);
+                             });
+      });
+      solved.kingmakers = std::int64_t(tier_kingmakers);
+      if (!options_.dir.empty())
+        solved.file_bytes = write_coalition_tier(file_name(t), std::span<const Code>(codes_[t]),
+                                                 options_.zstd_level);
+    }
+    readers_.clear();
+    add_tier(report_, t, space_.tier_size(t), solved);
     report_.block_work_bytes = block_work_peak_.load();
-    report_.seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    return solved;
   }
 
   void set_budget(std::uint64_t bytes) { options_.budget_bytes = bytes; }
@@ -567,6 +598,7 @@ class CoalitionTierSolver {
   std::uint64_t held_ = 0;
   std::atomic<std::uint64_t> block_work_peak_ = 0;
   std::mutex big_block_;
+  tbb::task_arena arena_;
   std::vector<std::vector<Code>> codes_;  // by tier: entry * splits + split
   CoalitionTierReport report_;
 };

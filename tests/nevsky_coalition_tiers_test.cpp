@@ -20,6 +20,7 @@
 #include "solver/coalition_retrograde.h"
 #include "tablebase/coalition_tier_solver.h"
 #include "tablebase/coalition_tier_tables.h"
+#include "tablebase/coalition_widening_solver.h"
 #include "tests/file_damage.h"
 
 namespace {
@@ -296,11 +297,7 @@ TEST_CASE("nevsky coalition tiers: codes of two bytes, alone and after tiers of 
   CHECK(tablebase::open_coalition_tier(name(tiers - 1), space.tier_size(tiers - 1) * 7)
             .header()
             .bits_per_record == 16);
-  tablebase::CoalitionTierReport carried = wide.report();
-  CHECK(!carried.kingmakers_counted);
-  tablebase::carry_kingmakers(carried, narrow.report());
-  CHECK(carried.kingmakers_counted);
-  CHECK(carried.kingmakers == narrow.report().kingmakers);
+  CHECK(!wide.report().kingmakers_counted);
   // Every code the same, from the solver and from the folder of both widths.
   tablebase::CoalitionTierTables<Space> tables(space, dir);
   std::uint64_t differ = 0, compared = 0;
@@ -322,6 +319,43 @@ TEST_CASE("nevsky coalition tiers: codes of two bytes, alone and after tiers of 
   // A solve in bytes refuses the two-byte tiers rather than misread them.
   tablebase::CoalitionTierSolver<Space> again(space, solving(dir));
   CHECK_THROWS_AS(again.solve(), tablebase::CoalitionCodesTooNarrow);
+  // The first tiers gone, a widening solve solves them in bytes, meets the first tier of two
+  // bytes and goes on in two: the same values, the kingmakers of the tiers it solved counted.
+  for (int t = 0; t < kept; ++t) std::filesystem::remove(tablebase::coalition_tier_path(name(t)));
+  std::vector<std::size_t> widths;
+  int widened = 0;
+  tablebase::WideningCoalitionSolver<Space> widening(
+      space, solving(dir),
+      [&](std::size_t code_bytes, std::uint64_t) {
+        widths.push_back(code_bytes);
+        return ~std::uint64_t{0};
+      },
+      [&](const std::string&) { ++widened; });
+  auto report = tablebase::empty_coalition_report(4, tiers);
+  for (int t = 0; t < tiers; ++t) {
+    CHECK(widening.code_bytes() == (t <= kept ? 1 : 2));
+    tablebase::add_tier(report, t, space.tier_size(t), widening.solve_tier(t));
+  }
+  CHECK(widened == 1);
+  CHECK(widths == std::vector<std::size_t>{1, 2});
+  CHECK(report.tiers_read == tiers - kept);
+  std::uint64_t kingmakers = 0;
+  for (int t = 0; t < kept; ++t) {
+    CHECK(report.kingmakers_by_tier[t] == narrow.report().kingmakers_by_tier[t]);
+    kingmakers += std::uint64_t(narrow.report().kingmakers_by_tier[t]);
+  }
+  CHECK(report.kingmakers == kingmakers);
+  for (int u = 0; u < 7; ++u) {
+    CHECK(report.splits[u].wins == narrow.report().splits[u].wins);
+    CHECK(report.splits[u].longest_win == narrow.report().splits[u].longest_win);
+  }
+  tablebase::CoalitionTierTables<Space> rewritten(space, dir);
+  compared = differ = 0;
+  for (int t = 0; t < tiers; ++t)
+    for (std::uint64_t i = 0; i < space.tier_size(t); ++i)
+      for (std::uint32_t s = 1; s < 15; ++s)
+        differ += rewritten.code({t, i}, s) != expected[compared++];
+  CHECK(differ == 0);
   std::filesystem::remove_all(dir);
 }
 
