@@ -18,10 +18,10 @@
 namespace {
 
 namespace fs = std::filesystem;
+using nardy::bearoff::OneSided;
+using nardy::bearoff::read_one_sided;
+using nardy::bearoff::write_one_sided;
 using tablebase::TableError;
-using tablebase::nardy_bearoff::OneSided;
-using tablebase::nardy_bearoff::read_one_sided;
-using tablebase::nardy_bearoff::write_one_sided;
 
 fs::path scratch(const std::string& name) {
   const fs::path dir =

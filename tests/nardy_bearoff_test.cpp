@@ -17,12 +17,12 @@
 
 namespace {
 
-using tablebase::nardy_bearoff::Count;
-using tablebase::nardy_bearoff::HomeBoard;
-using tablebase::nardy_bearoff::HomeIndex;
-using tablebase::nardy_bearoff::kExactRolls;
-using tablebase::nardy_bearoff::OneSided;
-using tablebase::nardy_bearoff::power36;
+using nardy::bearoff::Count;
+using nardy::bearoff::HomeBoard;
+using nardy::bearoff::HomeIndex;
+using nardy::bearoff::kExactRolls;
+using nardy::bearoff::OneSided;
+using nardy::bearoff::power36;
 
 // Every board of at most `most` checkers, by plain loops.
 std::vector<HomeBoard> all_boards(int most) {
@@ -85,7 +85,7 @@ class OneSidedRace {
     --p.rolls;
   }
   void generate(const Position& p, MoveList& out) const {
-    out.items = tablebase::nardy_bearoff::plays(game_, p.board, p.roll);
+    out.items = nardy::bearoff::plays(game_, p.board, p.roll);
   }
   std::uint64_t count_moves(const Position& p) const {
     MoveList l;

@@ -122,9 +122,9 @@ TEST_CASE("drop16 bearoff --variant nardy: the database's answer for a home boar
   INFO(r.err);
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
-  const tablebase::nardy_bearoff::OneSided db(3, 1);
+  const nardy::bearoff::OneSided db(3, 1);
   const auto s = nardy::parse_fen(fen);
-  const auto board = tablebase::nardy_bearoff::home_board(s.game, s.position, nardy::kWhite);
+  const auto board = nardy::bearoff::home_board(s.game, s.position, nardy::kWhite);
   REQUIRE(board);
   CHECK(j.at("positions") == db.size());
   CHECK(j.at("expected_rolls").get<double>() == db.expected_rolls(*board));
@@ -150,7 +150,7 @@ TEST_CASE("drop16 bearoff --two-sided: every pair of plain home boards, the libr
   INFO(r.err);
   REQUIRE(r.status == 0);
   const auto j = nlohmann::json::parse(r.out);
-  const tablebase::nardy_bearoff::TwoSidedPlain table(2, 0, 1);
+  const nardy::bearoff::TwoSidedPlain table(2, 0, 1);
   CHECK(j.at("pairs") == table.pairs());
   double high = -1e9;
   for (std::size_t w = 0; w < table.boards().size(); ++w)
@@ -197,8 +197,8 @@ TEST_CASE("drop16 query --variant nardy: the best play and its expected points, 
   CHECK(j.at("exact") == true);
   CHECK(j.at("source") == "exact race expectimax");
   CHECK(j.at("roll") == "2-1");
-  const tablebase::nardy_bearoff::TwoSidedPlain table(2, 0, 0);
-  const auto index_of = [&](const tablebase::nardy_bearoff::HomeBoard& b) {
+  const nardy::bearoff::TwoSidedPlain table(2, 0, 0);
+  const auto index_of = [&](const nardy::bearoff::HomeBoard& b) {
     const auto& boards = table.boards();
     return std::size_t(std::find(boards.begin(), boards.end(), b) - boards.begin());
   };
@@ -206,10 +206,8 @@ TEST_CASE("drop16 query --variant nardy: the best play and its expected points, 
   REQUIRE(j.at("plays").size() >= 2);
   for (const auto& play : j.at("plays")) {
     const auto after = nardy::parse_fen(play.at("fen").get<std::string>());
-    const auto white =
-        tablebase::nardy_bearoff::home_board(after.game, after.position, nardy::kWhite);
-    const auto black =
-        tablebase::nardy_bearoff::home_board(after.game, after.position, nardy::kBlack);
+    const auto white = nardy::bearoff::home_board(after.game, after.position, nardy::kWhite);
+    const auto black = nardy::bearoff::home_board(after.game, after.position, nardy::kBlack);
     REQUIRE((white && black));
     const double v = play.at("expected_points").get<double>();
     CHECK(std::abs(v + table.value(index_of(*black), index_of(*white))) < 1e-12);

@@ -13,12 +13,12 @@
 
 TEST_CASE("nardy endgames: value iteration is expectimax on races", "[nardy]") {
   const nardy::Game g12(12);
-  const tablebase::nardy_bearoff::TwoSidedPlain table(3, 0, 1);
+  const nardy::bearoff::TwoSidedPlain table(3, 0, 1);
   int checked = 0;
   for (std::size_t w = 0; w < table.boards().size(); w += 7)
     for (std::size_t b = 3; b < table.boards().size(); b += 11) {
       const nardy::Position p =
-          tablebase::nardy_bearoff::race_position(table.boards()[w], table.boards()[b], 0, 1);
+          nardy::bearoff::race_position(table.boards()[w], table.boards()[b], 0, 1);
       solver::ChanceFixedPoint<nardy::Game> fixed(g12, p, 1'000'000);
       fixed.solve(1e-14, 1000);
       CHECK(std::abs(fixed.value(p) - table.value(w, b)) < 1e-12);

@@ -14,9 +14,9 @@
 
 namespace {
 
-using tablebase::nardy_bearoff::OneSided;
-using tablebase::nardy_player::play_match;
-using tablebase::nardy_player::Player;
+using nardy::bearoff::OneSided;
+using nardy::player::play_match;
+using nardy::player::Player;
 
 const OneSided& database() {
   static const OneSided db(5, 2);
@@ -74,7 +74,7 @@ TEST_CASE("nardy match: seeded matches repeat, plays are legal, points are the r
 TEST_CASE("nardy player: a race the database holds is valued from its distributions",
           "[nardy][player]") {
   const nardy::Game game;
-  const tablebase::nardy_player::Evaluator eval(game, &database());
+  const nardy::player::Evaluator eval(game, &database());
   // White: checkers on 1 and 2; Black: one on its 6-point. White to roll.
   const auto s =
       nardy::parse_fen("P/P/././././././././././././././././p/././././. 0/0 13/14 0/0 w -");
@@ -87,8 +87,8 @@ TEST_CASE("nardy player: a race the database holds is valued from its distributi
       nardy::parse_fen("./././././P/././././././././././././p/././././. 0/0 14/14 0/0 w -");
   REQUIRE(eval.from_database(t.position));
   const auto& db = database();
-  const auto white = *tablebase::nardy_bearoff::home_board(game, t.position, nardy::kWhite);
-  const auto black = *tablebase::nardy_bearoff::home_board(game, t.position, nardy::kBlack);
+  const auto white = *nardy::bearoff::home_board(game, t.position, nardy::kWhite);
+  const auto black = *nardy::bearoff::home_board(game, t.position, nardy::kBlack);
   double first = 0;
   for (int n = 0; n <= 24; ++n)
     for (int k = n; k <= 24; ++k) first += db.probability(white, n) * db.probability(black, k);
@@ -105,7 +105,7 @@ TEST_CASE("nardy player: its search is expectimax with the evaluation at the hor
   // leads to is what solver::Expectimax finds 0 and 2 plies deep (the roll and the reply) with
   // the evaluation at its horizon, for both the player's depths.
   const nardy::Game game(12);
-  const tablebase::nardy_player::Evaluator eval(game, &database());
+  const nardy::player::Evaluator eval(game, &database());
   const auto horizon = [&](const nardy::Position& p) {
     const double v = eval.value(p);
     return p.side_to_move == nardy::kWhite ? std::array<double, 2>{v, -v}

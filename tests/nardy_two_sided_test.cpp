@@ -56,13 +56,13 @@ TEST_CASE("nardy two-sided: race values are a plain recursion's over the brute-f
           "[nardy]") {
   const nardy::Game g12(12);
   for (const auto& [white_eaten, black_eaten] : {std::pair{0, 0}, {2, 0}, {0, 1}}) {
-    const tablebase::nardy_bearoff::TwoSidedPlain table(2, white_eaten, black_eaten);
+    const nardy::bearoff::TwoSidedPlain table(2, white_eaten, black_eaten);
     REQUIRE(table.boards().size() == 27);  // 6 boards of 1 checker, 21 of 2
     PlainRecursion plain;
     bool multiplied = false;
     for (std::size_t w = 0; w < table.boards().size(); ++w)
       for (std::size_t b = 0; b < table.boards().size(); ++b) {
-        const nardy::Position p = tablebase::nardy_bearoff::race_position(
+        const nardy::Position p = nardy::bearoff::race_position(
             table.boards()[w], table.boards()[b], white_eaten, black_eaten);
         const Rational want = plain.white_value(nardy::to_fen(g12, p));
         CHECK(std::abs(table.value(w, b) - want.to_double()) < 1e-12);

@@ -22,7 +22,7 @@ namespace app {
 
 namespace {
 
-namespace bearoff = tablebase::nardy_bearoff;
+namespace bearoff = nardy::bearoff;
 
 struct BearoffOptions {
   PositionOptions position;

@@ -12,16 +12,16 @@
 
 namespace app {
 
-inline std::optional<tablebase::nardy_bearoff::OneSided> nardy_database(const std::string& file,
-                                                                        int checkers) {
+inline std::optional<nardy::bearoff::OneSided> nardy_database(const std::string& file,
+                                                              int checkers) {
   if (!file.empty()) {
     try {
-      return tablebase::nardy_bearoff::read_one_sided(file);
+      return nardy::bearoff::read_one_sided(file);
     } catch (const tablebase::TableError& e) {
       throw UsageError(std::string("--db ") + e.what());
     }
   }
-  if (checkers > 0) return tablebase::nardy_bearoff::OneSided(checkers, 1);
+  if (checkers > 0) return nardy::bearoff::OneSided(checkers, 1);
   return std::nullopt;
 }
 

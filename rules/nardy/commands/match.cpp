@@ -30,9 +30,9 @@ void run_match(const CLI::App& cmd, const MatchOptions& o) {
       setup_of<registry::Command::nardy_match, nardy::Game>(cmd, {.variant = o.variant});
   const nardy::Game& game = *setup.game;
   const auto database = nardy_database(o.db, o.checkers);
-  const tablebase::nardy_player::Player player(game, database ? &*database : nullptr, o.depth);
+  const nardy::player::Player player(game, database ? &*database : nullptr, o.depth);
   const auto start = std::chrono::steady_clock::now();
-  const auto m = tablebase::nardy_player::play_match(game, player, o.games, o.seed);
+  const auto m = nardy::player::play_match(game, player, o.games, o.seed);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   long plies = 0;

@@ -20,8 +20,8 @@ struct Answer {
 
 template <typename E>
 Answer advice_json(const std::string& variant, const std::optional<std::string>& fen,
-                   const std::optional<std::string>& roll,
-                   const tablebase::nardy_bearoff::OneSided* db, int depth) {
+                   const std::optional<std::string>& roll, const nardy::bearoff::OneSided* db,
+                   int depth) {
   auto s = E::setup(variant, fen);
   set_roll<E>(s, roll);
   const auto& p = s.position;
@@ -40,7 +40,7 @@ Answer advice_json(const std::string& variant, const std::optional<std::string>&
   }
   if (!E::rolled(p))
     throw UsageError("the dice are not rolled: give --roll 6-5, or a FEN with a roll");
-  const auto advice = tablebase::nardy_advice::advise(g, p, db, depth);
+  const auto advice = nardy::advice::advise(g, p, db, depth);
   const auto& best = advice.plays[advice.best];
   j["fen"] = E::fen(g, p);
   j["board"] = E::diagram(g, p);

@@ -7,7 +7,7 @@
 #include "rules/nardy/solve/two_sided.h"
 #include "solver/expectimax.h"
 
-namespace tablebase::nardy_advice {
+namespace nardy::advice {
 
 namespace {
 
@@ -16,23 +16,23 @@ std::optional<double> exact_value(const nardy::Game& game, const nardy::Position
                                   solver::Expectimax<nardy::Game>& search) {
   const nardy::Side s = q.side_to_move, o = nardy::opponent(s);
   if (game.is_terminal(q)) return game.terminal_value(q)[s];
-  if (nardy_player::in_contact(game, q)) return std::nullopt;
-  const auto mine = nardy_bearoff::home_board(game, q, s);
-  const auto theirs = nardy_bearoff::home_board(game, q, o);
+  if (player::in_contact(game, q)) return std::nullopt;
+  const auto mine = bearoff::home_board(game, q, s);
+  const auto theirs = bearoff::home_board(game, q, o);
   if (!mine || !theirs || mine->royal || theirs->royal || mine->checkers() > kExactRaceCheckers ||
       theirs->checkers() > kExactRaceCheckers)
     return std::nullopt;
   // The rules are the same for both sides, so the side to roll plays White there.
-  return search.value(nardy_bearoff::race_position(*mine, *theirs, q.eaten[s], q.eaten[o]))[0];
+  return search.value(bearoff::race_position(*mine, *theirs, q.eaten[s], q.eaten[o]))[0];
 }
 
 }  // namespace
 
-Advice advise(const nardy::Game& game, const nardy::Position& p, const nardy_bearoff::OneSided* db,
+Advice advise(const nardy::Game& game, const nardy::Position& p, const bearoff::OneSided* db,
               int depth) {
   if (!p.dice.rolled() || game.is_terminal(p))
     throw std::invalid_argument("advice needs a position with its dice rolled, not finished");
-  const nardy_player::Player player(game, db, depth);
+  const player::Player player(game, db, depth);
   const nardy::Game race_board(12);
   solver::Expectimax<nardy::Game> search(race_board, std::uint64_t{256} << 20);
   nardy::MoveList moves;
@@ -57,4 +57,4 @@ Advice advise(const nardy::Game& game, const nardy::Position& p, const nardy_bea
   return a;
 }
 
-}  // namespace tablebase::nardy_advice
+}  // namespace nardy::advice

@@ -14,7 +14,7 @@
 #include "rules/nardy/game.h"
 #include "rules/nardy/solve/bearoff.h"
 
-namespace tablebase::nardy_advice {
+namespace nardy::advice {
 
 inline constexpr int kExactRaceCheckers = 4;
 
@@ -32,7 +32,7 @@ struct Advice {
 };
 
 // p's dice must be rolled and p not finished; depth 1 or 2 for the player's search.
-Advice advise(const nardy::Game& game, const nardy::Position& p, const nardy_bearoff::OneSided* db,
+Advice advise(const nardy::Game& game, const nardy::Position& p, const bearoff::OneSided* db,
               int depth);
 
-}  // namespace tablebase::nardy_advice
+}  // namespace nardy::advice

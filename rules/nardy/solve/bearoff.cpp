@@ -10,7 +10,7 @@
 #include "solver/parallel_for.h"
 #include "solver/progress.h"
 
-namespace tablebase::nardy_bearoff {
+namespace nardy::bearoff {
 
 std::optional<HomeBoard> home_board(const nardy::Game& game, const nardy::Position& p,
                                     nardy::Side s) {
@@ -147,4 +147,4 @@ std::uint64_t OneSided::bytes() const {
          t_.best.size() * sizeof(std::uint32_t);
 }
 
-}  // namespace tablebase::nardy_bearoff
+}  // namespace nardy::bearoff

@@ -31,7 +31,7 @@ namespace solver {
 class Progress;
 }  // namespace solver
 
-namespace tablebase::nardy_bearoff {
+namespace nardy::bearoff {
 
 using Count = unsigned __int128;
 inline constexpr int kExactRolls = 24;
@@ -98,4 +98,4 @@ inline Count power36(int n) {
   return c;
 }
 
-}  // namespace tablebase::nardy_bearoff
+}  // namespace nardy::bearoff

@@ -11,7 +11,11 @@
 #include "tablebase/file_io.h"
 #include "tablebase/table_file.h"
 
-namespace tablebase::nardy_bearoff {
+namespace nardy::bearoff {
+
+using tablebase::crc64;
+using tablebase::TableError;
+namespace file_io = tablebase::file_io;
 
 static_assert(std::endian::native == std::endian::little,
               "the bear-off file holds the arrays' bytes as they are on a little-endian machine");
@@ -120,4 +124,4 @@ OneSided read_one_sided(const std::filesystem::path& path, int expected_checkers
   }
 }
 
-}  // namespace tablebase::nardy_bearoff
+}  // namespace nardy::bearoff

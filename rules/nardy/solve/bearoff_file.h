@@ -17,7 +17,7 @@
 
 #include "rules/nardy/solve/bearoff.h"
 
-namespace tablebase::nardy_bearoff {
+namespace nardy::bearoff {
 
 inline constexpr std::uint32_t kBearoffFileVersion = 1;
 
@@ -30,4 +30,4 @@ void write_one_sided(const std::filesystem::path& path, const OneSided& db);
 // `expected_checkers` (if given, >= 0).
 OneSided read_one_sided(const std::filesystem::path& path, int expected_checkers = -1);
 
-}  // namespace tablebase::nardy_bearoff
+}  // namespace nardy::bearoff

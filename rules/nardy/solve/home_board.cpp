@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-namespace tablebase::nardy_bearoff {
+namespace nardy::bearoff {
 
 HomeIndex::HomeIndex(int max_checkers) : max_(max_checkers) {
   if (max_checkers < 0 || max_checkers > 15)
@@ -41,4 +41,4 @@ HomeBoard HomeIndex::board(std::uint64_t index) const {
   return b;
 }
 
-}  // namespace tablebase::nardy_bearoff
+}  // namespace nardy::bearoff

@@ -10,7 +10,7 @@
 #include <cstdint>
 #include <vector>
 
-namespace tablebase::nardy_bearoff {
+namespace nardy::bearoff {
 
 inline constexpr int kHome = 6;
 
@@ -54,4 +54,4 @@ class HomeIndex {
   std::vector<std::vector<std::uint64_t>> binomial_;
 };
 
-}  // namespace tablebase::nardy_bearoff
+}  // namespace nardy::bearoff

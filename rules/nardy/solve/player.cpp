@@ -6,7 +6,7 @@
 
 #include "rules/nardy/notation.h"
 
-namespace tablebase::nardy_player {
+namespace nardy::player {
 
 namespace {
 
@@ -55,7 +55,7 @@ bool in_contact(const nardy::Game& game, const nardy::Position& p) {
 bool Evaluator::from_database(const nardy::Position& p) const {
   if (!db_ || game_.is_terminal(p) || in_contact(game_, p)) return false;
   for (const nardy::Side s : {nardy::kWhite, nardy::kBlack}) {
-    const auto b = nardy_bearoff::home_board(game_, p, s);
+    const auto b = bearoff::home_board(game_, p, s);
     if (!b || b->checkers() > db_->index().max_checkers()) return false;
   }
   return true;
@@ -63,14 +63,14 @@ bool Evaluator::from_database(const nardy::Position& p) const {
 
 double Evaluator::first_off_probability(const nardy::Position& p) const {
   const nardy::Side s = p.side_to_move, o = nardy::opponent(s);
-  const auto mine = *nardy_bearoff::home_board(game_, p, s);
-  const auto theirs = *nardy_bearoff::home_board(game_, p, o);
+  const auto mine = *bearoff::home_board(game_, p, s);
+  const auto theirs = *bearoff::home_board(game_, p, o);
   double first = 0, their_before = 0;  // their_before: P(they are off in fewer than n rolls)
-  for (int n = 0; n <= nardy_bearoff::kExactRolls; ++n) {
+  for (int n = 0; n <= bearoff::kExactRolls; ++n) {
     first += db_->probability(mine, n) * (1 - their_before);
     their_before += db_->probability(theirs, n);
   }
-  const double total = double(nardy_bearoff::power36(nardy_bearoff::kExactRolls));
+  const double total = double(bearoff::power36(bearoff::kExactRolls));
   const double my_tail = double(db_->tail(mine)) / total,
                their_tail = double(db_->tail(theirs)) / total;
   return first + 0.5 * my_tail * their_tail;  // both beyond 24 rolls: an even guess, below 1e-15
@@ -98,7 +98,7 @@ double Evaluator::value(const nardy::Position& p) const {
          kRoyalWorth * (royal_shots(game_, p, s) - 0.5 * royal_shots(game_, p, o));
 }
 
-Player::Player(const nardy::Game& game, const nardy_bearoff::OneSided* db, int depth)
+Player::Player(const nardy::Game& game, const bearoff::OneSided* db, int depth)
     : game_(game), eval_(game, db), depth_(depth) {
   if (depth < 1 || depth > 2) throw std::invalid_argument("the player searches 1 or 2 plies");
 }
@@ -198,4 +198,4 @@ MatchResult play_match(const nardy::Game& game, const Player& player, int games,
   return m;
 }
 
-}  // namespace tablebase::nardy_player
+}  // namespace nardy::player

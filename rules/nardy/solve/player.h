@@ -34,12 +34,12 @@
 #include "rules/nardy/game.h"
 #include "rules/nardy/solve/bearoff.h"
 
-namespace tablebase::nardy_player {
+namespace nardy::player {
 
 class Evaluator {
  public:
   // db may be null: then races use the pip-count estimate too.
-  Evaluator(const nardy::Game& game, const nardy_bearoff::OneSided* db) : game_(game), db_(db) {}
+  Evaluator(const nardy::Game& game, const bearoff::OneSided* db) : game_(game), db_(db) {}
   // The side to roll's estimated points of p, whose dice are not rolled (or which is finished).
   double value(const nardy::Position& p) const;
   // Whether value(p) comes from the bear-off database (a race it holds both sides of).
@@ -50,7 +50,7 @@ class Evaluator {
  private:
   double points_from(const nardy::Position& p, double first) const;
   const nardy::Game& game_;
-  const nardy_bearoff::OneSided* db_;
+  const bearoff::OneSided* db_;
 };
 
 // Side s's pips: each checker's distance to off, a checker on the bar points + 1.
@@ -66,7 +66,7 @@ struct Choice {
 class Player {
  public:
   // depth: the player's own plies searched, 1 or 2.
-  Player(const nardy::Game& game, const nardy_bearoff::OneSided* db, int depth);
+  Player(const nardy::Game& game, const bearoff::OneSided* db, int depth);
   // The best play of p (dice rolled, not finished).
   Choice choose(const nardy::Position& p) const;
   // The mover's estimated points of `after`, the position one of its plays leads to.
@@ -111,4 +111,4 @@ using PlayObserver = std::function<void(const nardy::Position&, const nardy::Mov
 MatchResult play_match(const nardy::Game& game, const Player& player, int games, std::uint64_t seed,
                        int max_plies = 10'000, const PlayObserver& on_play = {});
 
-}  // namespace tablebase::nardy_player
+}  // namespace nardy::player

@@ -3,7 +3,7 @@
 #include "solver/expectimax.h"
 #include "solver/progress.h"
 
-namespace tablebase::nardy_bearoff {
+namespace nardy::bearoff {
 
 nardy::Position race_position(const HomeBoard& white, const HomeBoard& black, int white_eaten,
                               int black_eaten) {
@@ -39,4 +39,4 @@ TwoSidedPlain::TwoSidedPlain(int max_checkers, int white_eaten, int black_eaten,
   nodes_ = search.nodes();
 }
 
-}  // namespace tablebase::nardy_bearoff
+}  // namespace nardy::bearoff

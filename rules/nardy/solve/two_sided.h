@@ -19,7 +19,7 @@ namespace solver {
 class Progress;
 }  // namespace solver
 
-namespace tablebase::nardy_bearoff {
+namespace nardy::bearoff {
 
 // The 12-point position: White's home board against Black's, White to roll.
 nardy::Position race_position(const HomeBoard& white, const HomeBoard& black, int white_eaten,
@@ -43,4 +43,4 @@ class TwoSidedPlain {
   std::uint64_t nodes_ = 0;
 };
 
-}  // namespace tablebase::nardy_bearoff
+}  // namespace nardy::bearoff
