@@ -28,6 +28,7 @@
 #include "app/games.h"
 #include "app/mpi_ranks.h"
 #include "app/resources.h"
+#include "app/stop_signals.h"
 #include "app/table_solve_faults.h"
 #include "solver/coalition_solve.h"
 #include "solver/counted_memory.h"
@@ -42,6 +43,7 @@
 #include "tablebase/directory_lock.h"
 #include "tablebase/game_tables.h"
 #include "tablebase/tables_found.h"
+#include "tablebase/tier_solve_options.h"
 
 #if DROP16_MPI
 #include "mpi/mpi_coalition_solver.h"
@@ -337,6 +339,14 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
   } catch (const std::invalid_argument& e) {
     throw UsageError(std::string("--format coalition-tiers: ") + e.what());
   }
+  // Ctrl-C stops at the end of the tier under way, the reach's checkpoint or the tier's file
+  // written: a rerun goes on from there.
+  const auto stop = stop_on_signals(
+      "drop16: stopping at the end of the tier under way, its work kept; again to stop at once\n");
+  const auto stopped = [&](const std::string& kept) {
+    return tablebase::SolveInterrupted("stopped: " + kept + " " + r.tables +
+                                       "; run the same command again to go on");
+  };
   // The row's positions: their index read from DIR, else found from the start and written there.
   bool indexed = false;
   const auto find_positions = [&] {
@@ -360,6 +370,9 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
                          std::to_string(positions) + " positions), more than " +
                          solver::size_text(r.memory_bytes) +
                          "; kept where it stands: run again with more --memory to go on");
+      if (stop())
+        throw stopped("the reach of " + name + " at " + std::to_string(tiers) + " of " +
+                      std::to_string(space->tier_count()) + " tiers, kept in");
     });
     space->save_index(r.tables, r.zstd_given ? r.zstd_level : 8);
     // What the reach freed (its positions found ahead, its blocks' places while reached) given
@@ -412,8 +425,9 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
     };
     const mpi_solve::CoalitionRankSetup setup{find_positions, load_index, rank_budget};
     const auto solved = reporting_table_solve_faults([&] {
-      return reporting_rank_failures(
-          [&] { return mpi_solve::solve_coalition_mpi(*space, options, setup, !o.quiet); });
+      return reporting_rank_failures([&] {
+        return mpi_solve::solve_coalition_mpi(*space, options, setup, {!o.quiet, stop});
+      });
     });
     if (!solved) return;  // an MPI rank other than 0: rank 0 answers
     report = solved->tiers;
@@ -436,6 +450,10 @@ void solve_coalition_tiers(const CoalitionSolveRequest& r) {
     for (int t = 0; t < space->tier_count(); ++t) total += space->tier_size(t);
     solver::Progress progress("solve", total, "positions", !o.quiet);
     for (int t = 0; t < space->tier_count(); ++t) {
+      if (stop())
+        throw stopped(t ? std::to_string(t) + " of " + std::to_string(space->tier_count()) +
+                              " tiers solved, kept in"
+                        : "the reach of " + name + ", done, kept in");
       tablebase::add_tier(report, t, space->tier_size(t), tiers.solve_tier(t));
       progress.advance(space->tier_size(t));
       progress.add_to_rate(space->tier_size(t));

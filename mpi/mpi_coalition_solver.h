@@ -92,14 +92,14 @@ class RankSolver {
 }  // namespace coalition_detail
 
 // Collective over MPI_COMM_WORLD: every rank calls it with the same space (its index not yet
-// read), options and setup; rank 0 shows the run's progress when asked. It initialises MPI and
-// finalises it before it returns or throws. Rank 0 returns the report; the others return nothing
-// and leave every error for rank 0 to report. Rank 0 throws what setup.index throws, what the
-// directory's lock throws, and RankFailure for a rank's failed tier.
+// read), options and setup; rank 0 runs with `run` (progress shown, a stop asked between tiers). It
+// initialises MPI and finalises it before it returns or throws. Rank 0 returns the report; the
+// others return nothing and leave every error for rank 0 to report. Rank 0 throws what setup.index
+// throws, what the directory's lock throws, and RankFailure for a rank's failed tier.
 template <tablebase::CoalitionTierSpace S>
 std::optional<CoalitionDistributedReport> solve_coalition_mpi(
     const S& space, const tablebase::CoalitionTierSolveOptions& options,
-    const CoalitionRankSetup& setup, bool show_progress) {
+    const CoalitionRankSetup& setup, const TierRunOptions& run) {
   const Session session;
   CoalitionRankSetup mine = setup;
   if (session.rank() == 0) mine.load_index = [] {};  // setup.index fills rank 0's space
@@ -139,7 +139,7 @@ std::optional<CoalitionDistributedReport> solve_coalition_mpi(
     };
     return run;
   };
-  result.ranks = manage_tiers(prepare, work, {show_progress, {}}, session.size(), session.team());
+  result.ranks = manage_tiers(prepare, work, run, session.size(), session.team());
   report.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return result;
 }

@@ -22,6 +22,7 @@
 #include "app/mpi_ranks.h"
 #include "app/query_batch.h"
 #include "app/resources.h"
+#include "app/stop_signals.h"
 #include "app/table_commands.h"
 #include "app/table_solve_faults.h"
 #include "rules/drop/notation.h"
@@ -93,14 +94,6 @@ nlohmann::ordered_json value_json(const tablebase::DropTierSpace& space, const s
       value(moves.size() == 0 ? std::optional<bool>(false) : tables.win(p)), values, false);
 }
 
-// The first SIGINT or SIGTERM asks the tier solver to save its work and stop after the chunk of
-// entries it is on (seconds); a second one kills the process as usual.
-std::atomic<bool> stop_signalled{false};
-extern "C" void on_stop_signal(int signal) {
-  stop_signalled.store(true);
-  std::signal(signal, SIG_DFL);
-}
-
 // The tables' solve, by this process or, with --mpi, by every rank of the mpirun it belongs to:
 // nothing on ranks other than 0, which report their errors and figures through rank 0 (its
 // figures per rank go to `mpi_ranks`).
@@ -153,9 +146,7 @@ void solve_tier_tables(const SolveOptions& o, const Setup& s) {
       options.show_progress = !o.position.quiet;
       options.zstd_level = o.zstd_level;
       options.value_only = o.value_only;
-      options.stop_requested = [] { return stop_signalled.load(); };
-      std::signal(SIGINT, on_stop_signal);
-      std::signal(SIGTERM, on_stop_signal);
+      options.stop_requested = stop_on_signals();
       solved = solve_tables(space, options, o.mpi, o.mpi_split_entries, mpi_ranks);
     });
     if (!solved) return;  // an MPI rank other than 0: rank 0 answers
