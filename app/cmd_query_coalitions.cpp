@@ -21,6 +21,7 @@
 #include "app/coalition_solve.h"
 #include "app/games.h"
 #include "app/resources.h"
+#include "app/tier_digests.h"
 #include "solver/coalition_search.h"
 #include "solver/progress.h"
 #include "tablebase/coalition_analysis.h"
@@ -333,6 +334,30 @@ void verify_tiers(const CoalitionVerifyRequest& r) {
       start);
 }
 
+// verify --digest of coalition tier tables: every finished tier's codes (coalition_tier_digest).
+template <registry::CoalitionEntry E>
+void digest_tiers(const CoalitionVerifyRequest& r) {
+  using G = typename E::Game;
+  const std::string name = E::normalized(r.position.variant);
+  const auto space = tablebase::CoalitionSpaceOf<G>::of(name);
+  if (!space->load_index(r.tables))
+    throw UsageError("--tables " + r.tables + " holds no coalition tier tables of " + name);
+  const int splits = tablebase::SplitRenaming(space->players()).count();
+  const auto tier = [&](int t) {
+    return tablebase::CoalitionTierName{
+        r.tables, name, space->index_scheme(), t, space->tier_name(t), splits};
+  };
+  report_tier_digests({name, space->tier_count(), [&](int t) { return space->tier_name(t); },
+                       [&](int t) { return space->tier_size(t); },
+                       [&](int t) -> std::optional<std::uint64_t> {
+                         const std::uint64_t codes = space->tier_size(t) * std::uint64_t(splits);
+                         if (!tablebase::coalition_tier_present(tier(t), codes))
+                           return std::nullopt;
+                         return tablebase::coalition_tier_digest(tier(t), codes);
+                       }},
+                      r.tables, r.against, r.position.json, r.position.quiet);
+}
+
 }  // namespace
 
 void run_coalition_query(const PositionOptions& o, const std::string& dir, bool variant_given) {
@@ -353,7 +378,11 @@ void run_coalition_verify(const CoalitionVerifyRequest& r) {
   with_capability<registry::TableFormat::coalitions>(r.position.variant, [&](auto e) {
     using E = decltype(e);
     if constexpr (E::info.tables.has(registry::TableFormat::coalition_tiers))
-      if (tablebase::coalition_tiers_variant(r.tables)) return verify_tiers<E>(r);
+      if (tablebase::coalition_tiers_variant(r.tables))
+        return r.digest ? digest_tiers<E>(r) : verify_tiers<E>(r);
+    if (r.digest)
+      throw UsageError("--digest: for tier tables; --tables " + r.tables +
+                       " holds the keyed table");
     if constexpr (registry::CoalitionTablesEntry<E>) verify_table<E>(r);
   });
 }

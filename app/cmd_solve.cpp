@@ -105,14 +105,14 @@ void run_verify(const CLI::App& cmd, const VerifyOptions& o) {
   with_entry<registry::Command::verify>(cmd, position.variant, [&](auto e) {
     using E = decltype(e);
     if constexpr (E::info.solvers.has(registry::Solver::reachable_retrograde))
-      run_cyclic_verify(
-          {position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb), o.children});
+      run_cyclic_verify({position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb),
+                         o.children, o.digest, o.against});
     else if constexpr (E::info.tables.has(registry::TableFormat::coalitions)) {
       if (o.tables.empty())
         throw UsageError("--tables: verify checks " + std::string(E::info.title) +
                          "'s coalition tables; give their directory");
       run_coalition_verify({position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb),
-                            o.children, o.search_nodes});
+                            o.children, o.search_nodes, o.digest, o.against});
     } else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
       run_tier_verify(cmd, o);
     else
@@ -138,6 +138,12 @@ OptionNeed tier_tables() {
   return {.solvers = {registry::Solver::tiers}, .what = "tier tables"};
 }
 // --mpi: the tiers of any tier solver go to the ranks.
+// verify --digest: tables of any tier format.
+OptionNeed tables_by_tier() {
+  return {.tables = {registry::TableFormat::tiers, registry::TableFormat::loopy_tiers,
+                     registry::TableFormat::coalition_tiers},
+          .what = "tier tables (Drop 16's, loopy or coalition tier tables)"};
+}
 OptionNeed ranked_tier_tables() {
   return {.solvers = {registry::Solver::tiers},
           .tables = {registry::TableFormat::loopy_tiers, registry::TableFormat::coalition_tiers},
@@ -313,18 +319,20 @@ void register_verify(CLI::App& app) {
            coalition_tables());
   auto* digest =
       only_for(cmd->add_flag("--digest", o->digest,
-                             "instead of sampling, print a CRC-64 of each finished tier's value "
-                             "bits (the same for any compression level, thread count or machine, "
-                             "with or without DTEs), to compare two solves tier by tier")
+                             "instead of sampling, print a CRC-64 of each finished tier's values "
+                             "(Drop 16: its value bits, with or without DTEs; loopy and coalition "
+                             "tier tables: every value and distance), the same for any "
+                             "compression level, thread count or machine, to compare two solves "
+                             "tier by tier")
                    ->excludes("--children")
                    ->excludes("--per-tier")
                    ->excludes("--samples"),
-               tier_tables());
+               tables_by_tier());
   only_for(cmd->add_option("--against", o->against,
                            "with --digest: an earlier run's --json output; exit 1 if a tier's "
                            "digest differs")
                ->needs(digest),
-           tier_tables());
+           tables_by_tier());
   cmd->callback([cmd, o] { refusing_bad_tables([&] { run_verify(*cmd, *o); }); });
 }
 

@@ -21,6 +21,7 @@
 #include "app/cyclic_solve.h"
 #include "app/games.h"
 #include "app/resources.h"
+#include "app/tier_digests.h"
 #include "solver/cyclic_retrograde.h"
 #include "solver/cyclic_search.h"
 #include "solver/progress.h"
@@ -279,6 +280,26 @@ void verify_loopy_tables(const CyclicVerifyRequest& r,
   checker.report(start);
 }
 
+// verify --digest of loopy tier tables: every finished tier's codes (loopy_tier_digest).
+template <registry::WholeVariantEntry E>
+void digest_loopy_tables(const CyclicVerifyRequest& r) {
+  whole_variant_root_count<E>(r.position.variant, "--variant");
+  const std::string name = E::normalized(r.position.variant);
+  tablebase::LoopyGameTables<E> tables(r.tables, name);
+  const auto& space = tables.space();
+  const auto table = [&](int t) {
+    return tablebase::LoopyTableName{r.tables, name, space.index_scheme(), space.tier_name(t)};
+  };
+  report_tier_digests({name, space.tier_count(), [&](int t) { return space.tier_name(t); },
+                       [&](int t) { return space.tier_size(t); },
+                       [&](int t) -> std::optional<std::uint64_t> {
+                         if (!tablebase::loopy_tier_present(table(t), space.tier_size(t)))
+                           return std::nullopt;
+                         return tablebase::loopy_tier_digest(table(t), space.tier_size(t));
+                       }},
+                      r.tables, r.against, r.position.json, r.position.quiet);
+}
+
 }  // namespace
 
 void run_cyclic_verify(const CyclicVerifyRequest& r) {
@@ -286,6 +307,14 @@ void run_cyclic_verify(const CyclicVerifyRequest& r) {
   with_capability<registry::Solver::reachable_retrograde>(r.position.variant, [&](auto e) {
     using E = decltype(e);
     constexpr bool loopy = E::info.tables.has(registry::TableFormat::loopy_tiers);
+    if (r.digest) {
+      if constexpr (loopy)
+        if (!r.tables.empty() && tablebase::holds_loopy_tables<E>(r.tables))
+          return digest_loopy_tables<E>(r);
+      throw UsageError(r.tables.empty()
+                           ? "--digest: checks tier tables; give their directory (--tables DIR)"
+                           : "--digest: for tier tables; --tables " + r.tables + " holds none");
+    }
     if (r.tables.empty())
       verify_reachable<E>(r, start);
     else if constexpr (loopy && !registry::KeyedEntry<E>)

@@ -91,6 +91,8 @@ struct CoalitionVerifyRequest {
   std::uint64_t memory_bytes = 0;  // the forward search's cap
   bool children = false;           // the children check alone, no forward search
   std::uint64_t search_nodes = 0;  // the most nodes one search question visits (0: no limit)
+  bool digest = false;             // coalition tier tables: each tier's digest instead of samples
+  std::string against;             // with digest: an earlier run's JSON to compare with
 };
 
 // `drop16 verify --tables DIR`: sampled positions of DIR's coalition table checked against their

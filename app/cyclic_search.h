@@ -35,6 +35,8 @@ struct CyclicVerifyRequest {
   std::uint64_t seed = 1;
   std::uint64_t memory_bytes = 0;
   bool children = false;  // the check against the children only, no forward search
+  bool digest = false;  // loopy tier tables: each tier's digest instead of samples (tier_digests.h)
+  std::string against;  // with digest: an earlier run's JSON to compare with
 };
 void run_cyclic_verify(const CyclicVerifyRequest& r);
 

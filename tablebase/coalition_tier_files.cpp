@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "tablebase/table_file.h"
+#include "tablebase/value_digest.h"
 
 namespace tablebase {
 namespace {
@@ -28,6 +29,14 @@ TableReader open_coalition_tier(const CoalitionTierName& name, std::uint64_t cod
                                std::to_string(h.bits_per_record) + " bits, not " +
                                std::to_string(codes) + " of 8 or 16");
   return reader;
+}
+
+std::uint64_t coalition_tier_digest(const CoalitionTierName& name, std::uint64_t codes) {
+  TableReader reader = open_coalition_tier(name, codes);
+  const std::uint32_t bits = reader.header().bits_per_record;
+  return records_digest(reader, [bits](std::uint32_t record) {
+    return coalition_code_from_record<WideCoalitionCode>(record, bits);
+  });
 }
 
 std::filesystem::path coalition_tier_path(const CoalitionTierName& name) {

@@ -65,6 +65,11 @@ void for_each_coalition_code_block(TableReader& reader, std::uint64_t count, Vis
 void read_coalition_tier(const CoalitionTierName& name, std::span<CoalitionCode> codes);
 void read_coalition_tier(const CoalitionTierName& name, std::span<WideCoalitionCode> codes);
 
+// The digest of a finished tier's codes (value_digest.h's records_digest, each as two-byte codes
+// hold it), the same for a tier written in bytes or in two; throws TableError as
+// open_coalition_tier.
+std::uint64_t coalition_tier_digest(const CoalitionTierName& name, std::uint64_t codes);
+
 // The variant whose coalition tier tables DIR holds (the header of its index.tiers, which a solve
 // writes before any tier), nullopt when it holds none. Throws TableError for a damaged file.
 std::optional<std::string> coalition_tiers_variant(const std::filesystem::path& dir);

@@ -11,6 +11,7 @@
 #include "tablebase/file_io.h"
 #include "tablebase/loopy_reach.h"
 #include "tablebase/tier_files.h"
+#include "tablebase/value_digest.h"
 
 namespace tablebase {
 
@@ -190,6 +191,14 @@ std::uint64_t write_loopy_tier(const LoopyTableName& name, std::span<const Loopy
   const WdlRecords records{codes, reached};
   write_wdl(loopy_wdl_path(name), name, name.tier, records, records.bits(), zstd_level);
   return std::filesystem::file_size(loopy_wdl_path(name));
+}
+
+std::uint64_t loopy_tier_digest(const LoopyTableName& name, std::uint64_t entries) {
+  int format = 0;
+  const std::filesystem::path path = loopy_wdl_path(name);
+  TableReader reader = open_wdl(path, name, name.tier, entries, 1, format);
+  return records_digest(reader,
+                        [&](std::uint32_t record) { return wdl_code(path, format, record); });
 }
 
 std::uint64_t write_loopy_tier_by_rank(const LoopyTableName& name, const ReachedRanks& ranks,

@@ -71,6 +71,10 @@ bool loopy_tier_present(const LoopyTableName& name, std::uint64_t entries);
 void read_loopy_tier(const LoopyTableName& name, std::span<LoopyCode> codes,
                      std::span<const IndexRange> only = {});
 
+// The digest of a finished tier's codes (value_digest.h's records_digest, a byte an entry: not in
+// the row, a draw, or a value and distance), either format; throws TableError as read_loopy_tier.
+std::uint64_t loopy_tier_digest(const LoopyTableName& name, std::uint64_t entries);
+
 // A finished tier's NAME.wdl opened and checked as the functions above do, read an entry at a
 // time (TableReader::get, which keeps the last few blocks); thread-safe.
 class LoopyTierReader {

@@ -287,10 +287,18 @@ TEST_CASE("nevsky coalition tiers: codes of two bytes, alone and after tiers of 
     return tablebase::CoalitionTierName{dir, space.variant_name(), space.index_scheme(),
                                         t,   space.tier_name(t),   7};
   };
-  for (int t = kept; t < tiers; ++t)
+  const auto digest = [&](int t) {
+    return tablebase::coalition_tier_digest(name(t), space.tier_size(t) * 7);
+  };
+  std::vector<std::uint64_t> digests;  // of the later tiers in bytes
+  for (int t = kept; t < tiers; ++t) {
+    digests.push_back(digest(t));
     std::filesystem::remove(tablebase::coalition_tier_path(name(t)));
+  }
   tablebase::CoalitionTierSolver<Space, WideCoalitionCode> wide(space, solving(dir, 1));
   wide.solve();
+  // The same values in two bytes: the same digests (verify --digest).
+  for (int t = kept; t < tiers; ++t) CHECK(digest(t) == digests[t - kept]);
   CHECK(wide.report().tiers_read == kept);
   CHECK(tablebase::open_coalition_tier(name(0), space.tier_size(0) * 7).header().bits_per_record ==
         8);

@@ -25,6 +25,7 @@
 #include "app/stop_signals.h"
 #include "app/table_commands.h"
 #include "app/table_solve_faults.h"
+#include "app/tier_digests.h"
 #include "rules/drop/notation.h"
 #include "rules/drop/solve/tier_space.h"
 #include "solver/dte_search.h"
@@ -246,95 +247,21 @@ void query_tier_tables(const CLI::App& cmd, const QueryOptions& o) {
   print_analysis(j, o.position.json);
 }
 
-std::string hex64(std::uint64_t x) {
-  char text[17];
-  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(x));
-  return text;
-}
-
-// The digests of an earlier `verify --digest --json`, by tier, checked to be that.
-std::map<std::string, std::string> read_digests(const std::string& file,
-                                                const std::string& variant) {
-  std::ifstream in(file);
-  if (!in) throw UsageError("--against " + file + ": cannot be read");
-  const auto j = nlohmann::json::parse(in, nullptr, false);
-  if (j.is_discarded() || !j.is_object() || !j.contains("digests") || !j["digests"].is_object() ||
-      !j.contains("variant") || !j["variant"].is_string())
-    throw UsageError("--against " + file + ": not the JSON of verify --digest --json");
-  if (j["variant"] != variant)
-    throw UsageError("--against " + file + " holds digests of variant " +
-                     j["variant"].get<std::string>() + ", not " + variant);
-  std::map<std::string, std::string> digests;
-  for (const auto& [tier, digest] : j["digests"].items()) {
-    if (!digest.is_string()) throw UsageError("--against " + file + ": tier " + tier + "'s digest");
-    digests[tier] = digest;
-  }
-  return digests;
-}
-
-// verify --digest: each finished tier's value digest (value_digest.h), values or DTE tables alike,
-// and with --against, the tiers whose digest differs from an earlier run's.
+// verify --digest: each finished tier's value digest (value_digest.h), values or DTE tables alike.
 template <typename E>
 void run_digest(const CLI::App& cmd, const VerifyOptions& o) {
-  const auto start = std::chrono::steady_clock::now();
   const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::verify);
   const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   const std::string variant = space.variant_name();
-  const auto expected =
-      o.against.empty() ? std::map<std::string, std::string>{} : read_digests(o.against, variant);
-  nlohmann::ordered_json digests = nlohmann::ordered_json::object();
-  std::vector<std::string> differ, unmatched;
-  std::uint64_t chained = 0, entries = 0;
-  solver::Progress progress("digest", space.tier_count(), "entries", !o.position.quiet);
-  for (int t = 0; t < space.tier_count(); ++t) {
-    const std::string& tier = space.tier_name(t);
-    progress.advance();
-    if (!tablebase::tier_files_present(o.tables, variant, tier, true)) continue;
-    const std::uint64_t value = tablebase::tier_value_digest(o.tables, variant, tier);
-    chained = tablebase::chain_digest(chained, value);
-    const std::string digest = hex64(value);
-    digests[tier] = digest;
-    entries += space.tier_size(t);
-    progress.add_to_rate(space.tier_size(t));
-    if (expected.empty()) continue;
-    const auto e = expected.find(tier);
-    if (e == expected.end())
-      unmatched.push_back(tier);
-    else if (e->second != digest)
-      differ.push_back(tier);
-  }
-  if (digests.empty()) throw UsageError("--tables " + o.tables + " holds no finished tier");
-  nlohmann::ordered_json j;
-  j["variant"] = variant;
-  j["tables"] = o.tables;
-  j["method"] = "digest";
-  j["tiers_checked"] = digests.size();
-  j["tiers"] = space.tier_count();
-  j["entries"] = entries;
-  // Of the whole set only: a partial set's chain is not a later full one's.
-  if (int(digests.size()) == space.tier_count()) j["tables_digest"] = hex64(chained);
-  j["digests"] = digests;
-  if (!o.against.empty()) {
-    j["against"] = o.against;
-    j["differ"] = differ;
-    j["not_in_against"] = unmatched;
-  }
-  j["seconds"] = seconds_since(start);
-  if (o.position.json) {
-    std::cout << j.dump() << std::endl;
-  } else {
-    for (const auto& [tier, digest] : digests.items())
-      std::cout << tier << ' ' << digest.template get<std::string>() << '\n';
-    std::cout << digests.size() << " of " << space.tier_count() << " tiers";
-    if (j.contains("tables_digest")) std::cout << ", tables digest " << hex64(chained);
-    if (!o.against.empty())
-      std::cout << "; against " << o.against << ": " << differ.size() << " differ, "
-                << unmatched.size() << " not in it";
-    std::cout << std::endl;
-  }
-  if (!differ.empty())
-    throw std::runtime_error(std::to_string(differ.size()) + " tiers' value digests differ from " +
-                             o.against + "'s, the first " + differ.front());
+  report_tier_digests(
+      {variant, space.tier_count(), [&](int t) { return space.tier_name(t); },
+       [&](int t) { return space.tier_size(t); },
+       [&](int t) -> std::optional<std::uint64_t> {
+         if (!tablebase::tier_files_present(o.tables, variant, space.tier_name(t), true))
+           return std::nullopt;
+         return tablebase::tier_value_digest(o.tables, variant, space.tier_name(t));
+       }},
+      o.tables, o.against, o.position.json, o.position.quiet);
 }
 
 // Random positions of finished tiers re-solved by the forward solver, or checked against their
