@@ -14,9 +14,6 @@ mpirun=$2
 # shellcheck source=tests/mpi_test_lib.sh
 source "$(dirname "${BASH_SOURCE[0]}")/mpi_test_lib.sh"
 
-same_tables() {
-  diff -r -q --exclude=.lock "$1" "$2" >&2 || fail "$1 and $2 hold different tables"
-}
 # The two runs' JSON: the same counts and answer, the MPI run's (the second) tiers each solved or
 # counted by one of its 3 ranks, at least two of them busy (a row's tiers may form a chain), and,
 # given, the tiers it reports solved and resumed.

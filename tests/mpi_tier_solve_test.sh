@@ -28,12 +28,6 @@ key = lambda j: (j["value"], j["dte"], j["moves"])
 sys.exit(key(single) != key(mpi) or mpi["tables"]["tiers_solved"] != single["tables"]["tiers"])
 ' "$1" "$2"
 }
-# The same table files in both directories, byte for byte (the lock file is no table): diff -r -q
-# compares every pair of files by content, as cmp would, in one process (thousands of cmp
-# processes take minutes on a busy machine).
-same_tables() {
-  diff -r -q --exclude=.lock "$1" "$2" >&2 || fail "$1 and $2 hold different tables"
-}
 # The ranks' split-tier exchanges in a run's JSON: every rank exchanged (split is 1) or none did
 # (split is 0), and every byte one rank sent, another received.
 split_traffic() {  # split_traffic FILE SPLIT
