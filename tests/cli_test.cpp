@@ -547,8 +547,11 @@ TEST_CASE(
       {{"query", "--variant", "spock", "--tables", drop_tables, "--fen", "k2/3/2K w"},
        {"holds no table of Spock", "the tables of 2x2:NK (Drop 16)"}},
       // Options of tier tables are refused to the other games, naming who has them.
+      {{"verify", "--variant", "rookrace:2x2:0", "--per-tier", "5"},
+       {"--per-tier", "for games with tier tables", "drop16"}},
+      // --digest serves every tier format, but needs the tables.
       {{"verify", "--variant", "rookrace:2x2:0", "--digest"},
-       {"--digest", "for games with tier tables", "drop16"}},
+       {"--digest", "give their directory (--tables DIR)"}},
       // Numbers too large are too large, not "not a number".
       {{"moves", "--variant", "rookrace:2x2:0", "--fen", "1r/R1 [100000000000000000000,0] [-,-] w"},
        {"FEN", "White's reserve '100000000000000000000' is more than the variant's 0 pawns"}},
