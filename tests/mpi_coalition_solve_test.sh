@@ -43,11 +43,7 @@ solved_field() {  # solved_field FILE KEY
 # 1. Rows, each solved by one process and by 3 ranks.
 for row in nevsky:4x4:1 nevsky:4x4:1:pairs nevsky:5x5:1; do
   d="$work/$row"
-  "$drop16" solve --variant "$row" --tables "$d/single" --format coalition-tiers --threads 1 \
-    --json --quiet >"$d.single.json"
-  ranks "$drop16" solve --variant "$row" --tables "$d/mpi" --format coalition-tiers --threads 1 \
-    --json --quiet --mpi >"$d.mpi.json" || fail "$row: the MPI solve failed"
-  same_tables "$d/single" "$d/mpi"
+  solve_single_and_ranks "$d" --variant "$row" --format coalition-tiers
   same_solve "$d.single.json" "$d.mpi.json" || fail "$row: the MPI solve differs"
   echo "$row: identical files and counts, $(solved_field "$d.mpi.json" tiers) tiers on 3 ranks"
 done

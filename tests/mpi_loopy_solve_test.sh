@@ -42,11 +42,7 @@ rows=("rookrace:4x4:1" "rookrace:6x6:1" "rookrace:6x6:1 --slice-minutes 0.001"
 for row in "${rows[@]}"; do
   read -r -a args <<<"$row"
   d="$work/$(tr ' /' '__' <<<"$row")"
-  "$drop16" solve --variant "${args[@]}" --tables "$d/single" --format loopy-tiers --threads 1 \
-    --json --quiet >"$d.single.json"
-  ranks "$drop16" solve --variant "${args[@]}" --tables "$d/mpi" --format loopy-tiers --threads 1 \
-    --json --quiet --mpi >"$d.mpi.json" || fail "$row: the MPI solve failed"
-  same_tables "$d/single" "$d/mpi"
+  solve_single_and_ranks "$d" --variant "${args[@]}" --format loopy-tiers
   same_solve "$d.single.json" "$d.mpi.json" || fail "$row: the MPI solve differs"
   echo "$row: identical files and counts, $(json_field "$d.mpi.json" tiers) tiers on 3 ranks"
 done
