@@ -328,8 +328,7 @@ class CoalitionRetrograde {
 
  private:
   void tally() {
-    report_.splits.resize(splits_.count());
-    for (int u = 0; u < splits_.count(); ++u) report_.splits[u].coalition = splits_.coalition(u);
+    report_.splits = split_tallies(splits_);
     for (std::uint64_t id = 0; id < graph_.positions(); ++id)
       for (int u = 0; u < splits_.count(); ++u) {
         CoalitionTally& t = report_.splits[u];

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <utility>
+#include <vector>
 
 namespace solver {
 
@@ -40,5 +41,12 @@ struct CoalitionTally {
   std::uint64_t wins = 0, draws = 0, losses = 0;
   int longest_win = 0, longest_loss = 0;  // the greatest distance of each (0 if none)
 };
+
+// A tally for each split, named by its coalition, counts zero: what a solve's counts start from.
+inline std::vector<CoalitionTally> split_tallies(const CoalitionSplits& splits) {
+  std::vector<CoalitionTally> out(std::size_t(splits.count()));
+  for (int u = 0; u < splits.count(); ++u) out[std::size_t(u)].coalition = splits.coalition(u);
+  return out;
+}
 
 }  // namespace solver

@@ -139,10 +139,7 @@ struct CoalitionTierSolved {
 // A report of no tier yet: the splits of `players` named, `tiers` tiers' kingmakers unknown.
 inline CoalitionTierReport empty_coalition_report(int players, int tiers) {
   CoalitionTierReport report;
-  const solver::CoalitionSplits splits(players);
-  report.splits.resize(std::size_t(splits.count()));
-  for (int u = 0; u < splits.count(); ++u)
-    report.splits[std::size_t(u)].coalition = solver::CoalitionSplits::coalition(u);
+  report.splits = solver::split_tallies(solver::CoalitionSplits(players));
   report.kingmakers_by_tier.assign(std::size_t(tiers), -1);
   return report;
 }
@@ -239,9 +236,7 @@ class CoalitionTierSolver {
       }
     }
     CoalitionTierSolved solved;
-    solved.splits.resize(splits);
-    for (int u = 0; u < splits; ++u)
-      solved.splits[u].coalition = solver::CoalitionSplits::coalition(u);
+    solved.splits = solver::split_tallies(renaming_.splits());
     if (!options_.dir.empty() && coalition_tier_present(file_name(t), codes_size(t))) {
       hold(t);
       tally_codes(t, solved.splits);

@@ -68,9 +68,7 @@ class CoalitionTierTables {
   // Every split's counts over the row and the longest distance of any, read from every tier's
   // file whole (each block's checksum checked on the way).
   std::vector<CoalitionTierTally> tally() {
-    std::vector<CoalitionTierTally> out(renaming_.count());
-    for (int u = 0; u < renaming_.count(); ++u)
-      out[u].coalition = solver::CoalitionSplits::coalition(u);
+    std::vector<CoalitionTierTally> out = solver::split_tallies(renaming_.splits());
     std::mutex merge;
     for (int t = 0; t < space_.tier_count(); ++t) {
       if (!space_.tier_size(t)) continue;
