@@ -19,8 +19,9 @@ inline const char* notice = nullptr;  // written on the first signal
 extern "C" inline void on_signal(int signal) {
   signalled.store(true);
   std::signal(signal, SIG_DFL);
-  if (notice) [[maybe_unused]]
-    auto written = ::write(STDERR_FILENO, notice, std::strlen(notice));
+  if (notice) {
+    [[maybe_unused]] const auto written = ::write(STDERR_FILENO, notice, std::strlen(notice));
+  }
 }
 }  // namespace stop_detail
 
