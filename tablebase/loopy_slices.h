@@ -101,6 +101,12 @@ std::vector<std::vector<IndexRange>> loopy_child_ranges(const S& space, int t, s
   return ranges;
 }
 
+// The memory tier t's codes take when held whole (a byte an entry; none for a tier without moves).
+template <LoopyTierSpace S>
+std::uint64_t loopy_code_bytes(const S& space, int t) {
+  return loopy_tier_without_moves(space, t) ? 0 : solver::mapped_bytes(space.tier_size(t));
+}
+
 // How tier t is solved within `budget` bytes (what the plan leaves beside the space's tables and
 // the scratch) and slices of at most `slice_entries` entries (a single block larger than that
 // makes a slice alone): whole when it fits with its children (and with_bits, its reached bits)
@@ -113,11 +119,16 @@ LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool 
                               std::uint64_t slice_entries) {
   const std::uint64_t size = space.tier_size(t), blocks = space.block_count(t);
   std::uint64_t children = 0;
-  for (int c : space.tier_children(t)) children += solver::mapped_bytes(space.tier_size(c));
+  for (int c : space.tier_children(t)) children += loopy_code_bytes(space, c);
   LoopyTierPlan plan;
-  plan.peak_bytes = solver::mapped_bytes(size) +
+  plan.peak_bytes = loopy_code_bytes(space, t) +
                     (with_bits ? solver::mapped_bytes((size + 63) / 64 * 8) : 0) + children;
   plan.slices = {{0, blocks, {0, size}}};
+  // A tier without moves is not solved, so never cut: a slice bounds the work a stop loses.
+  if (loopy_tier_without_moves(space, t)) {
+    plan.fits = plan.peak_bytes <= budget;
+    return plan;
+  }
   if (plan.peak_bytes <= budget && size <= slice_entries) return plan;
   // Blocks in order, as many to a slice as `fits` and slice_entries allow; a block that fits
   // alone nowhere makes the plan unfit, its peak what that block would need.
@@ -169,7 +180,8 @@ LoopyTierPlan plan_loopy_tier(const S& space, int t, std::uint64_t budget, bool 
     cut(
         [&](std::uint64_t b) {
           space.for_each_child_block(cursor, t, b, [&](LocationRange r) {
-            if (seen.insert(std::uint64_t(r.tier) << 48 | r.range.begin).second)
+            if (!loopy_tier_without_moves(space, r.tier) &&
+                seen.insert(std::uint64_t(r.tier) << 48 | r.range.begin).second)
               child_bytes += loopy_slices_detail::pages_spanned(r.range.begin, r.range.end);
           });
           return index + child_bytes + slice_bytes(first_block, b);

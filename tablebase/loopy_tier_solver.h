@@ -273,7 +273,7 @@ class LoopyTierSolver {
   LoopyTableName table_name(int t) const {
     return {options_.dir, space_.variant_name(), space_.index_scheme(), space_.tier_name(t)};
   }
-  std::uint64_t code_bytes(int t) const { return solver::mapped_bytes(space_.tier_size(t)); }
+  std::uint64_t code_bytes(int t) const { return loopy_code_bytes(space_, t); }
   std::uint64_t bit_words(int t) const { return (space_.tier_size(t) + 63) / 64; }
   std::uint64_t bit_bytes(int t) const { return solver::mapped_bytes(bit_words(t) * 8); }
 
@@ -437,9 +437,13 @@ class LoopyTierSolver {
       load(t);
       progress.advance(space_.tier_size(t));
     } else {
-      for (int c : space_.tier_children(t)) load(c);
       codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
-      solve_blocks(t, 0, space_.block_count(t), tier_codes(t), progress);
+      if (loopy_tier_without_moves(space_, t)) {
+        progress.advance(space_.tier_size(t));  // every entry lost in 0: the zeros say so
+      } else {
+        for (int c : space_.tier_children(t)) load(c);
+        solve_blocks(t, 0, space_.block_count(t), tier_codes(t), progress);
+      }
       ++report.tiers_solved;
       if (on_disk()) write_loopy_tier(table_name(t), codes_[t], options_.zstd_level, left_out(t));
     }
@@ -593,7 +597,8 @@ class LoopyTierSolver {
     if constexpr (LoopyChildBlockSpace<S>) {
       const auto ranges = loopy_child_ranges(space_, t, s.first_block, s.end_block);
       for (int c : space_.tier_children(t))
-        if (!parts_[c].empty()) read_loopy_tier(table_name(c), parts_[c], ranges[c]);
+        if (!parts_[c].empty() && !loopy_tier_without_moves(space_, c))
+          read_loopy_tier(table_name(c), parts_[c], ranges[c]);
     }
   }
 
@@ -632,7 +637,8 @@ class LoopyTierSolver {
     touch(t);  // held, so that make_room may evict it again
     if (!codes_[t].empty()) return;
     codes_[t] = solver::ZeroedArray<LoopyCode>(space_.tier_size(t));
-    read_loopy_tier(table_name(t), codes_[t]);
+    // A tier without moves is its fresh zeros (each entry lost in 0), which hold no memory.
+    if (!loopy_tier_without_moves(space_, t)) read_loopy_tier(table_name(t), codes_[t]);
   }
   void touch(int t) {
     resident_.remove(t);

@@ -122,6 +122,21 @@ concept LoopyOutsideChildSpace = LoopyTierSpace<S> &&
     } -> std::convertible_to<int>;
 };
 
+// Whether tier t is one none of whose entries has a move, each lost in 0 (Spock's "N-lost"
+// tiers), as a space that knows such tiers says by bool tier_without_moves(tier). The solver
+// neither solves nor reads such a tier: its codes are a fresh array's zeros (a loss in 0 each), a
+// zero is never written, and so its pages, which the plan then does not count, are never touched.
+// Without the member, no tier is.
+template <LoopyTierSpace S>
+bool loopy_tier_without_moves(const S& space, int t) {
+  if constexpr (requires {
+                  { space.tier_without_moves(t) } -> std::convertible_to<bool>;
+                })
+    return space.tier_without_moves(t);
+  else
+    return false;
+}
+
 // The entries of the space's largest tier.
 template <LoopyTierSpace S>
 std::uint64_t largest_tier(const S& space) {

@@ -74,6 +74,8 @@ class TierSpace {
   const std::string& tier_name(int t) const { return tiers_[t].name; }
   std::uint64_t tier_size(int t) const { return tiers_[t].size; }
   const std::vector<int>& tier_children(int t) const { return tiers_[t].children; }
+  // The lost tiers: their side to move has no Spock, so no move (a loss in 0).
+  bool tier_without_moves(int t) const { return tiers_[t].lost; }
   std::uint64_t block_count(int) const { return 1; }
   tablebase::IndexRange block_range(int t, std::uint64_t) const { return {0, tiers_[t].size}; }
   std::vector<tablebase::LocationRange> roots() const;
