@@ -271,16 +271,22 @@ class BlockSolve {
   void first_pass(std::uint64_t k, LoopyWorker<S>& worker) {
     if (!kept(k)) return;
     Outside outside;
-    int inside = 0;  // children in the block, each once
-    if constexpr (LoopyOutsideChildSpace<S> && distinct_in_block<S>()) {
-      inside =
-          space_.for_each_child_outside(worker.cursor, tier_, block_.begin + k, [&](Location c) {
-            if (c.tier == tier_) throw std::logic_error("a child outside its block in its tier");
-            outside.add(tiers_[c.tier][c.index]);
-            outside.any = true;
-          });
-      outside.any = outside.any || inside > 0;
-    } else {
+    int inside = 0;  // children in the block, each once (where a counter keeps them)
+    // A space that counts its children inside the block spares locating them: where its count is
+    // of distinct entries, or where no counter is kept (only whether there is one matters then).
+    bool counted = false;
+    if constexpr (LoopyOutsideChildSpace<S>)
+      if (distinct_in_block<S>() || !unmoves_) {
+        inside =
+            space_.for_each_child_outside(worker.cursor, tier_, block_.begin + k, [&](Location c) {
+              if (c.tier == tier_) throw std::logic_error("a child outside its block in its tier");
+              outside.add(tiers_[c.tier][c.index]);
+              outside.any = true;
+            });
+        outside.any = outside.any || inside > 0;
+        counted = true;
+      }
+    if (!counted) {
       worker.found.clear();
       space_.for_each_child(worker.cursor, tier_, block_.begin + k, [&](Location c) {
         outside.any = true;
@@ -296,7 +302,7 @@ class BlockSolve {
         inside = int(worker.found.size());
       }
     }
-    if (inside > kMostChildrenInBlock)
+    if (unmoves_ && inside > kMostChildrenInBlock)
       throw std::logic_error("an entry has more children in its block than a counter holds");
     if (unmoves_) {
       const std::uint8_t counter = outside.drawn ? kCannotLose : std::uint8_t(inside);

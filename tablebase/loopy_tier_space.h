@@ -111,9 +111,10 @@ concept LoopyChildBlockSpace = LoopyTierSpace<S> &&
 
 // A space that counts an entry's children inside its block without locating them:
 // for_each_child_outside(cursor, tier, index, visit) visits the children in other tiers, as
-// for_each_child does, and returns how many the entry has in its block, each once (so the space
-// must vouch for kDistinctInBlock, below, to be taken at its word). The first pass needs no more
-// of those children than their number, and locating each was most of its work on the rook race.
+// for_each_child does, and returns how many the entry has in its block: each once where the space
+// vouches for kDistinctInBlock (below), else the moves that lead there, which a solve that keeps
+// no counters (sweeps, loss_unmoves) takes only as whether there is one. The first pass needs no
+// more of those children than that, and locating each was most of its work on the rook race.
 template <typename S>
 concept LoopyOutsideChildSpace = LoopyTierSpace<S> &&
     requires(const S& s, int tier, std::uint64_t index, typename S::Cursor& cursor) {

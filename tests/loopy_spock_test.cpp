@@ -84,6 +84,17 @@ TEST_CASE("spock tier space: the children located without make are the moves mad
   }
 }
 
+TEST_CASE("spock tier space: the children outside a tier are for_each_child's, the rest counted",
+          "[loopy][spock]") {
+  // Leaps onto a last Spock and onto one of two, onto friends, captures, a side with no Spock.
+  for (const char* name : {"spock:3x3:RK/k", "spock:3x3:RK/rk", "spock:3x3:KK/pk",
+                           "spock:3x3:KK/kk", "spock:4x3:PK/lk"}) {
+    INFO(name);
+    const Row row(name);
+    CHECK(test_support::outside_children_wrong(TierSpace(row.game, row.material)) == 0);
+  }
+}
+
 TEST_CASE("spock tier space: the unmoves are the moves inside a tier taken back",
           "[loopy][spock]") {
   // Rows whose leaps go onto friends and enemies of every type, two Spocks a side included.

@@ -100,45 +100,16 @@ class TierSpace {
 
   template <typename Visit>
   void for_each_child(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
-    const Groups groups = decode(cursor, t, index);
-    const Position p = position_of(groups);
-    MoveList moves;
-    game_.generate(p, moves);
-    if (moves.empty()) return;
-    // The children's groups before the move: Red to move.
-    Groups turned;
-    for (int g = 0; g < kPieceTypes; ++g) {
-      turned[g] = groups[kPieceTypes + g];
-      turned[kPieceTypes + g] = groups[g];
-    }
-    QuietChildren quiet;
-    bool quiet_known = false;
-    for (const Move m : moves) {
-      // A piece lands on an empty square or on a piece it takes (a Spock, always: on a friend too).
-      const Bitboard to = square_bit(m.to());
-      if (!(p.occupied() & to)) {
-        if (!quiet_known) quiet = quiet_children(cursor.slice_, turned);
-        quiet_known = true;
-        if (quiet.slice) {
-          if (!tablebase::loopy_visit_goes_on(visit, quiet_child(quiet, m))) return;
-          continue;
-        }
-      }
-      // As Game::make: the piece taken off, the mover moved, and behind a Spock the type after
-      // the one it took.
-      Groups child = turned;
-      int taken = 0;
-      for (int g = 0; g < tablebase::kGroups; ++g)
-        if (child[g] & to) {
-          child[g] ^= to;
-          taken = g % kPieceTypes;
-          break;
-        }
-      child[kPieceTypes + m.mover()] ^= square_bit(m.from()) | to;
-      if (m.mover() == kSpock)
-        child[kPieceTypes + next_in_cycle(PieceType(taken))] |= square_bit(m.from());
-      if (!tablebase::loopy_visit_goes_on(visit, locate(child, nullptr))) return;
-    }
+    visit_children(cursor, t, index, visit, false);
+  }
+  // The children in other tiers, as for_each_child gives them, and the number of moves that stay
+  // in the tier, counted without locating them (tablebase::LoopyOutsideChildSpace): a move that
+  // keeps the number of pieces stays where the side to move next still has a Spock after it, that
+  // is unless it is a Spock's leap onto the last one. Moves, not entries: two may reach one stored
+  // copy, so the count is not kDistinctInBlock's, and a solver asks it only whether there is one.
+  template <typename Visit>
+  int for_each_child_outside(Cursor& cursor, int t, std::uint64_t index, Visit visit) const {
+    return visit_children(cursor, t, index, visit, true);
   }
   // The entries of tier t with a move to this one (tablebase::LoopyUnmoveSpace): the side that
   // moved last (Red, in the stored orientation) takes back either a move of a piece other than a
@@ -171,6 +142,58 @@ class TierSpace {
     bool prefix_movers = false;  // the prefix's groups are all the side to move's
     std::uint64_t size() const { return prefixes->ranks.size() * weight; }
   };
+  // for_each_child, or with `outside_only` for_each_child_outside (its count returned).
+  template <typename Visit>
+  int visit_children(Cursor& cursor, int t, std::uint64_t index, Visit& visit,
+                     bool outside_only) const {
+    const Groups groups = decode(cursor, t, index);
+    const Position p = position_of(groups);
+    MoveList moves;
+    game_.generate(p, moves);
+    if (moves.empty()) return 0;
+    const Bitboard next_spocks = groups[kPieceTypes + kSpock];  // the side to move next's
+    int inside = 0;
+    // The children's groups before the move: Red to move.
+    Groups turned;
+    for (int g = 0; g < kPieceTypes; ++g) {
+      turned[g] = groups[kPieceTypes + g];
+      turned[kPieceTypes + g] = groups[g];
+    }
+    QuietChildren quiet;
+    bool quiet_known = false;
+    for (const Move m : moves) {
+      // A piece lands on an empty square or on a piece it takes (a Spock, always: on a friend too).
+      const Bitboard to = square_bit(m.to());
+      if (outside_only && next_spocks &&
+          (!(p.occupied() & to) || (m.mover() == kSpock && next_spocks != to))) {
+        ++inside;
+        continue;
+      }
+      if (!(p.occupied() & to)) {
+        if (!quiet_known) quiet = quiet_children(cursor.slice_, turned);
+        quiet_known = true;
+        if (quiet.slice) {
+          if (!tablebase::loopy_visit_goes_on(visit, quiet_child(quiet, m))) return inside;
+          continue;
+        }
+      }
+      // As Game::make: the piece taken off, the mover moved, and behind a Spock the type after
+      // the one it took.
+      Groups child = turned;
+      int taken = 0;
+      for (int g = 0; g < tablebase::kGroups; ++g)
+        if (child[g] & to) {
+          child[g] ^= to;
+          taken = g % kPieceTypes;
+          break;
+        }
+      child[kPieceTypes + m.mover()] ^= square_bit(m.from()) | to;
+      if (m.mover() == kSpock)
+        child[kPieceTypes + next_in_cycle(PieceType(taken))] |= square_bit(m.from());
+      if (!tablebase::loopy_visit_goes_on(visit, locate(child, nullptr))) return inside;
+    }
+    return inside;
+  }
   // What a position's children by moves that take nothing share (see the top): their slice, or
   // nullptr where each is located whole, their prefix's entry, and their groups mapped by its
   // symmetry before the move.
