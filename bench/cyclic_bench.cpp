@@ -47,12 +47,12 @@ void CyclicRetrograde(benchmark::State& state) {
 BENCHMARK(CyclicRetrograde)->Unit(benchmark::kMillisecond)->Iterations(1)->UseRealTime();
 
 void CyclicBaselineTierSolver(benchmark::State& state) {
-  const tablebase::DropTierSpace space(game());
+  const drop::TierSpace space(game());
   for (auto _ : state) {
     tablebase::TierSolveOptions options;
     options.memory_bytes = kMemory;
     options.threads = 1;
-    const auto report = tablebase::TierSolver<tablebase::DropTierSpace>(space, options).run();
+    const auto report = tablebase::TierSolver<drop::TierSpace>(space, options).run();
     state.counters["positions"] = double(report.positions);
     state.counters["stored"] = double(report.stored);
     state.counters["positions_per_s"] = double(report.positions) / report.seconds;

@@ -42,8 +42,8 @@ void run_proof(benchmark::State& state, const drop::Game& game, solver::ProofOpt
   std::uint64_t nodes = 0;
   for (auto _ : state) {
     solver::ProofTable<drop::Key> table(std::size_t(1) << 30);
-    solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry> search(
-        game, table, options, tablebase::DropMoveSymmetry(game));
+    solver::ProofSearch<drop::Game, drop::MoveSymmetry> search(game, table, options,
+                                                               drop::MoveSymmetry(game));
     benchmark::DoNotOptimize(search.prove(game.start()));
     nodes = search.stats().nodes;
   }
@@ -104,9 +104,9 @@ double process_cpu_seconds() {
 // and half for the numbers of undecided positions (as `prove --algorithm dfpn --hash` splits it).
 constexpr std::size_t kTableBytes = std::size_t(1) << 30;
 
-using Oracle = tablebase::EndgameOracle;
-using Negamax = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, Oracle>;
-using Dfpn = solver::DfpnSearch<drop::Game, tablebase::DropMoveSymmetry, Oracle>;
+using Oracle = drop::EndgameOracle;
+using Negamax = solver::ProofSearch<drop::Game, drop::MoveSymmetry, Oracle>;
+using Dfpn = solver::DfpnSearch<drop::Game, drop::MoveSymmetry, Oracle>;
 
 struct Outcome {
   solver::Proof value;
@@ -130,7 +130,7 @@ Outcome prove_once(const drop::Game& game, const drop::Position& p, int algorith
     watcher.join();
     return Outcome{value, search.stats().nodes, entries()};
   };
-  const tablebase::DropMoveSymmetry symmetry(game);
+  const drop::MoveSymmetry symmetry(game);
   if (algorithm == 0) {
     solver::ProofTable<drop::Key> table(kTableBytes);
     Negamax search(game, table, {}, symmetry, oracle);

@@ -26,7 +26,7 @@
 
 namespace {
 
-using Prober = tablebase::TierProber<tablebase::DropTierSpace>;
+using Prober = tablebase::TierProber<drop::TierSpace>;
 
 constexpr int kPositions = 100'000;
 constexpr int kMaxPlies = 16;
@@ -102,7 +102,7 @@ void BM_QueryBatchValueTablebase(benchmark::State& state) {
     state.SkipWithError(why.c_str());
     return;
   }
-  const tablebase::DropTierSpace space(*b->game, true, tablebase::tables_max_pieces(b->dir));
+  const drop::TierSpace space(*b->game, true, tablebase::tables_max_pieces(b->dir));
   tablebase::Tablebase tables(space, b->dir);
   std::uint64_t wins = 0;
   for (const std::string& fen : b->fens) wins += tables.dte(drop::parse_fen(*b->game, fen)) & 1;

@@ -71,14 +71,14 @@ double cpu_seconds() {
 }
 
 void run_tier_solver(benchmark::State& state, bool symmetry, bool value_only = false) {
-  const tablebase::DropTierSpace space(game(), symmetry);
+  const drop::TierSpace space(game(), symmetry);
   for (auto _ : state) {
     tablebase::TierSolveOptions options;
     options.memory_bytes = std::uint64_t{8} << 30;
     options.threads = int(state.range(0));
     options.value_only = value_only;
     const double before = resident_mb(), cpu_before = cpu_seconds();
-    tablebase::TierSolver<tablebase::DropTierSpace> solver(space, options);
+    tablebase::TierSolver<drop::TierSpace> solver(space, options);
     const auto report = solver.run();  // every tier stays in memory with the solver
     state.counters["entries_per_cpu_s"] = double(report.stored) / (cpu_seconds() - cpu_before);
     state.counters["positions"] = double(report.positions);
@@ -113,7 +113,7 @@ BENCHMARK(TierSolverNoSymmetry)
 struct SolvedTables {
   std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("solve_bench_" + std::to_string(::getpid()));
-  tablebase::DropTierSpace space{game()};
+  drop::TierSpace space{game()};
   tablebase::TierSolveReport report;
   SolvedTables() {
     tablebase::TierSolveOptions options;
@@ -130,7 +130,7 @@ SolvedTables& solved() {
 }
 
 // Random stored positions, uniform over all of the variant's entries.
-std::vector<drop::Position> sample_positions(const tablebase::DropTierSpace& space, int n) {
+std::vector<drop::Position> sample_positions(const drop::TierSpace& space, int n) {
   std::mt19937_64 rng(7);
   std::vector<drop::Position> out;
   for (int k = 0; k < n; ++k) {

@@ -12,7 +12,6 @@
 namespace {
 
 using tablebase::ClusterSpec;
-using tablebase::DropTierSpace;
 using tablebase::TierRun;
 
 // Networks and disks so fast that only compute counts.
@@ -34,7 +33,7 @@ std::map<int, TierRun> by_tier(const tablebase::ClusterPlan& plan) {
 }
 
 // Every tier runs once, after all its children, and no moment has more nodes busy than exist.
-void check_feasible(const DropTierSpace& space, const tablebase::ClusterPlan& plan, int nodes) {
+void check_feasible(const drop::TierSpace& space, const tablebase::ClusterPlan& plan, int nodes) {
   const auto runs = by_tier(plan);
   REQUIRE(int(plan.runs.size()) == space.tier_count());
   REQUIRE(int(runs.size()) == space.tier_count());
@@ -53,7 +52,7 @@ void check_feasible(const DropTierSpace& space, const tablebase::ClusterPlan& pl
 
 // The longest chain of tier times through the tier graph: what any schedule with enough nodes
 // needs, found here by a plain pass over the tiers instead of by the simulation.
-double critical_path(const DropTierSpace& space, const std::map<int, TierRun>& runs) {
+double critical_path(const drop::TierSpace& space, const std::map<int, TierRun>& runs) {
   std::vector<double> done(space.tier_count(), 0);
   double longest = 0;
   for (int t = 0; t < space.tier_count(); ++t) {  // children come before parents
@@ -71,7 +70,7 @@ double critical_path(const DropTierSpace& space, const std::map<int, TierRun>& r
 TEST_CASE("a cluster plan replays the schedule: on one node the sum, on many the critical path",
           "[cluster_plan]") {
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   const auto one = tablebase::plan_cluster_solve(space, compute_only(1));
   check_feasible(space, one, 1);
   double work = 0;
@@ -104,7 +103,7 @@ TEST_CASE("a cluster plan replays the schedule: on one node the sum, on many the
 TEST_CASE("a cluster plan splits the tiers that are too big, and refuses a cluster too small",
           "[cluster_plan]") {
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   std::uint64_t largest = 0;
   for (int t = 0; t < space.tier_count(); ++t) largest = std::max(largest, space.tier_size(t));
 

@@ -30,8 +30,8 @@
 
 namespace {
 
-using Dfpn = solver::DfpnSearch<drop::Game, tablebase::DropMoveSymmetry>;
-using Negamax = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry>;
+using Dfpn = solver::DfpnSearch<drop::Game, drop::MoveSymmetry>;
+using Negamax = solver::ProofSearch<drop::Game, drop::MoveSymmetry>;
 using Table = solver::ProofTable<drop::Key>;
 using Numbers = solver::DfpnTable<drop::Key>;
 
@@ -94,12 +94,12 @@ TEST_CASE("df-pn agrees with the forward solver and the negamax on every reachab
     const std::vector<drop::Position> positions = reachable(game, 3000);
     solver::ForwardSolver<drop::Game> reference(game, 1ull << 30);
     Table negamax_table(16 << 20);
-    Negamax negamax(game, negamax_table, {}, tablebase::DropMoveSymmetry(game));
+    Negamax negamax(game, negamax_table, {}, drop::MoveSymmetry(game));
     for (const Setting& setting : settings()) {
       // One pair of tables for all the positions, as in a real search.
       Table proven(setting.proven_bytes);
       Numbers numbers(setting.number_bytes);
-      Dfpn dfpn(game, proven, numbers, setting.options, tablebase::DropMoveSymmetry(game));
+      Dfpn dfpn(game, proven, numbers, setting.options, drop::MoveSymmetry(game));
       int wins = 0;
       for (const drop::Position& p : positions) {
         INFO(variant << " " << setting.name << " " << drop::to_fen(game, p));
@@ -129,7 +129,7 @@ TEST_CASE("df-pn on two threads agrees with the forward solver", "[dfpn][paralle
       solver::DfpnOptions o;
       o.threads = 2;
       o.split_plies = split_plies;
-      Dfpn dfpn(game, proven, numbers, o, tablebase::DropMoveSymmetry(game));
+      Dfpn dfpn(game, proven, numbers, o, drop::MoveSymmetry(game));
       for (int n = 0; n < 15; ++n) {
         const drop::Position p =
             n == 0 ? game.start() : test_support::random_position(game, rng, 2 + int(rng() % 6));
@@ -148,7 +148,7 @@ TEST_CASE("df-pn's winning move leaves a position the forward solver calls a los
   // A proof table too small to keep the proofs: winning_move must search again.
   Table proven(64 * 16);
   Numbers numbers(1 << 20);
-  Dfpn dfpn(game, proven, numbers, {}, tablebase::DropMoveSymmetry(game));
+  Dfpn dfpn(game, proven, numbers, {}, drop::MoveSymmetry(game));
   int wins = 0;
   for (int n = 0; n < 60; ++n) {
     drop::Position p = test_support::random_position(game, rng, int(rng() % 7));
@@ -169,7 +169,7 @@ TEST_CASE("a stopped df-pn answers unknown and stores nothing", "[dfpn]") {
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
   Table proven(4 << 20);
   Numbers numbers(4 << 20);
-  Dfpn dfpn(game, proven, numbers, {}, tablebase::DropMoveSymmetry(game));
+  Dfpn dfpn(game, proven, numbers, {}, drop::MoveSymmetry(game));
   dfpn.stop();
   CHECK(dfpn.prove(game.start()) == solver::Proof::kUnknown);
   CHECK(proven.occupied() == 0);
@@ -183,10 +183,9 @@ TEST_CASE("df-pn with endgame tables at the leaves agrees and searches less", "[
     const test_support::SolvedEndgameTiers tables(game);
     Table plain_proven(16 << 20), oracle_proven(16 << 20);
     Numbers plain_numbers(16 << 20), oracle_numbers(16 << 20);
-    Dfpn plain(game, plain_proven, plain_numbers, {}, tablebase::DropMoveSymmetry(game));
-    solver::DfpnSearch<drop::Game, tablebase::DropMoveSymmetry, test_support::TierOracle>
-        with_tables(game, oracle_proven, oracle_numbers, {}, tablebase::DropMoveSymmetry(game),
-                    tables.oracle());
+    Dfpn plain(game, plain_proven, plain_numbers, {}, drop::MoveSymmetry(game));
+    solver::DfpnSearch<drop::Game, drop::MoveSymmetry, test_support::TierOracle> with_tables(
+        game, oracle_proven, oracle_numbers, {}, drop::MoveSymmetry(game), tables.oracle());
     INFO(variant);
     test_support::check_search_with_tables(game, plain, with_tables, rng);
   }
@@ -195,17 +194,17 @@ TEST_CASE("df-pn with endgame tables at the leaves agrees and searches less", "[
 TEST_CASE("df-pn with the value tables on disk (EndgameOracle) agrees", "[dfpn]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
   test_support::TempDir tmp("dfpn_test");
-  const tablebase::DropTierSpace space(game, true, 4);
+  const drop::TierSpace space(game, true, 4);
   tablebase::TierSolveOptions options;
   options.dir = tmp / "tables";
   options.zstd_level = 3;
   options.value_only = true;
   tablebase::solve_tiers(space, options);
-  const tablebase::EndgameOracle oracle(game, (tmp / "tables").string());
+  const drop::EndgameOracle oracle(game, (tmp / "tables").string());
   Table proven(4 << 20);
   Numbers numbers(4 << 20);
-  solver::DfpnSearch<drop::Game, tablebase::DropMoveSymmetry, tablebase::EndgameOracle> dfpn(
-      game, proven, numbers, {}, tablebase::DropMoveSymmetry(game), oracle);
+  solver::DfpnSearch<drop::Game, drop::MoveSymmetry, drop::EndgameOracle> dfpn(
+      game, proven, numbers, {}, drop::MoveSymmetry(game), oracle);
   solver::ForwardSolver<drop::Game> reference(game, 1ull << 30);
   for (const drop::Position& p : reachable(game, 400)) {
     INFO(drop::to_fen(game, p));
@@ -224,7 +223,7 @@ TEST_CASE("the checker accepts df-pn's certificates", "[dfpn]") {
     // Small tables: the writer's winning_move calls have to search again.
     Table proven(64 << 10);
     Numbers numbers(64 << 10);
-    Dfpn dfpn(game, proven, numbers, {}, tablebase::DropMoveSymmetry(game));
+    Dfpn dfpn(game, proven, numbers, {}, drop::MoveSymmetry(game));
     const solver::Proof value = dfpn.prove(game.start());
     REQUIRE(value != solver::Proof::kUnknown);
     test_support::TempDir tmp("dfpn_test");
@@ -238,7 +237,7 @@ TEST_CASE("the checker accepts df-pn's certificates", "[dfpn]") {
                      game.start());
     out.finish();
     CHECK(stats.positions > 1);
-    const tablebase::ProofCheck c = tablebase::check_proof(file);
+    const drop::ProofCheck c = drop::check_proof(file);
     drop::Position start = game.start();
     solver::ForwardSolver<drop::Game> reference(game, 1ull << 30);
     CHECK(c.win == solver::is_win(reference.dte(start)));

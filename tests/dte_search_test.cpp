@@ -59,10 +59,10 @@ TEST_CASE("DTE search: the forward solver's DTEs on small variants", "[dte_searc
 TEST_CASE("DTE search: with endgame tables probed, the search alone's DTEs", "[dte_search]") {
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
   // Tables of the positions with at most 4 pieces in play: the search meets them at its leaves.
-  const tablebase::DropTierSpace space(game, true, 4);
+  const drop::TierSpace space(game, true, 4);
   tablebase::TierSolveOptions options;
   options.memory_bytes = kMemory;
-  tablebase::TierSolver<tablebase::DropTierSpace> tiers(space, options);
+  tablebase::TierSolver<drop::TierSpace> tiers(space, options);
   tiers.run();
   std::uint64_t probes = 0;
   const auto probe = [&](const drop::Position& p) -> std::optional<int> {

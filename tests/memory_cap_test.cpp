@@ -62,7 +62,7 @@ Measured run_measured(const std::vector<std::string>& args) {
 // Solves `variant` into a fresh directory at the smallest cap its plan accepts; checks the peak.
 void check_solve_within_plan(const std::string& variant, bool value_only = false) {
   const drop::Game game(drop::parse_variant(variant));
-  const tablebase::DropTierSpace space(game);
+  const drop::TierSpace space(game);
   const double plan_mb = double(tablebase::planned_memory(space, value_only)) / double(1 << 20);
   // --memory is in GB; a thousandth of a MB above the plan, so the solver accepts it.
   char cap_gb[32];

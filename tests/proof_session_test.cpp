@@ -19,7 +19,7 @@
 namespace {
 
 using test_support::TempDir;
-using Search = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry>;
+using Search = solver::ProofSearch<drop::Game, drop::MoveSymmetry>;
 using Table = solver::ProofTable<drop::Key>;
 
 const char* forward_value(const drop::Game& game, drop::Position p) {
@@ -27,11 +27,11 @@ const char* forward_value(const drop::Game& game, drop::Position p) {
   return solver::is_win(forward.dte(p)) ? "win" : "loss";
 }
 
-tablebase::ProofSessionResult run(const tablebase::ProofSessionOptions& o, const drop::Game& game,
-                                  Table& table, const tablebase::ProofHistory& history) {
-  Search search(game, table, solver::ProofOptions{}, tablebase::DropMoveSymmetry(game));
-  return tablebase::run_proof_session(o, game, game.start(), table, search,
-                                      tablebase::EndgameOracle{}, history);
+drop::ProofSessionResult run(const drop::ProofSessionOptions& o, const drop::Game& game,
+                             Table& table, const drop::ProofHistory& history) {
+  Search search(game, table, solver::ProofOptions{}, drop::MoveSymmetry(game));
+  return drop::run_proof_session(o, game, game.start(), table, search, drop::EndgameOracle{},
+                                 history);
 }
 
 }  // namespace
@@ -42,7 +42,7 @@ TEST_CASE(
   const TempDir tmp("drop16_proof_session_test");
   for (const char* variant : {"3x3:NBK", "2x3:NBRK"}) {
     const drop::Game game(drop::parse_variant(variant));
-    tablebase::ProofSessionOptions o;
+    drop::ProofSessionOptions o;
     o.quiet = true;
     o.all_moves = true;
     std::string file = variant;
@@ -50,7 +50,7 @@ TEST_CASE(
     o.certificate = (tmp / (file + ".cert")).string();
     Table table(4 << 20);
     const auto r = run(o, game, table, {});
-    CHECK(tablebase::proof_name(r.value) == std::string(forward_value(game, game.start())));
+    CHECK(drop::proof_name(r.value) == std::string(forward_value(game, game.start())));
     CHECK(r.stopped == nullptr);
     // Every first move's value, for its mover, is the reverse of its child's.
     drop::MoveList moves;
@@ -67,7 +67,7 @@ TEST_CASE(
     }
     CHECK(r.first.winning.size() == winning);
     REQUIRE(r.certificate.has_value());
-    const tablebase::ProofCheck check = tablebase::check_proof(r.certificate->file);
+    const drop::ProofCheck check = drop::check_proof(r.certificate->file);
     CHECK(check.win == (r.value == solver::Proof::kWin));
     CHECK(check.positions == r.certificate->positions);
     CHECK(check.fen == drop::to_fen(game, game.start()));
@@ -78,29 +78,28 @@ TEST_CASE("a proof session resumes from its checkpoint, and refuses another posi
           "[proof][session]") {
   const TempDir tmp("drop16_proof_session_test");
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  tablebase::ProofSessionOptions o;
+  drop::ProofSessionOptions o;
   o.quiet = true;
   o.checkpoint = (tmp / "nbk.ckpt").string();
   Table first_table(4 << 20);
   const auto first =
-      run(o, game, first_table, tablebase::resume_proof(o, game, game.start(), first_table));
+      run(o, game, first_table, drop::resume_proof(o, game, game.start(), first_table));
   REQUIRE(first.saved_entries > 0);
 
   Table second_table(4 << 20);
-  const tablebase::ProofHistory history =
-      tablebase::resume_proof(o, game, game.start(), second_table);
+  const drop::ProofHistory history = drop::resume_proof(o, game, game.start(), second_table);
   CHECK(history.resumed_entries == first.saved_entries);
   CHECK(history.nodes > 0);
   const auto second = run(o, game, second_table, history);
   CHECK(second.value == first.value);
-  CHECK(tablebase::proof_name(second.value) == std::string(forward_value(game, game.start())));
+  CHECK(drop::proof_name(second.value) == std::string(forward_value(game, game.start())));
 
   // The same file for another variant's start, and a file that is no checkpoint.
   const drop::Game other(drop::parse_variant("3x3:NK"));
   Table other_table(1 << 20);
-  CHECK_THROWS_AS(tablebase::resume_proof(o, other, other.start(), other_table),
-                  tablebase::ProofCheckpointRefused);
+  CHECK_THROWS_AS(drop::resume_proof(o, other, other.start(), other_table),
+                  drop::ProofCheckpointRefused);
   std::ofstream(o.checkpoint, std::ios::trunc) << "not a checkpoint";
-  CHECK_THROWS_AS(tablebase::resume_proof(o, game, game.start(), other_table),
-                  tablebase::ProofCheckpointRefused);
+  CHECK_THROWS_AS(drop::resume_proof(o, game, game.start(), other_table),
+                  drop::ProofCheckpointRefused);
 }

@@ -24,7 +24,7 @@
 
 namespace {
 
-using Search = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry>;
+using Search = solver::ProofSearch<drop::Game, drop::MoveSymmetry>;
 using Table = solver::ProofTable<drop::Key>;
 
 // Every combination of the orderings on one thread, and all of them on two threads.
@@ -44,7 +44,7 @@ bool forward_win(const drop::Game& game, drop::Position p) {
 
 solver::Proof prove(const drop::Game& game, const drop::Position& p, solver::ProofOptions o) {
   Table table(4 << 20);
-  Search search(game, table, o, tablebase::DropMoveSymmetry(game));
+  Search search(game, table, o, drop::MoveSymmetry(game));
   return search.prove(p);
 }
 
@@ -59,7 +59,7 @@ std::filesystem::path temp_file(const std::string& name) {
 void write_certificate(const drop::Game& game, const drop::Position& p, int leaf_hand,
                        const std::filesystem::path& file) {
   Table table(4 << 20);
-  Search search(game, table, {}, tablebase::DropMoveSymmetry(game));
+  Search search(game, table, {}, drop::MoveSymmetry(game));
   const solver::Proof value = search.prove(p);
   REQUIRE(value != solver::Proof::kUnknown);
   tablebase::ProofFileWriter out(file);
@@ -146,7 +146,7 @@ constexpr std::uint64_t kSmallCap = 64 << 10;
 // Endgame tables on disk: every position of at most max_pieces pieces in play.
 void solve_endgame_tables(const drop::Game& game, int max_pieces,
                           const std::filesystem::path& dir) {
-  const tablebase::DropTierSpace space(game, true, max_pieces);
+  const drop::TierSpace space(game, true, max_pieces);
   tablebase::TierSolveOptions options;
   options.dir = dir;
   options.zstd_level = 3;
@@ -184,7 +184,7 @@ TEST_CASE("proof search agrees with the forward solver on random positions", "[p
     const drop::Game game(drop::parse_variant(variant));
     solver::ForwardSolver<drop::Game> reference(game, 1ull << 30);
     Table table(16 << 20);  // shared by the positions, as in a real search
-    Search search(game, table, {true, true, true, true, 2, 2}, tablebase::DropMoveSymmetry(game));
+    Search search(game, table, {true, true, true, true, 2, 2}, drop::MoveSymmetry(game));
     for (int n = 0; n < 40; ++n) {
       drop::Position p = test_support::random_position(game, rng, 3 + int(rng() % 6));
       INFO(variant << " " << drop::to_fen(game, p));
@@ -200,9 +200,9 @@ TEST_CASE("proof search with endgame tables at the leaves agrees and searches le
     const drop::Game game(drop::parse_variant(variant));
     const test_support::SolvedEndgameTiers tables(game);
     Table plain_table(16 << 20), oracle_table(16 << 20);
-    Search plain(game, plain_table, {}, tablebase::DropMoveSymmetry(game));
-    solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, test_support::TierOracle>
-        with_tables(game, oracle_table, {}, tablebase::DropMoveSymmetry(game), tables.oracle());
+    Search plain(game, plain_table, {}, drop::MoveSymmetry(game));
+    solver::ProofSearch<drop::Game, drop::MoveSymmetry, test_support::TierOracle> with_tables(
+        game, oracle_table, {}, drop::MoveSymmetry(game), tables.oracle());
     INFO(variant);
     test_support::check_search_with_tables(game, plain, with_tables, rng);
   }
@@ -211,7 +211,7 @@ TEST_CASE("proof search with endgame tables at the leaves agrees and searches le
 TEST_CASE("winning_move returns a move whose result the forward solver calls a loss", "[proof]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
   Table table(4 << 20);
-  Search search(game, table, {}, tablebase::DropMoveSymmetry(game));
+  Search search(game, table, {}, drop::MoveSymmetry(game));
   drop::Position p = game.start();
   REQUIRE(search.prove(p) == solver::Proof::kWin);
   const auto move = search.winning_move(p);
@@ -223,7 +223,7 @@ TEST_CASE("winning_move returns a move whose result the forward solver calls a l
 TEST_CASE("a stopped search answers unknown and stores nothing false", "[proof]") {
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
   Table table(4 << 20);
-  Search search(game, table, {}, tablebase::DropMoveSymmetry(game));
+  Search search(game, table, {}, drop::MoveSymmetry(game));
   search.stop();
   CHECK(search.prove(game.start()) == solver::Proof::kUnknown);
   CHECK(table.occupied() == 0);
@@ -256,13 +256,13 @@ TEST_CASE("checkpoints round-trip and refuse damage", "[proof]") {
 TEST_CASE("a resumed search reuses the checkpoint's entries", "[proof]") {
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
   Table first(16 << 20);
-  Search a(game, first, {}, tablebase::DropMoveSymmetry(game));
+  Search a(game, first, {}, drop::MoveSymmetry(game));
   const solver::Proof value = a.prove(game.start());
   std::vector<solver::ProvenEntry> saved;
   first.for_each(6, [&](const solver::ProvenEntry& e) { saved.push_back(e); });
   Table second(16 << 20);
   for (const auto& e : saved) second.store(drop::Key{e.lo, e.hi}, e.win, e.work_log2);
-  Search b(game, second, {}, tablebase::DropMoveSymmetry(game));
+  Search b(game, second, {}, drop::MoveSymmetry(game));
   CHECK(b.prove(game.start()) == value);
   CHECK(b.stats().nodes < a.stats().nodes / 10);
 }
@@ -274,7 +274,7 @@ TEST_CASE("the checker accepts the prover's certificates and proves their value"
       INFO(variant << " leaf_hand " << leaf_hand);
       const auto file = temp_file("accept");
       write_certificate(game, game.start(), leaf_hand, file);
-      const tablebase::ProofCheck c = tablebase::check_proof(file);
+      const drop::ProofCheck c = drop::check_proof(file);
       CHECK(c.win == forward_win(game, game.start()));
       CHECK(c.variant == game.variant().name());
       std::filesystem::remove(file);
@@ -305,7 +305,7 @@ TEST_CASE("the checker rejects a certificate with one move altered or one reply 
         tablebase::write_proof_bytes(file, bad);
         INFO(variant << " winning move at byte " << site.offset << " replaced by "
                      << drop::move_name(game.geometry(), m));
-        CHECK_THROWS_AS(tablebase::check_proof(file), tablebase::ProofRejected);
+        CHECK_THROWS_AS(drop::check_proof(file), drop::ProofRejected);
         ++altered;
         break;
       }
@@ -318,7 +318,7 @@ TEST_CASE("the checker rejects a certificate with one move altered or one reply 
       --bad[site.count_offset];
       tablebase::write_proof_bytes(file, bad);
       INFO(variant << " last reply of the record at byte " << site.count_offset << " removed");
-      CHECK_THROWS_AS(tablebase::check_proof(file), tablebase::ProofRejected);
+      CHECK_THROWS_AS(drop::check_proof(file), drop::ProofRejected);
       ++removed;
     }
     CHECK(altered > 0);
@@ -335,12 +335,12 @@ TEST_CASE("the checker rejects a false claim and refuses a damaged file", "[proo
   std::vector<std::uint8_t> bytes = good;
   bytes[claim_offset(bytes)] ^= 1;
   tablebase::write_proof_bytes(file, bytes);
-  CHECK_THROWS_AS(tablebase::check_proof(file), tablebase::ProofRejected);
+  CHECK_THROWS_AS(drop::check_proof(file), drop::ProofRejected);
 
   tablebase::write_proof_bytes(file, good);
-  REQUIRE_NOTHROW(tablebase::check_proof(file));
+  REQUIRE_NOTHROW(drop::check_proof(file));
   std::filesystem::resize_file(file, std::filesystem::file_size(file) - 3);
-  CHECK_THROWS_AS(tablebase::check_proof(file), solver::ProofFormatError);
+  CHECK_THROWS_AS(drop::check_proof(file), solver::ProofFormatError);
   std::filesystem::remove(file);
 }
 
@@ -353,8 +353,8 @@ TEST_CASE("with endgame tables the checker's leaf search stops at every position
   // captures inside the leaves' search reach.
   const auto file = tmp / "certificate";
   write_certificate(game, game.start(), 4, file);
-  const tablebase::ProofCheck alone = tablebase::check_proof(file);
-  const tablebase::ProofCheck with_tables = tablebase::check_proof(file, tmp / "tables");
+  const drop::ProofCheck alone = drop::check_proof(file);
+  const drop::ProofCheck with_tables = drop::check_proof(file, tmp / "tables");
   CHECK(alone.win == forward_win(game, game.start()));
   CHECK(with_tables.win == alone.win);
   CHECK(with_tables.leaves == alone.leaves);
@@ -375,8 +375,8 @@ TEST_CASE("under a small memory cap the checker empties its memo and proves the 
   for (const bool tables : {false, true}) {
     INFO((tables ? "with" : "without") << " tables");
     const std::filesystem::path dir = tables ? tmp / "tables" : std::filesystem::path();
-    const tablebase::ProofCheck free = tablebase::check_proof(file, dir);
-    const tablebase::ProofCheck capped = tablebase::check_proof(file, dir, kSmallCap);
+    const drop::ProofCheck free = drop::check_proof(file, dir);
+    const drop::ProofCheck capped = drop::check_proof(file, dir, kSmallCap);
     CHECK(free.memo_clears == 0);
     CHECK(capped.memo_clears > 0);
     CHECK(capped.win == free.win);
@@ -386,7 +386,7 @@ TEST_CASE("under a small memory cap the checker empties its memo and proves the 
     CHECK(capped.leaf_search_positions > free.leaf_search_positions);
   }
   // The tables' value bits alone do not fit in a byte: refused before any checking.
-  CHECK_THROWS_AS(tablebase::check_proof(file, tmp / "tables", 1), tablebase::CheckMemoryError);
+  CHECK_THROWS_AS(drop::check_proof(file, tmp / "tables", 1), drop::CheckMemoryError);
 }
 
 TEST_CASE("under a small memory cap the checker still rejects a wrong leaf", "[proof]") {
@@ -400,12 +400,12 @@ TEST_CASE("under a small memory cap the checker still rejects a wrong leaf", "[p
   for (const bool tables : {false, true}) {
     INFO((tables ? "with" : "without") << " tables");
     const std::filesystem::path dir = tables ? tmp / "tables" : std::filesystem::path();
-    const tablebase::ProofCheck right = tablebase::check_proof(file, dir, kSmallCap);
+    const drop::ProofCheck right = drop::check_proof(file, dir, kSmallCap);
     CHECK(right.leaves == 1);
     CHECK(right.memo_clears > 0);
     bytes[claim_offset(bytes)] ^= 1;
     tablebase::write_proof_bytes(file, bytes);
-    CHECK_THROWS_AS(tablebase::check_proof(file, dir, kSmallCap), tablebase::ProofRejected);
+    CHECK_THROWS_AS(drop::check_proof(file, dir, kSmallCap), drop::ProofRejected);
     bytes[claim_offset(bytes)] ^= 1;
     tablebase::write_proof_bytes(file, bytes);
   }

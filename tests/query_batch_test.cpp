@@ -23,13 +23,13 @@ namespace fs = std::filesystem;
 
 namespace {
 
-using Prober = tablebase::TierProber<tablebase::DropTierSpace>;
+using Prober = tablebase::TierProber<drop::TierSpace>;
 
 struct TempDir : test_support::TempDir {
   TempDir() : test_support::TempDir("query_batch_test") {}
 };
 
-void solve_into(const tablebase::DropTierSpace& space, const fs::path& dir) {
+void solve_into(const drop::TierSpace& space, const fs::path& dir) {
   tablebase::TierSolveOptions o;
   o.memory_bytes = std::uint64_t{1} << 30;
   o.threads = 2;
@@ -83,7 +83,7 @@ TEST_CASE("the prober answers like the forward solver, with every move, caching 
           "[batch]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  solve_into(tablebase::DropTierSpace(game), tmp.dir);
+  solve_into(drop::TierSpace(game), tmp.dir);
   solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
   // Budget 0 keeps no block: every probe goes through TableReader's own small cache.
   for (const std::uint64_t budget : {tablebase::kDefaultProbeCacheBytes, std::uint64_t{0}}) {
@@ -111,7 +111,7 @@ TEST_CASE("the prober refuses what the tables do not hold", "[batch]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
   // Endgame tables of at most 4 pieces in play: the start (6) is beyond them.
-  solve_into(tablebase::DropTierSpace(game, true, 4), tmp.dir);
+  solve_into(drop::TierSpace(game, true, 4), tmp.dir);
   Prober prober(game, tmp.dir);
   CHECK_FALSE(prober.covers(game.start()));
   CHECK_THROWS_AS(prober.dte(game.start()), tablebase::NotCovered);

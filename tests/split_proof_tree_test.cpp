@@ -26,7 +26,7 @@
 
 namespace {
 
-using Search = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry>;
+using Search = solver::ProofSearch<drop::Game, drop::MoveSymmetry>;
 using Table = solver::ProofTable<drop::Key>;
 using Tree = solver::SplitProofTree<drop::Game>;
 using solver::Proof;
@@ -51,7 +51,7 @@ Run run_split(const drop::Game& game, int split_plies, bool all_moves, int worke
               std::uint32_t seed, const std::filesystem::path& file = {}) {
   std::mt19937 random(seed);
   Table own_table(8 << 20);
-  Search own(game, own_table, {}, tablebase::DropMoveSymmetry(game));
+  Search own(game, own_table, {}, drop::MoveSymmetry(game));
   Tree tree(game, game.start(), split_plies, all_moves,
             [&](const drop::Position& p, std::optional<drop::Move> last) {
               return own.moves_in_order(p, last);
@@ -88,7 +88,7 @@ Run run_split(const drop::Game& game, int split_plies, bool all_moves, int worke
     running.erase(running.begin() + std::ptrdiff_t(i));
     Proof value = Proof::kUnknown;
     if (!r.cancelled || random() % 2) {
-      Search search(game, *tables[r.worker], {}, tablebase::DropMoveSymmetry(game));
+      Search search(game, *tables[r.worker], {}, drop::MoveSymmetry(game));
       const auto path = tree.path(r.job);
       value = path.empty() ? search.prove(tree.position(r.job))
                            : search.prove_after(tree.position(r.job), path.back());
@@ -115,7 +115,7 @@ Run run_split(const drop::Game& game, int split_plies, bool all_moves, int worke
       is_leaf, [&](const drop::Position& p) { return chooser.known_winning_move(p); });
   for (const int job : jobs) {
     // The worker that answered the job writes its proof, keeping only the losses it chose.
-    Search search(game, *tables[worker_of.at(job)], {}, tablebase::DropMoveSymmetry(game));
+    Search search(game, *tables[worker_of.at(job)], {}, drop::MoveSymmetry(game));
     solver::KnownFirstProver recorder(game, search, true);
     NullSink sink;
     solver::CertificateWriter walk(game, recorder, is_leaf, sink);
@@ -177,7 +177,7 @@ TEST_CASE("the proofs of a split tree's jobs merge into a certificate the checke
       INFO(variant << ", split at " << split_plies << " plies");
       const drop::Game game(drop::parse_variant(variant));
       const Run run = run_split(game, split_plies, false, 2, 7, file);
-      const tablebase::ProofCheck check = tablebase::check_proof(file);
+      const drop::ProofCheck check = drop::check_proof(file);
       CHECK(check.win == (run.value == Proof::kWin));
       CHECK(check.positions > 1);
       std::filesystem::remove(file);

@@ -26,7 +26,6 @@
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
-using tablebase::DropTierSpace;
 using tablebase::Location;
 
 namespace {
@@ -81,7 +80,7 @@ Run drop16(const std::vector<std::string>& args) {
 
 // Every image of every stored position, each side to move: all positions of the variant.
 template <typename Visit>
-void for_each_position(const drop::Game& game, const DropTierSpace& space, Visit visit) {
+void for_each_position(const drop::Game& game, const drop::TierSpace& space, Visit visit) {
   for (int t = 0; t < space.tier_count(); ++t)
     for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
       const drop::Position p = space.unrank(t, i);
@@ -97,7 +96,7 @@ TEST_CASE("every stored index unranks to a position that ranks back to it", "[ta
   for (const char* variant : {"2x2:NK", "3x3:NK", "3x3:NBK", "3x4:NK", "2x3:NBK/nr"}) {
     INFO(variant);
     const drop::Game game(drop::parse_variant(variant));
-    const DropTierSpace space(game);
+    const drop::TierSpace space(game);
     std::uint64_t stored = 0;
     for (int t = 0; t < space.tier_count(); ++t) {
       for (std::uint64_t i = 0; i < space.tier_size(t); ++i)
@@ -129,10 +128,10 @@ TEST_CASE("each entry's children are where locate puts the positions its moves m
        {"2x2:NBRQK", "3x3:NBK", "2x3:NBK/nr", "3x4:NK", "4x4:NK", "2x3:NNBBK"}) {
     INFO(variant);
     const drop::Game game(drop::parse_variant(variant));
-    const DropTierSpace space(game);
+    const drop::TierSpace space(game);
     const std::vector<char> every_tier(space.tier_count(), 1);
     for (int t = 0; t < space.tier_count(); ++t) {
-      DropTierSpace::Cursor cursor;
+      drop::TierSpace::Cursor cursor;
       for (std::uint64_t i = 0; i < space.tier_size(t); ++i) {
         std::vector<Location> found, found_stopping;
         space.for_each_child(cursor, t, i, every_tier, [&](Location c) { found.push_back(c); });
@@ -240,7 +239,7 @@ TEST_CASE("stored entries: all positions, with symmetric ones mostly shared", "[
   for (const char* variant : {"2x2:NK", "3x3:NBK", "3x4:NK", "4x4:NK"}) {
     INFO(variant);
     const drop::Game game(drop::parse_variant(variant));
-    const DropTierSpace reduced(game), full(game, false);
+    const drop::TierSpace reduced(game), full(game, false);
     CHECK(full.stored_positions() == full.total_positions());
     CHECK(reduced.total_positions() == full.total_positions());
     // Every class has an entry, and an entry stands for at most one class.
@@ -260,7 +259,7 @@ TEST_CASE("stored entries: all positions, with symmetric ones mostly shared", "[
 
 TEST_CASE("tier sizes count every placement: 2x2:NK by hand", "[tablebase]") {
   const drop::Game game(drop::parse_variant("2x2:NK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   // Tier NKvNK, White to move (mover-relative, so one orientation): hands of 0..2 pieces a side.
   const int t = space.layout().tier_named("NKvNK");
   REQUIRE(t >= 0);
@@ -280,8 +279,8 @@ TEST_CASE("tier solver equals the forward solver on every position of small vari
   for (const char* variant : {"2x2:NK", "3x3:NK", "3x3:NBK", "3x4:NK", "2x3:NBK/nr"}) {
     INFO(variant);
     const drop::Game game(drop::parse_variant(variant));
-    const DropTierSpace space(game);
-    tablebase::TierSolver<DropTierSpace> tiers(space, in_memory());
+    const drop::TierSpace space(game);
+    tablebase::TierSolver<drop::TierSpace> tiers(space, in_memory());
     const auto report = tiers.run();
     CHECK(report.positions == space.total_positions());
     CHECK(report.stored < report.positions);
@@ -297,8 +296,8 @@ TEST_CASE("tier solver equals the forward solver on every position of small vari
 
 TEST_CASE("symmetry reduction changes no value", "[tablebase]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace reduced(game), full(game, false);
-  tablebase::TierSolver<DropTierSpace> a(reduced, in_memory()), b(full, in_memory());
+  const drop::TierSpace reduced(game), full(game, false);
+  tablebase::TierSolver<drop::TierSpace> a(reduced, in_memory()), b(full, in_memory());
   const auto ra = a.run(), rb = b.run();
   CHECK(rb.stored == rb.positions);
   CHECK(ra.stored * 4 < rb.stored);
@@ -313,8 +312,8 @@ TEST_CASE("symmetry reduction changes no value on boards of 20 and 36 squares", 
   for (const char* variant : {"5x4:NK", "6x6:NK"}) {
     INFO(variant);
     const drop::Game game(drop::parse_variant(variant));
-    const DropTierSpace reduced(game), full(game, false);
-    tablebase::TierSolver<DropTierSpace> a(reduced, in_memory()), b(full, in_memory());
+    const drop::TierSpace reduced(game), full(game, false);
+    tablebase::TierSolver<drop::TierSpace> a(reduced, in_memory()), b(full, in_memory());
     const auto ra = a.run(), rb = b.run();
     CHECK(ra.stored * 3 < rb.stored);
     std::uint64_t mismatches = 0;
@@ -328,9 +327,9 @@ TEST_CASE("symmetry reduction changes no value on boards of 20 and 36 squares", 
 TEST_CASE("endgame tables: a piece limit keeps the small tiers, with the same values",
           "[tablebase]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace whole(game), endgame(game, true, 4);
+  const drop::TierSpace whole(game), endgame(game, true, 4);
   CHECK(endgame.tier_count() < whole.tier_count());
-  tablebase::TierSolver<DropTierSpace> a(whole, in_memory()), b(endgame, in_memory());
+  tablebase::TierSolver<drop::TierSpace> a(whole, in_memory()), b(endgame, in_memory());
   a.run();
   b.run();
   for (int t = 0; t < endgame.tier_count(); ++t) {
@@ -350,7 +349,7 @@ TEST_CASE("tables on disk answer like the solver, with every move, for any side 
           "[tablebase]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   tablebase::solve_tiers(space, on_disk(tmp.dir));
   tablebase::Tablebase tables(space, tmp.dir);
   solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
@@ -373,7 +372,7 @@ TEST_CASE("tables on disk answer like the solver, with every move, for any side 
 TEST_CASE("a solve stopped part way and run again gives identical table files", "[tablebase]") {
   TempDir whole, resumed;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   tablebase::solve_tiers(space, on_disk(whole.dir));
   // What a run killed during tier k leaves: tiers before k finished, tier k's .dte renamed but
   // not its .value, and a half-written temporary file.
@@ -400,7 +399,7 @@ TEST_CASE("a solve stopped part way and run again gives identical table files", 
 TEST_CASE("a solve stopped and resumed gives the same tables", "[tablebase]") {
   TempDir whole, stopped;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   tablebase::solve_tiers(space, on_disk(whole.dir));
 
   SECTION("stopped once inside a tier, it keeps that tier's finished passes") {
@@ -445,7 +444,7 @@ TEST_CASE(
     "[tablebase]") {
   TempDir whole, folded, stopped;
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
-  const DropTierSpace space(game, true, 6);
+  const drop::TierSpace space(game, true, 6);
   CHECK(tablebase::solve_tiers(space, on_disk(whole.dir)).group_folds == 0);
   auto options = on_disk(folded.dir);
   options.memory_bytes = tablebase::planned_memory(space);
@@ -478,7 +477,7 @@ TEST_CASE(
     "[tablebase][parallel]") {
   TempDir whole, ordered;
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
-  const DropTierSpace space(game, true, 6);
+  const drop::TierSpace space(game, true, 6);
   tablebase::solve_tiers(space, on_disk(whole.dir));
   auto options = on_disk(ordered.dir);
   options.ordered_reads_from = 0;  // every tier that folds
@@ -498,7 +497,7 @@ TEST_CASE(
     "[tablebase]") {
   TempDir whole, stopped;
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
-  const DropTierSpace space(game, true, 6);
+  const drop::TierSpace space(game, true, 6);
   tablebase::solve_tiers(space, on_disk(whole.dir));
   auto options = saving_always(stopped.dir);
   int polls = 0, runs = 0, more_room_after_folds = 0, less_room_after_passes = 0;
@@ -531,7 +530,7 @@ TEST_CASE("a second solve into a directory in use is refused until the first let
           "[tablebase]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("2x2:NK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   {
     const tablebase::DirectoryLock first(tmp.dir);
     CHECK_THROWS_AS(tablebase::solve_tiers(space, on_disk(tmp.dir)), tablebase::DirectoryBusy);
@@ -587,7 +586,7 @@ TEST_CASE("a checkpoint keeps every field of a stopped tier, and one that does n
           "[tablebase]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   const int t = space.layout().tier_named("NBKvNBK");
   const std::string name = space.tier_name(t);
   std::vector<std::uint64_t> words((space.tier_size(t) + 7) / 8);
@@ -635,7 +634,7 @@ TEST_CASE("a checkpoint keeps every field of a stopped tier, and one that does n
 TEST_CASE("damaged or foreign tables are refused, not read as values", "[tablebase]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   tablebase::solve_tiers(space, on_disk(tmp.dir));
   const int t = space.layout().tier_named("NKvNK");
   const fs::path value = tablebase::value_path(tmp.dir, space.tier_name(t));
@@ -656,8 +655,8 @@ TEST_CASE("damaged or foreign tables are refused, not read as values", "[tableba
   }
   SECTION("tables of another variant") {
     const drop::Game other(drop::parse_variant("3x3:NBK"));
-    const DropTierSpace other_space(other);
-    CHECK_THROWS_AS(tablebase::Tablebase<DropTierSpace>(other_space, tmp.dir),
+    const drop::TierSpace other_space(other);
+    CHECK_THROWS_AS(tablebase::Tablebase<drop::TierSpace>(other_space, tmp.dir),
                     tablebase::TableError);
     CHECK_THROWS_AS(tablebase::solve_tiers(other_space, on_disk(tmp.dir)), tablebase::TableError);
   }
@@ -666,7 +665,7 @@ TEST_CASE("damaged or foreign tables are refused, not read as values", "[tableba
 TEST_CASE("the solver refuses a memory cap it cannot fit, before doing any work", "[tablebase]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   auto options = on_disk(tmp.dir / "tables");
   options.memory_bytes = 1000;
   CHECK_THROWS_AS(tablebase::solve_tiers(space, options), tablebase::MemoryCapError);
@@ -765,7 +764,7 @@ TEST_CASE(
   TempDir tmp;
   const fs::path tables = tmp.dir / "tables";
   const drop::Game game(drop::parse_variant("3x3:NK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   tablebase::solve_tiers(space, on_disk(tables));
   const std::vector<std::string> verify = {"verify",    "--tables", tables.string(), "--children",
                                            "--samples", "300",      "--json",        "--quiet"};
@@ -831,7 +830,7 @@ TEST_CASE(
 TEST_CASE("tables cover the positions of finished tiers only", "[tablebase]") {
   TempDir tmp;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game, true, 4);
+  const drop::TierSpace space(game, true, 4);
   tablebase::solve_tiers(space, on_disk(tmp.dir));
   const drop::Position four = drop::parse_fen(game, "3/1n1/K2[Nk] b");
   const drop::Position two = drop::parse_fen(game, "3/1k1/K2[-] w");
@@ -842,7 +841,7 @@ TEST_CASE("tables cover the positions of finished tiers only", "[tablebase]") {
     CHECK(tables.covers(two));
     CHECK_FALSE(tables.covers(six));  // beyond the piece limit
     // The value bits held in memory say what the DTEs read block by block say, everywhere.
-    tablebase::ValueTables<DropTierSpace> values(space, tmp.dir);
+    tablebase::ValueTables<drop::TierSpace> values(space, tmp.dir);
     CHECK_FALSE(values.win(six).has_value());
     for_each_position(game, space, [&](int, std::uint64_t, const drop::Position& q) {
       REQUIRE(values.win(q) == std::optional<bool>(solver::is_win(tables.dte(q))));
@@ -854,7 +853,7 @@ TEST_CASE("tables cover the positions of finished tiers only", "[tablebase]") {
   tablebase::Tablebase tables(space, tmp.dir);
   CHECK_FALSE(tables.covers(four));
   CHECK(tables.covers(two));
-  tablebase::ValueTables<DropTierSpace> values(space, tmp.dir);
+  tablebase::ValueTables<drop::TierSpace> values(space, tmp.dir);
   CHECK_FALSE(values.win(four).has_value());
   CHECK(values.win(two).has_value());
 }
@@ -927,8 +926,8 @@ TEST_CASE(
 TEST_CASE("the forward solver with table probes answers like the search alone, without searching",
           "[tablebase]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
-  tablebase::TierSolver<DropTierSpace> tiers(space, in_memory());
+  const drop::TierSpace space(game);
+  tablebase::TierSolver<drop::TierSpace> tiers(space, in_memory());
   tiers.run();
   const auto probe = [&](const drop::Position& p) -> std::optional<int> {
     return tiers.dte(space.locate(p));

@@ -25,8 +25,8 @@ inline solver::Proof proof_of(bool win) {
 
 // Endgame tables solved in memory, deciding positions of at most max_pieces pieces in play.
 struct TierOracle {
-  const tablebase::DropTierSpace* space;
-  const tablebase::TierSolver<tablebase::DropTierSpace>* tiers;
+  const drop::TierSpace* space;
+  const tablebase::TierSolver<drop::TierSpace>* tiers;
   int max_pieces;
   std::optional<bool> operator()(const drop::Position& p) const {
     if (p.pieces_in_play() > max_pieces) return std::nullopt;
@@ -37,8 +37,8 @@ struct TierOracle {
 // The tiers of `game` up to 4 pieces in play, solved in memory; oracle() reads them.
 struct SolvedEndgameTiers {
   static constexpr int kMaxPieces = 4;
-  tablebase::DropTierSpace space;
-  tablebase::TierSolver<tablebase::DropTierSpace> tiers;
+  drop::TierSpace space;
+  tablebase::TierSolver<drop::TierSpace> tiers;
 
   explicit SolvedEndgameTiers(const drop::Game& game)
       : space(game, true, kMaxPieces), tiers(space, options()) {

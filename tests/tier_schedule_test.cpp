@@ -10,14 +10,13 @@
 
 namespace {
 
-using tablebase::DropTierSpace;
 using tablebase::TierSchedule;
 
 // Runs a schedule as `workers` ranks would, finishing the tiers under way in a random order, and
 // checks every tier handed out against the space's own children lists: never before all its
 // children are finished, never twice, never one finished at the start. Returns the most tiers
 // under way at once.
-int run_schedule(const DropTierSpace& space, std::vector<char> finished, int workers,
+int run_schedule(const drop::TierSpace& space, std::vector<char> finished, int workers,
                  std::uint64_t seed) {
   TierSchedule schedule(space, finished);
   std::vector<int> handed(space.tier_count(), 0);
@@ -52,7 +51,7 @@ int run_schedule(const DropTierSpace& space, std::vector<char> finished, int wor
 TEST_CASE("the tier schedule hands out each tier once, after its children, several at a time",
           "[tier_schedule]") {
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   for (std::uint64_t seed = 1; seed <= 3; ++seed) {
     CHECK(run_schedule(space, std::vector<char>(space.tier_count(), 0), 1, seed) == 1);
     // Tiers that do not feed each other go out together: 3 workers get 3 at some point.
@@ -62,10 +61,10 @@ TEST_CASE("the tier schedule hands out each tier once, after its children, sever
 
 TEST_CASE("the tier schedule skips tiers finished before it starts", "[tier_schedule]") {
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   // What a rerun finds: the endgame tiers of at most 4 pieces finished (a closed set: their
   // children are among them).
-  const DropTierSpace endgame(game, true, 4);
+  const drop::TierSpace endgame(game, true, 4);
   std::vector<char> finished(space.tier_count(), 0);
   for (int t = 0; t < endgame.tier_count(); ++t)
     finished[space.layout().tier_named(endgame.tier_name(t))] = 1;

@@ -25,7 +25,6 @@
 namespace {
 
 namespace fs = std::filesystem;
-using tablebase::DropTierSpace;
 using tablebase::IndexRange;
 using tablebase::TierTeam;
 
@@ -96,7 +95,7 @@ struct TempDir {
 // Solves the tiers of `space` not yet in `options.dir`, each by a team of `members` threads.
 // Returns false when a member was asked to stop (SolveInterrupted on every member). Counts in
 // `in_parts` the tiers whose children member 0 held in parts.
-bool solve_by_team(const DropTierSpace& space, const tablebase::TierSolveOptions& options,
+bool solve_by_team(const drop::TierSpace& space, const tablebase::TierSolveOptions& options,
                    int members, std::function<bool()> stop_on_member_1 = nullptr,
                    int* in_parts = nullptr) {
   Shared shared(members);
@@ -106,7 +105,7 @@ bool solve_by_team(const DropTierSpace& space, const tablebase::TierSolveOptions
     threads.emplace_back([&, m] {
       auto own = options;
       if (m == 1) own.stop_requested = stop_on_member_1;
-      tablebase::TierSolver<DropTierSpace> solver(space, own);
+      tablebase::TierSolver<drop::TierSpace> solver(space, own);
       ThreadTeam team(shared, m);
       for (int t = 0; t < space.tier_count(); ++t) {
         if (tablebase::tier_files_present(options.dir, space.variant_name(), space.tier_name(t),
@@ -128,7 +127,7 @@ bool solve_by_team(const DropTierSpace& space, const tablebase::TierSolveOptions
   return !interrupted[0];
 }
 
-void check_same_tables(const DropTierSpace& space, const fs::path& a, const fs::path& b,
+void check_same_tables(const drop::TierSpace& space, const fs::path& a, const fs::path& b,
                        bool value_only) {
   for (int t = 0; t < space.tier_count(); ++t) {
     std::vector<fs::path> paths = {tablebase::value_path(a, space.tier_name(t))};
@@ -171,7 +170,7 @@ TEST_CASE("a team's parts cut every range into contiguous parts on 64-entry boun
 // cannot, holds its part of each child and asks the others for the rest.
 TEST_CASE("tiers split over a team of threads give one solver's tables", "[tierteam][parallel]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   for (const bool value_only : {false, true})
     for (const bool smallest : {false, true}) {
       INFO("value only: " << value_only << ", at the smallest plan: " << smallest);
@@ -192,7 +191,7 @@ TEST_CASE("tiers split over a team of threads give one solver's tables", "[tiert
 TEST_CASE("a split tier stopped by one member resumes from member 0's checkpoint",
           "[tierteam][parallel]") {
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   for (const bool value_only : {false, true}) {
     INFO("value only: " << value_only);
     TempDir alone, team;

@@ -24,7 +24,6 @@
 #include "tests/test_support.h"
 
 namespace fs = std::filesystem;
-using tablebase::DropTierSpace;
 
 namespace {
 
@@ -49,7 +48,7 @@ std::string file_bytes(const fs::path& p) {
 
 // The .value files of `full` (a solve with DTEs) and `values` (value-only) are the same bytes,
 // and `values` holds no .dte file.
-void check_same_values(const DropTierSpace& space, const fs::path& full, const fs::path& values) {
+void check_same_values(const drop::TierSpace& space, const fs::path& full, const fs::path& values) {
   for (int t = 0; t < space.tier_count(); ++t) {
     const fs::path file = tablebase::value_path(values, space.tier_name(t));
     INFO(file);
@@ -68,7 +67,7 @@ TEST_CASE("value-only tables hold the bits of the tables with DTEs, on the test 
     INFO(variant);
     TempDir full, values;
     const drop::Game game(drop::parse_variant(variant));
-    const DropTierSpace space(game);
+    const drop::TierSpace space(game);
     tablebase::solve_tiers(space, options(full.dir, false));
     const auto report = tablebase::solve_tiers(space, options(values.dir, true));
     CHECK(report.dte_bytes == 0);
@@ -89,9 +88,9 @@ TEST_CASE("value-only tables in memory give the forward solver's value of every 
   for (const char* variant : {"3x3:NBK", "2x3:NBK/nr"}) {
     INFO(variant);
     const drop::Game game(drop::parse_variant(variant));
-    const DropTierSpace space(game);
+    const drop::TierSpace space(game);
     auto o = options({}, true);
-    tablebase::TierSolver<DropTierSpace> tiers(space, o);
+    tablebase::TierSolver<drop::TierSpace> tiers(space, o);
     tiers.run();
     solver::ForwardSolver<drop::Game> search(game, std::uint64_t{1} << 30);
     std::uint64_t mismatches = 0, wins = 0, positions = 0;
@@ -116,7 +115,7 @@ TEST_CASE(
     "[tablebase][value-only]") {
   TempDir full, folded, stopped;
   const drop::Game game(drop::parse_variant("3x3:NBRK"));
-  const DropTierSpace space(game, true, 6);
+  const drop::TierSpace space(game, true, 6);
   tablebase::solve_tiers(space, options(full.dir, false));
   auto o = options(folded.dir, true);
   o.memory_bytes = tablebase::planned_memory(space, true);
@@ -144,7 +143,7 @@ TEST_CASE("value-only tables and checkpoints are not taken for tables with DTEs,
           "[tablebase][value-only]") {
   TempDir values, mixed;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   tablebase::solve_tiers(space, options(values.dir, true));
   // A solve with DTEs finds value-only tiers: it says so instead of skipping them.
   REQUIRE_THROWS_WITH(tablebase::solve_tiers(space, options(values.dir, false)),
@@ -226,7 +225,7 @@ std::uint64_t digest_by_records(const fs::path& value_file) {
 TEST_CASE("tier digests depend on the value bits alone", "[tablebase][value-only]") {
   TempDir full, values;
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   tablebase::solve_tiers(space, options(full.dir, false));
   auto o = options(values.dir, true);
   o.zstd_level = 19;
@@ -282,7 +281,7 @@ TEST_CASE(
   REQUIRE(first.status == 0);
   auto j = nlohmann::json::parse(first.out);
   const drop::Game game(drop::parse_variant("3x3:NBK"));
-  const DropTierSpace space(game);
+  const drop::TierSpace space(game);
   CHECK(j["tiers_checked"] == space.tier_count());
   CHECK(j["digests"].size() == std::size_t(space.tier_count()));
   CHECK(j["tables_digest"].is_string());

@@ -28,8 +28,7 @@ struct ClusterPlanOptions {
   std::string tiers_out;
 };
 
-nlohmann::ordered_json run_json(const tablebase::DropTierSpace& space,
-                                const tablebase::TierRun& r) {
+nlohmann::ordered_json run_json(const drop::TierSpace& space, const tablebase::TierRun& r) {
   return {{"tier", space.tier_name(r.tier)},
           {"entries", r.entries},
           {"nodes", r.nodes},
@@ -48,8 +47,7 @@ void run_cluster_plan(ClusterPlanOptions o) {
   if (o.position.fen)
     throw UsageError("cluster-plan plans a variant's tables: --fen does not apply");
   const auto started = std::chrono::steady_clock::now();
-  const tablebase::DropTierSpace space(*s.game, true,
-                                       o.max_pieces.value_or(tablebase::TierLayout::kAllPieces));
+  const drop::TierSpace space(*s.game, true, o.max_pieces.value_or(drop::TierLayout::kAllPieces));
   const double index_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   tablebase::ClusterSpec& c = o.spec;

@@ -35,10 +35,10 @@ using Clock = std::chrono::steady_clock;
 
 using Setup = GameSetup<drop::Game>;
 
-using tablebase::EndgameOracle;
+using drop::EndgameOracle;
 
-using NegamaxSearch = solver::ProofSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
-using DfpnSearch = solver::DfpnSearch<drop::Game, tablebase::DropMoveSymmetry, EndgameOracle>;
+using NegamaxSearch = solver::ProofSearch<drop::Game, drop::MoveSymmetry, EndgameOracle>;
+using DfpnSearch = solver::DfpnSearch<drop::Game, drop::MoveSymmetry, EndgameOracle>;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
@@ -48,7 +48,7 @@ struct ProveOptions {
   PositionOptions position;
   std::uint64_t hash_mb = 1024;
   int threads = 1;
-  tablebase::ProofSessionOptions session;
+  drop::ProofSessionOptions session;
   std::string tables;
   bool no_immediate_wins = false, no_mirror_reply = false, no_symmetry_pruning = false,
        no_mobility = false;
@@ -84,16 +84,16 @@ EndgameOracle endgame_oracle(const ProveOptions& o, const drop::Game& game) {
 }
 
 // What is known of every first move, for the side that plays it, and the winning ones.
-void first_moves_json(const tablebase::FirstMoves& first, nlohmann::ordered_json& moves,
+void first_moves_json(const drop::FirstMoves& first, nlohmann::ordered_json& moves,
                       nlohmann::ordered_json& winning) {
   moves = nlohmann::ordered_json::array();
   winning = nlohmann::ordered_json::array();
-  for (const tablebase::FirstMove& m : first.moves)
+  for (const drop::FirstMove& m : first.moves)
     moves.push_back({{"move", m.move}, {"value", m.value}});
   for (const std::string& name : first.winning) winning.push_back(name);
 }
 
-nlohmann::ordered_json certificate_json(const tablebase::CertificateReport& c) {
+nlohmann::ordered_json certificate_json(const drop::CertificateReport& c) {
   return {{"file", c.file},
           {"bytes", c.bytes},
           {"uncompressed_bytes", c.uncompressed_bytes},
@@ -155,14 +155,12 @@ void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Po
   const solver::ProofOptions options = search_options(o);
   const EndgameOracle oracle = endgame_oracle(o, game);
   auto make_search = [&] {
-    return std::make_unique<NegamaxSearch>(game, table, options, tablebase::DropMoveSymmetry(game),
-                                           oracle);
+    return std::make_unique<NegamaxSearch>(game, table, options, drop::MoveSymmetry(game), oracle);
   };
   std::function<std::optional<bool>(const drop::Position&)> decide;
   if (oracle.max_pieces() >= 0) decide = oracle;
   mpi_solve::DistributedProof<drop::Game, NegamaxSearch> proof(
-      game, root, table, make_search, decide,
-      tablebase::leaf_rule(o.session.leaf_hand_pieces, oracle),
+      game, root, table, make_search, decide, drop::leaf_rule(o.session.leaf_hand_pieces, oracle),
       {o.mpi_split_plies, o.session.all_moves, !o.session.certificate.empty(), !o.position.quiet});
   std::optional<mpi_solve::DistributedProofReport> report;
   try {
@@ -175,12 +173,12 @@ void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Po
   // Rank 0's table holds the top tree's values and the proofs gathered for the certificate.
   const std::unique_ptr<NegamaxSearch> search = make_search();
   nlohmann::ordered_json moves, winning;
-  first_moves_json(tablebase::first_moves(game, root, *search), moves, winning);
+  first_moves_json(drop::first_moves(game, root, *search), moves, winning);
   nlohmann::ordered_json certificate;
   if (!o.session.certificate.empty() && report->value != solver::Proof::kUnknown) {
     solver::KnownFirstProver merged(game, *search);
-    certificate = certificate_json(tablebase::write_certificate(
-        o.session, game, root, report->value, merged, *search, oracle));
+    certificate = certificate_json(
+        drop::write_certificate(o.session, game, root, report->value, merged, *search, oracle));
     // Both 0 when the gathered proofs held every winning move the certificate needed.
     certificate["winning_moves_searched"] = merged.searched();
     certificate["nodes_searched"] = search->stats().nodes;
@@ -220,7 +218,7 @@ void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Po
   nlohmann::ordered_json j;
   j["variant"] = game.variant().name();
   j["fen"] = drop::to_fen(game, root);
-  j["value"] = tablebase::proof_name(report->value);
+  j["value"] = drop::proof_name(report->value);
   j["winning_moves"] = winning;
   j["moves"] = moves;
   j["stopped"] = nlohmann::ordered_json();
@@ -259,11 +257,11 @@ void run_prove_mpi(const ProveOptions&, const drop::Game&, const drop::Position&
 // of the JSON, at the end.
 template <typename Search, typename Describe>
 void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::Key>& table,
-                Search& search, const EndgameOracle& oracle, const tablebase::ProofHistory& history,
+                Search& search, const EndgameOracle& oracle, const drop::ProofHistory& history,
                 Describe describe) {
   const drop::Game& game = *s.game;
-  const tablebase::ProofSessionResult r =
-      tablebase::run_proof_session(o.session, game, s.position, table, search, oracle, history);
+  const drop::ProofSessionResult r =
+      drop::run_proof_session(o.session, game, s.position, table, search, oracle, history);
   const double seconds = r.seconds;
   nlohmann::ordered_json moves, winning;
   first_moves_json(r.first, moves, winning);
@@ -272,7 +270,7 @@ void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::
   nlohmann::ordered_json j;
   j["variant"] = game.variant().name();
   j["fen"] = drop::to_fen(game, s.position);
-  j["value"] = tablebase::proof_name(r.value);
+  j["value"] = drop::proof_name(r.value);
   j["winning_moves"] = winning;
   j["moves"] = moves;
   j["stopped"] = r.stopped ? nlohmann::ordered_json(r.stopped) : nlohmann::ordered_json();
@@ -303,11 +301,11 @@ void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::
 }
 
 // The checkpoint's entries loaded into `table`; a checkpoint that cannot be resumed is bad input.
-tablebase::ProofHistory resume(const ProveOptions& o, const Setup& s,
-                               solver::ProofTable<drop::Key>& table) {
+drop::ProofHistory resume(const ProveOptions& o, const Setup& s,
+                          solver::ProofTable<drop::Key>& table) {
   try {
-    return tablebase::resume_proof(o.session, *s.game, s.position, table);
-  } catch (const tablebase::ProofCheckpointRefused& e) {
+    return drop::resume_proof(o.session, *s.game, s.position, table);
+  } catch (const drop::ProofCheckpointRefused& e) {
     throw UsageError(e.what());
   }
 }
@@ -338,7 +336,7 @@ void run_prove(ProveOptions o) {
     // positions not yet decided.
     solver::ProofTable<drop::Key> table(o.hash_mb << 19);
     solver::DfpnTable<drop::Key> numbers(o.hash_mb << 19);
-    const tablebase::ProofHistory history = resume(o, s, table);
+    const drop::ProofHistory history = resume(o, s, table);
     solver::DfpnOptions options;
     options.mirror_reply = !o.no_mirror_reply;
     options.symmetry_pruning = !o.no_symmetry_pruning;
@@ -347,7 +345,7 @@ void run_prove(ProveOptions o) {
     options.deep = o.deep;
     options.threads = o.threads;
     options.split_plies = o.split_plies;
-    DfpnSearch search(game, table, numbers, options, tablebase::DropMoveSymmetry(game), oracle);
+    DfpnSearch search(game, table, numbers, options, drop::MoveSymmetry(game), oracle);
     prove_with(o, s, table, search, oracle, history, [&] {
       return nlohmann::ordered_json{{"algorithm", "dfpn"},
                                     {"epsilon", o.epsilon},
@@ -358,9 +356,9 @@ void run_prove(ProveOptions o) {
     return;
   }
   solver::ProofTable<drop::Key> table(o.hash_mb << 20);
-  const tablebase::ProofHistory history = resume(o, s, table);
+  const drop::ProofHistory history = resume(o, s, table);
   const solver::ProofOptions options = search_options(o);
-  NegamaxSearch search(game, table, options, tablebase::DropMoveSymmetry(game), oracle);
+  NegamaxSearch search(game, table, options, drop::MoveSymmetry(game), oracle);
   prove_with(o, s, table, search, oracle, history, [&] {
     return nlohmann::ordered_json{{"algorithm", "negamax"}, {"ordering", ordering}};
   });
@@ -375,14 +373,14 @@ struct CheckProofOptions {
 
 void run_check_proof(const CheckProofOptions& o) {
   const auto start = Clock::now();
-  tablebase::ProofCheck c;
+  drop::ProofCheck c;
   try {
-    c = tablebase::check_proof(o.file, o.tables, gigabytes_to_bytes(o.memory_gb), true);
+    c = drop::check_proof(o.file, o.tables, gigabytes_to_bytes(o.memory_gb), true);
   } catch (const solver::ProofFormatError& e) {
     throw UsageError(e.what());
   } catch (const tablebase::TableError& e) {
     throw UsageError(e.what());
-  } catch (const tablebase::CheckMemoryError& e) {
+  } catch (const drop::CheckMemoryError& e) {
     throw UsageError(std::string(e.what()) + " (raise --memory)");
   }
   const double seconds = seconds_since(start);

@@ -72,10 +72,10 @@ void print_analysis(const nlohmann::ordered_json& j, bool json) {
 // The analysis object without DTEs, from value-only tables: the value of p and of every move
 // ("unknown" beyond the tables' pieces in play).
 template <typename E>
-nlohmann::ordered_json value_json(const tablebase::DropTierSpace& space, const std::string& dir,
+nlohmann::ordered_json value_json(const drop::TierSpace& space, const std::string& dir,
                                   const drop::Position& p) {
   const drop::Game& game = space.game();
-  tablebase::ValueTables<tablebase::DropTierSpace> tables(space, dir);
+  tablebase::ValueTables<drop::TierSpace> tables(space, dir);
   const auto value = [](std::optional<bool> win) -> std::optional<solver::WdlValue> {
     if (!win) return std::nullopt;
     return solver::WdlValue{*win ? solver::Wdl::win : solver::Wdl::loss, 0};
@@ -98,7 +98,7 @@ nlohmann::ordered_json value_json(const tablebase::DropTierSpace& space, const s
 // The tables' solve, by this process or, with --mpi, by every rank of the mpirun it belongs to:
 // nothing on ranks other than 0, which report their errors and figures through rank 0 (its
 // figures per rank go to `mpi_ranks`).
-std::optional<tablebase::TierSolveReport> solve_tables(const tablebase::DropTierSpace& space,
+std::optional<tablebase::TierSolveReport> solve_tables(const drop::TierSpace& space,
                                                        const tablebase::TierSolveOptions& options,
                                                        bool mpi, std::uint64_t mpi_split_entries,
                                                        nlohmann::ordered_json& mpi_ranks) {
@@ -134,8 +134,7 @@ void solve_tier_tables(const SolveOptions& o, const Setup& s) {
     j["seconds"] = seconds_since(start);
     j["positions_searched"] = search.positions_stored();
   } else {
-    const tablebase::DropTierSpace space(game, true,
-                                         o.max_pieces.value_or(tablebase::TierLayout::kAllPieces));
+    const drop::TierSpace space(game, true, o.max_pieces.value_or(drop::TierLayout::kAllPieces));
     std::optional<tablebase::TierSolveReport> solved;
     nlohmann::ordered_json mpi_ranks;
     reporting_table_solve_faults([&] {
@@ -211,7 +210,7 @@ void query_tier_tables(const CLI::App& cmd, const QueryOptions& o) {
   const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::query);
   if (cmd.count("--batch"))
     return run_query_batch({s.game->variant().name(), o.tables, o.batch, o.value_only});
-  const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
+  const drop::TierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
   const auto analysis = tables.analyze(s.position);
   const double first_seconds = seconds_since(start);
@@ -251,7 +250,7 @@ void query_tier_tables(const CLI::App& cmd, const QueryOptions& o) {
 template <typename E>
 void run_digest(const CLI::App& cmd, const VerifyOptions& o) {
   const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::verify);
-  const tablebase::DropTierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
+  const drop::TierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   const std::string variant = space.variant_name();
   report_tier_digests(
       {variant, space.tier_count(), [&](int t) { return space.tier_name(t); },
@@ -275,7 +274,7 @@ void verify_tier_tables(const CLI::App& cmd, const VerifyOptions& o) {
   const auto start = std::chrono::steady_clock::now();
   const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::verify);
   const drop::Game& game = *s.game;
-  const tablebase::DropTierSpace space(game, true, tablebase::tables_max_pieces(o.tables));
+  const drop::TierSpace space(game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
   solver::ForwardSolver<drop::Game> search(game, gigabytes_to_bytes(o.memory_gb));
   std::mt19937_64 rng(o.seed);

@@ -13,16 +13,16 @@
 #include "rules/drop/solve/tier_space.h"
 #include "tablebase/value_tables.h"
 
-namespace tablebase {
+namespace drop {
 
 class EndgameOracle {
  public:
   EndgameOracle() = default;
   // Throws TableError if `dir` holds no tables of this variant.
   EndgameOracle(const drop::Game& game, const std::string& dir)
-      : max_pieces_(tables_max_pieces(dir)),
-        space_(std::make_shared<DropTierSpace>(game, true, max_pieces_)),
-        tables_(std::make_shared<ValueTables<DropTierSpace>>(*space_, dir)) {}
+      : max_pieces_(tablebase::tables_max_pieces(dir)),
+        space_(std::make_shared<TierSpace>(game, true, max_pieces_)),
+        tables_(std::make_shared<tablebase::ValueTables<TierSpace>>(*space_, dir)) {}
 
   std::optional<bool> operator()(const drop::Position& p) const {
     if (!tables_ || p.pieces_in_play() > max_pieces_) return std::nullopt;
@@ -33,8 +33,8 @@ class EndgameOracle {
 
  private:
   int max_pieces_ = -1;
-  std::shared_ptr<const DropTierSpace> space_;
-  std::shared_ptr<ValueTables<DropTierSpace>> tables_;
+  std::shared_ptr<const TierSpace> space_;
+  std::shared_ptr<tablebase::ValueTables<TierSpace>> tables_;
 };
 
-}  // namespace tablebase
+}  // namespace drop

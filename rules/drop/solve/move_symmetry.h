@@ -8,11 +8,11 @@
 
 #include "rules/drop/game.h"
 
-namespace tablebase {
+namespace drop {
 
-class DropMoveSymmetry {
+class MoveSymmetry {
  public:
-  explicit DropMoveSymmetry(const drop::Game& game)
+  explicit MoveSymmetry(const drop::Game& game)
       : game_(game), small_(game.geometry().squares() <= 32) {
     const auto& symmetries = game.geometry().symmetries();
     const int last = game.geometry().squares() - 1;
@@ -68,4 +68,4 @@ class DropMoveSymmetry {
   int half_turn_ = -1;
 };
 
-}  // namespace tablebase
+}  // namespace drop

@@ -15,11 +15,11 @@
 #include "tablebase/tier_files.h"
 #include "tablebase/value_tables.h"
 
-namespace tablebase {
+namespace drop {
 
 namespace {
 
-using ValueBits = ValueTables<DropTierSpace>;
+using ValueBits = tablebase::ValueTables<TierSpace>;
 using KeyMap = absl::flat_hash_map<drop::Key, bool>;
 
 // A map's slot holds one entry and has one control byte.
@@ -37,12 +37,12 @@ std::uint64_t growth_bytes(const KeyMap& m) {
   return m.size() < capacity * 7 / 8 ? 0 : (2 * capacity + 1) * kSlotBytes;
 }
 
-// What ValueTables holds once it has loaded every tier on disk: a bit a stored position, in
-// 64-bit words.
-std::uint64_t value_bits_on_disk(const DropTierSpace& space, const std::filesystem::path& dir) {
+// What tablebase::ValueTables holds once it has loaded every tier on disk: a bit a stored position,
+// in 64-bit words.
+std::uint64_t value_bits_on_disk(const TierSpace& space, const std::filesystem::path& dir) {
   std::uint64_t bytes = 0;
   for (int t = 0; t < space.tier_count(); ++t)
-    if (std::filesystem::exists(value_path(dir, space.tier_name(t))))
+    if (std::filesystem::exists(tablebase::value_path(dir, space.tier_name(t))))
       bytes += 8 * ((space.tier_size(t) + 63) / 64);
   return bytes;
 }
@@ -50,8 +50,9 @@ std::uint64_t value_bits_on_disk(const DropTierSpace& space, const std::filesyst
 class Checker {
  public:
   // `tables` may be null; it decides positions of at most `table_max_pieces` pieces in play.
-  Checker(const drop::Game& game, ProofFileReader& in, ProofCheck& report, ValueBits* tables,
-          int table_max_pieces, std::uint64_t memory_bytes, solver::Progress& progress)
+  Checker(const drop::Game& game, tablebase::ProofFileReader& in, ProofCheck& report,
+          ValueBits* tables, int table_max_pieces, std::uint64_t memory_bytes,
+          solver::Progress& progress)
       : game_(game),
         in_(in),
         report_(report),
@@ -215,7 +216,7 @@ class Checker {
   }
 
   const drop::Game& game_;
-  ProofFileReader& in_;
+  tablebase::ProofFileReader& in_;
   ProofCheck& report_;
   ValueBits* tables_;  // may be null
   int table_max_pieces_;
@@ -231,7 +232,7 @@ class Checker {
 
 ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem::path& tables,
                        std::uint64_t memory_bytes, bool show_progress) {
-  ProofFileReader in(file);
+  tablebase::ProofFileReader in(file);
   const solver::ProofHeader header = solver::get_header(in);
   const drop::Game game(drop::parse_variant(header.variant));
   if (!game.keys_fit())
@@ -243,11 +244,11 @@ ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem:
   report.win = header.win;
   report.leaf_hand_pieces = header.leaf_hand_pieces;
   report.leaf_pieces_in_play = header.leaf_pieces_in_play;
-  std::unique_ptr<DropTierSpace> space;
+  std::unique_ptr<TierSpace> space;
   std::unique_ptr<ValueBits> bits;
   int table_max_pieces = -1;
   if (!tables.empty()) {
-    space = std::make_unique<DropTierSpace>(game, true, tables_max_pieces(tables));
+    space = std::make_unique<TierSpace>(game, true, tablebase::tables_max_pieces(tables));
     bits = std::make_unique<ValueBits>(*space, tables);
     table_max_pieces = space->layout().max_pieces();
     // Checked before the start rather than when a tier loads, hours into the check.
@@ -266,4 +267,4 @@ ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem:
   return report;
 }
 
-}  // namespace tablebase
+}  // namespace drop

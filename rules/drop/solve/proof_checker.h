@@ -12,7 +12,7 @@
 #include <stdexcept>
 #include <string>
 
-namespace tablebase {
+namespace drop {
 
 // The certificate does not prove its claim; what() says where and why.
 class ProofRejected : public std::runtime_error {
@@ -56,4 +56,4 @@ ProofCheck check_proof(const std::filesystem::path& file, const std::filesystem:
                        std::uint64_t memory_bytes = std::numeric_limits<std::uint64_t>::max(),
                        bool show_progress = false);
 
-}  // namespace tablebase
+}  // namespace drop

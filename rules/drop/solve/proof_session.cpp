@@ -4,7 +4,7 @@
 #include <csignal>
 #include <filesystem>
 
-namespace tablebase {
+namespace drop {
 
 namespace {
 
@@ -68,4 +68,4 @@ std::function<bool(const drop::Position&)> leaf_rule(int leaf_hand_pieces,
   };
 }
 
-}  // namespace tablebase
+}  // namespace drop

@@ -34,7 +34,7 @@
 #include "solver/proof_table.h"
 #include "tablebase/proof_file.h"
 
-namespace tablebase {
+namespace drop {
 
 struct ProofSessionOptions {
   // Resumed from if it exists, saved every checkpoint_seconds and at the end; empty: none.
@@ -132,7 +132,7 @@ CertificateReport write_certificate(const ProofSessionOptions& o, const drop::Ga
                      double(search.stats().nodes - nodes_before), seconds());
     }
   });
-  ProofFileWriter out(o.certificate, o.zstd_level);
+  tablebase::ProofFileWriter out(o.certificate, o.zstd_level);
   const int leaf_in_play = std::max(0, oracle.max_pieces());
   solver::CertificateWriter writer(game, prover, leaf_rule(o.leaf_hand_pieces, oracle), out);
   const solver::CertificateStats stats =
@@ -325,4 +325,4 @@ ProofSessionResult run_proof_session(const ProofSessionOptions& o, const drop::G
   return result;
 }
 
-}  // namespace tablebase
+}  // namespace drop

@@ -7,7 +7,7 @@
 #include "tablebase/held_bytes.h"
 #include "tablebase/index.h"
 
-namespace tablebase {
+namespace drop {
 
 namespace {
 
@@ -108,9 +108,10 @@ TierLayout::TierLayout(const drop::Variant& v, int max_pieces)
           }
           s.on_board = total(bu) + total(bt);
           if (s.on_board > squares) continue;
-          std::array<int, kGroups> counts;
-          for (int g = 0; g < kGroups; ++g) counts[g] = s.board[g / kPieceTypes][g % kPieceTypes];
-          s.size = PlacementIndex(squares, counts).size();
+          std::array<int, tablebase::kGroups> counts;
+          for (int g = 0; g < tablebase::kGroups; ++g)
+            counts[g] = s.board[g / kPieceTypes][g % kPieceTypes];
+          s.size = tablebase::PlacementIndex(squares, counts).size();
           s.tier = id;
           slices.push_back(s);
         }
@@ -148,7 +149,7 @@ TierLayout::TierLayout(const drop::Variant& v, int max_pieces)
 std::int64_t TierLayout::counts_code(const std::array<drop::Hand, 2>& board,
                                      const std::array<drop::Hand, 2>& hand) const {
   std::int64_t code = 0;
-  for (int g = 0; g < kGroups; ++g) {
+  for (int g = 0; g < tablebase::kGroups; ++g) {
     const int side = g / kPieceTypes, t = g % kPieceTypes;
     if (board[side][t] + hand[side][t] > max_count_[t]) return -1;
     code += radix_weight_[g] * pair_code_[t][board[side][t]][hand[side][t]];
@@ -169,9 +170,11 @@ int TierLayout::slice_of(const drop::Position& p) const {
 }
 
 std::uint64_t TierLayout::memory_bytes() const {
-  std::uint64_t n = held_bytes(tiers_) + held_bytes(slices_) + held_bytes(slice_by_code_);
+  std::uint64_t n = tablebase::held_bytes(tiers_) + tablebase::held_bytes(slices_) +
+                    tablebase::held_bytes(slice_by_code_);
   for (const Tier& t : tiers_)
-    n += t.name.capacity() + held_bytes(t.slices) + held_bytes(t.passes) + held_bytes(t.children);
+    n += t.name.capacity() + tablebase::held_bytes(t.slices) + tablebase::held_bytes(t.passes) +
+         tablebase::held_bytes(t.children);
   return n;
 }
 
@@ -181,4 +184,4 @@ int TierLayout::tier_named(const std::string& name) const {
   return -1;
 }
 
-}  // namespace tablebase
+}  // namespace drop

@@ -19,7 +19,7 @@
 #include "rules/drop/variant.h"
 #include "tablebase/index_range.h"
 
-namespace tablebase {
+namespace drop {
 
 using Material = drop::Hand;  // pieces of each type a side owns, in hand and on board
 
@@ -39,11 +39,11 @@ struct Slice {
 struct Tier {
   std::string name;  // Syzygy-like "NBRKvNK": the larger material first
   std::array<Material, 2> materials{};
-  int pieces = 0;                  // pieces owned by both sides
-  std::uint64_t size = 0;          // positions (indices) in the tier
-  std::vector<int> slices;         // in index order, which is solve order
-  std::vector<IndexRange> passes;  // solve order; slices of a pass have equal on_board
-  std::vector<int> children;       // tiers a capture leads to; all solve earlier
+  int pieces = 0;                             // pieces owned by both sides
+  std::uint64_t size = 0;                     // positions (indices) in the tier
+  std::vector<int> slices;                    // in index order, which is solve order
+  std::vector<tablebase::IndexRange> passes;  // solve order; slices of a pass have equal on_board
+  std::vector<int> children;                  // tiers a capture leads to; all solve earlier
 };
 
 class TierLayout {
@@ -93,4 +93,4 @@ class TierLayout {
   std::vector<std::int32_t> slice_by_code_;
 };
 
-}  // namespace tablebase
+}  // namespace drop

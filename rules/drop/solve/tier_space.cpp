@@ -7,9 +7,9 @@
 #include "tablebase/held_bytes.h"
 #include "tablebase/tier_files.h"
 
-namespace tablebase {
+namespace drop {
 
-DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry, int max_pieces)
+TierSpace::TierSpace(const drop::Game& game, bool use_symmetry, int max_pieces)
     : game_(game),
       layout_(game.variant(), max_pieces),
       use_symmetry_(use_symmetry),
@@ -20,19 +20,19 @@ DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry, int max_
   // and the solver keeps DTEs in kDteMask's bits.
   const int pieces =
       game.variant().hand_size(drop::kWhite) + game.variant().hand_size(drop::kBlack);
-  if (2 * pieces - 1 > kMaxDte)
+  if (2 * pieces - 1 > tablebase::kMaxDte)
     throw std::invalid_argument("variant " + game.variant().name() + " can last " +
                                 std::to_string(2 * pieces - 1) + " plies, more than the tables' " +
-                                std::to_string(kMaxDte));
+                                std::to_string(tablebase::kMaxDte));
   index_.reserve(layout_.slices().size());
   for (const Slice& s : layout_.slices()) {
-    std::array<int, kGroups> counts;
-    for (int g = 0; g < kGroups; ++g)
+    std::array<int, tablebase::kGroups> counts;
+    for (int g = 0; g < tablebase::kGroups; ++g)
       counts[g] = s.board[g / drop::kPieceTypes][g % drop::kPieceTypes];
     index_.emplace_back(game.geometry().squares(), counts);
 
     SliceInfo info;
-    for (int g = 0; g < kGroups; ++g)
+    for (int g = 0; g < tablebase::kGroups; ++g)
       if (counts[g]) info.groups[info.group_count++] = std::int8_t(g);
     const int first = info.group_count > 0 ? counts[info.groups[0]] : 0;
     const int second = info.group_count > 1 ? counts[info.groups[1]] : 0;
@@ -78,11 +78,11 @@ DropTierSpace::DropTierSpace(const drop::Game& game, bool use_symmetry, int max_
   }
 }
 
-const PrefixTable& DropTierSpace::prefix_table(int first_count, int second_count) {
+const tablebase::PrefixTable& TierSpace::prefix_table(int first_count, int second_count) {
   auto [it, inserted] = prefix_tables_.try_emplace({first_count, second_count});
   if (inserted) {
     const auto& symmetries = game_.geometry().symmetries();
-    it->second = make_prefix_table(
+    it->second = tablebase::make_prefix_table(
         game_.geometry().squares(), first_count, second_count,
         use_symmetry_ ? int(symmetries.size()) : 1,
         [&](int s, drop::Bitboard b) { return symmetries[s].apply(b); },
@@ -91,7 +91,7 @@ const PrefixTable& DropTierSpace::prefix_table(int first_count, int second_count
   return it->second;
 }
 
-int DropTierSpace::slice_at(int tier, std::uint64_t index) const {
+int TierSpace::slice_at(int tier, std::uint64_t index) const {
   const auto& ids = layout_.tiers()[tier].slices;
   // The last slice that starts at or before `index` (empty slices start where the next does).
   const auto it = std::upper_bound(ids.begin(), ids.end(), index,
@@ -99,21 +99,21 @@ int DropTierSpace::slice_at(int tier, std::uint64_t index) const {
   return *(it - 1);
 }
 
-drop::Position DropTierSpace::unrank(int tier, std::uint64_t index) const {
+drop::Position TierSpace::unrank(int tier, std::uint64_t index) const {
   const int s = slice_at(tier, index);
   return position_of(s, groups_at(s, index));
 }
 
-std::uint64_t DropTierSpace::memory_bytes() const {
-  std::uint64_t n =
-      layout_.memory_bytes() + held_bytes(index_) + held_bytes(info_) + held_bytes(tiers_);
-  for (const TierInfo& t : tiers_) n += held_bytes(t.passes);
+std::uint64_t TierSpace::memory_bytes() const {
+  std::uint64_t n = layout_.memory_bytes() + tablebase::held_bytes(index_) +
+                    tablebase::held_bytes(info_) + tablebase::held_bytes(tiers_);
+  for (const TierInfo& t : tiers_) n += tablebase::held_bytes(t.passes);
   for (const auto& [counts, table] : prefix_tables_)
-    n += held_bytes(table.entries) + held_bytes(table.ranks);
+    n += tablebase::held_bytes(table.entries) + tablebase::held_bytes(table.ranks);
   return n;
 }
 
-Groups DropTierSpace::groups_at(int s, std::uint64_t index) const {
+tablebase::Groups TierSpace::groups_at(int s, std::uint64_t index) const {
   const SliceInfo& info = info_[s];
   const std::uint64_t local = index - info.offset;
   const std::uint64_t rank =
@@ -121,10 +121,10 @@ Groups DropTierSpace::groups_at(int s, std::uint64_t index) const {
   return index_[s].unrank(rank);
 }
 
-drop::Position DropTierSpace::position_of(int s, const Groups& groups) const {
+drop::Position TierSpace::position_of(int s, const tablebase::Groups& groups) const {
   const Slice& slice = layout_.slices()[s];
   drop::Position p;
-  for (int g = 0; g < kGroups; ++g) {
+  for (int g = 0; g < tablebase::kGroups; ++g) {
     const drop::Color c = g < drop::kPieceTypes ? drop::kWhite : drop::kBlack;
     p.by_color[c] |= groups[g];
     p.by_type[g % drop::kPieceTypes] |= groups[g];
@@ -135,4 +135,4 @@ drop::Position DropTierSpace::position_of(int s, const Groups& groups) const {
   return p;
 }
 
-}  // namespace tablebase
+}  // namespace drop

@@ -12,18 +12,17 @@ namespace mpi_solve {
 
 namespace {
 
-using tablebase::DropTierSpace;
 using tablebase::TierSolveOptions;
 
 }  // namespace
 
-std::optional<DistributedReport> solve_tiers_mpi(const DropTierSpace& space,
+std::optional<DistributedReport> solve_tiers_mpi(const drop::TierSpace& space,
                                                  const TierSolveOptions& options,
                                                  std::uint64_t split_entries) {
   const Session session;
   TierSolveOptions rank_options = options;
   rank_options.show_progress = false;  // rank 0 shows the run's progress
-  tablebase::TierSolver<DropTierSpace> solver(space, rank_options);
+  tablebase::TierSolver<drop::TierSpace> solver(space, rank_options);
   const TierWork work{[&](int t, tablebase::TierTeam* team, RankReport& rank) {
                         const int folds = solver.solve_tier(t, team).group_folds;
                         rank.group_folds += folds;

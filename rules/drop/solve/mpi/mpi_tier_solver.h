@@ -47,7 +47,7 @@ struct DistributedReport {
 // rank's failed tier, and SolveInterrupted when asked to stop; tiers under way on other ranks are
 // finished first.
 std::optional<DistributedReport> solve_tiers_mpi(
-    const tablebase::DropTierSpace& space, const tablebase::TierSolveOptions& options,
+    const drop::TierSpace& space, const tablebase::TierSolveOptions& options,
     std::uint64_t split_entries = kDefaultSplitEntries);
 
 }  // namespace mpi_solve
