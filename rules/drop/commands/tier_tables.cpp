@@ -104,8 +104,8 @@ std::optional<tablebase::TierSolveReport> solve_tables(const drop::TierSpace& sp
                                                        nlohmann::ordered_json& mpi_ranks) {
   if (!mpi) return tablebase::solve_tiers(space, options);
 #if DROP16_MPI
-  const std::optional<mpi_solve::DistributedReport> solved = reporting_rank_failures(
-      [&] { return mpi_solve::solve_tiers_mpi(space, options, mpi_split_entries); });
+  const std::optional<drop::DistributedReport> solved = reporting_rank_failures(
+      [&] { return drop::solve_tiers_mpi(space, options, mpi_split_entries); });
   if (!solved) return std::nullopt;
   mpi_ranks = mpi_ranks_json(solved->ranks);
   return solved->tiers;

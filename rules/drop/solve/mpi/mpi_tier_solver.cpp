@@ -8,7 +8,7 @@
 #include "tablebase/tier_files.h"
 #include "tablebase/tier_schedule.h"
 
-namespace mpi_solve {
+namespace drop {
 
 namespace {
 
@@ -19,18 +19,19 @@ using tablebase::TierSolveOptions;
 std::optional<DistributedReport> solve_tiers_mpi(const drop::TierSpace& space,
                                                  const TierSolveOptions& options,
                                                  std::uint64_t split_entries) {
-  const Session session;
+  const mpi_solve::Session session;
   TierSolveOptions rank_options = options;
   rank_options.show_progress = false;  // rank 0 shows the run's progress
   tablebase::TierSolver<drop::TierSpace> solver(space, rank_options);
-  const TierWork work{[&](int t, tablebase::TierTeam* team, RankReport& rank) {
-                        const int folds = solver.solve_tier(t, team).group_folds;
-                        rank.group_folds += folds;
-                        return bytes_of(std::int32_t(folds));  // what rank 0 hears: its group folds
-                      },
-                      [&](int t) { return space.tier_name(t); }};
+  const mpi_solve::TierWork work{
+      [&](int t, tablebase::TierTeam* team, mpi_solve::RankReport& rank) {
+        const int folds = solver.solve_tier(t, team).group_folds;
+        rank.group_folds += folds;
+        return mpi_solve::bytes_of(std::int32_t(folds));  // what rank 0 hears: its group folds
+      },
+      [&](int t) { return space.tier_name(t); }};
   if (session.rank() != 0) {
-    solve_assigned(work, session.rank(), session.team());
+    mpi_solve::solve_assigned(work, session.rank(), session.team());
     return std::nullopt;
   }
   const auto start = std::chrono::steady_clock::now();
@@ -44,8 +45,8 @@ std::optional<DistributedReport> solve_tiers_mpi(const drop::TierSpace& space,
   report.planned_bytes =
       tablebase::planned_memory(space, options.value_only, split_entries, session.size());
   const auto prepare = [&] {
-    TierRun run =
-        locked_run(space.variant_name(), options.dir, report.planned_bytes, options.memory_bytes);
+    mpi_solve::TierRun run = mpi_solve::locked_run(space.variant_name(), options.dir,
+                                                   report.planned_bytes, options.memory_bytes);
     std::vector<char> finished(space.tier_count(), 0);
     for (int t = 0; t < space.tier_count(); ++t) {
       run.sizes.push_back(space.tier_size(t));
@@ -57,11 +58,12 @@ std::optional<DistributedReport> solve_tiers_mpi(const drop::TierSpace& space,
     run.split_entries = split_entries;
     run.finished = [&](int, std::string_view said) {
       report.tiers_solved += 1;
-      report.group_folds += value_of<std::int32_t>(said);
+      report.group_folds += mpi_solve::value_of<std::int32_t>(said);
     };
     return run;
   };
-  result.ranks = manage_tiers(prepare, work, {options.show_progress, options.stop_requested},
+  result.ranks =
+      mpi_solve::manage_tiers(prepare, work, {options.show_progress, options.stop_requested},
                               session.size(), session.team());
   for (int t = 0; t < space.tier_count(); ++t) {
     const auto sizes = tablebase::tier_file_sizes(options.dir, space.tier_name(t));
@@ -72,4 +74,4 @@ std::optional<DistributedReport> solve_tiers_mpi(const drop::TierSpace& space,
   return result;
 }
 
-}  // namespace mpi_solve
+}  // namespace drop

@@ -32,11 +32,11 @@
 #include "rules/drop/solve/tier_space.h"
 #include "tablebase/tier_solver.h"
 
-namespace mpi_solve {
+namespace drop {
 
 struct DistributedReport {
-  tablebase::TierSolveReport tiers;  // as solve_tiers gives it, summed over ranks
-  std::vector<RankReport> ranks;     // by rank
+  tablebase::TierSolveReport tiers;          // as solve_tiers gives it, summed over ranks
+  std::vector<mpi_solve::RankReport> ranks;  // by rank
 };
 
 // Collective over MPI_COMM_WORLD: every rank calls it with the same variant, options (its own
@@ -48,6 +48,6 @@ struct DistributedReport {
 // finished first.
 std::optional<DistributedReport> solve_tiers_mpi(
     const drop::TierSpace& space, const tablebase::TierSolveOptions& options,
-    std::uint64_t split_entries = kDefaultSplitEntries);
+    std::uint64_t split_entries = mpi_solve::kDefaultSplitEntries);
 
-}  // namespace mpi_solve
+}  // namespace drop
