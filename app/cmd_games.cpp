@@ -34,7 +34,7 @@ nlohmann::ordered_json game_json(const registry::GameInfo& g) {
   j["about"] = g.about;
   j["value_family"] = registry::family_name(g.family);
   j["dice"] = g.dice;
-  j["commands"] = names_of(g.commands, registry::kCommands, registry::command_name);
+  j["commands"] = command_names_of(g);
   j["solvers"] = names_of(g.solvers, registry::kSolvers, registry::solver_name);
   j["tables"] = names_of(g.tables, registry::kTableFormats, registry::table_format_name);
   j["views"] = names_of(g.views, registry::kViews, registry::view_name);

@@ -26,6 +26,12 @@ std::string games_meeting(const OptionNeed& need) {
   return out;
 }
 
+// Filled by add_game_command before main, read after: no lock.
+std::vector<GameCommand>& registered_game_commands() {
+  static std::vector<GameCommand> commands;
+  return commands;
+}
+
 // The subcommand CLI11 parsed, if any.
 const CLI::App* parsed_subcommand(const CLI::App& app) {
   const auto subs = app.get_subcommands();
@@ -66,8 +72,52 @@ void hide_options(CLI::App& cmd, const registry::GameInfo& game) {
       const_cast<CLI::Option*>(option)->group("");  // an empty group is left out of the help
 }
 
+bool add_game_command(const GameCommand& command) {
+  registered_game_commands().push_back(command);
+  return true;
+}
+
+std::vector<GameCommand> game_commands() {
+  std::vector<GameCommand> out = registered_game_commands();
+  const auto order = [](const GameCommand& c) {
+    const auto at = std::find_if(registry::kGames.begin(), registry::kGames.end(),
+                                 [&](const registry::GameInfo& g) { return g.id == c.game->id; });
+    return std::pair(at - registry::kGames.begin(), c.name);
+  };
+  std::sort(out.begin(), out.end(),
+            [&](const GameCommand& a, const GameCommand& b) { return order(a) < order(b); });
+  return out;
+}
+
+std::vector<std::string_view> command_names_of(const registry::GameInfo& game) {
+  std::vector<std::string_view> names;
+  for (const registry::Command c : registry::kCommands)
+    if (game.commands.has(c)) names.push_back(registry::command_name(c));
+  for (const GameCommand& c : game_commands())
+    if (c.game->id == game.id) names.push_back(c.name);
+  return names;
+}
+
+std::string commands_of(const registry::GameInfo& game) {
+  return registry::joined_with_and(command_names_of(game));
+}
+
+std::string refusal(registry::Command c, const registry::GameInfo& game, std::string_view variant,
+                    std::string_view option) {
+  return std::string(registry::command_name(c)) + " serves " + registry::games_serving(c) + "; " +
+         std::string(game.title) + " (" + std::string(option) + " " + std::string(variant) +
+         ") has " + commands_of(game);
+}
+
+std::string refusal(std::string_view command, const registry::GameInfo& owner,
+                    const registry::GameInfo& game, std::string_view variant) {
+  return std::string(command) + " serves " + std::string(owner.title) + " only; " +
+         std::string(game.title) + " (--variant " + std::string(variant) + ") has " +
+         commands_of(game);
+}
+
 void refuse_command(registry::Command c, const registry::GameInfo& game, std::string_view variant) {
-  throw UsageError(registry::refusal(c, game, variant));
+  throw UsageError(app::refusal(c, game, variant));
 }
 
 bool print_game_help(const CLI::App& app) {
@@ -79,7 +129,12 @@ bool print_game_help(const CLI::App& app) {
   const registry::GameInfo& game = registry::info_of(name);
   for (const registry::Command c : registry::kCommands)
     if (registry::command_name(c) == sub->get_name() && !game.commands.has(c)) {
-      std::cout << registry::refusal(c, game, name) << std::endl;
+      std::cout << app::refusal(c, game, name) << std::endl;
+      return true;
+    }
+  for (const GameCommand& c : game_commands())
+    if (c.name == sub->get_name() && c.game->id != game.id) {
+      std::cout << app::refusal(c.name, *c.game, game, name) << std::endl;
       return true;
     }
   CLI::App& help = const_cast<CLI::App&>(*sub);

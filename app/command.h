@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 #include "rules/registry.h"
 
@@ -74,7 +75,8 @@ void print_json(const nlohmann::json& j);
 // a list of objects an indented line an element ("rolls 1, count 11, probability 0.31").
 void print_report(const nlohmann::ordered_json& j, bool json);
 
-// Subcommands; each adds itself to the app and sets its callback.
+// The registry's subcommands (registry::Command) and games; each adds itself to the app and sets
+// its callback.
 void register_perft(CLI::App& app);
 void register_distinct(CLI::App& app);
 void register_moves(CLI::App& app);
@@ -82,15 +84,38 @@ void register_show(CLI::App& app);
 void register_solve(CLI::App& app);
 void register_query(CLI::App& app);
 void register_verify(CLI::App& app);
-void register_prove(CLI::App& app);
-void register_check_proof(CLI::App& app);
-void register_claims(CLI::App& app);
 void register_serve(CLI::App& app);
-void register_bearoff(CLI::App& app);
-void register_endgame(CLI::App& app);
-void register_cluster_plan(CLI::App& app);
-void register_nardy_match(CLI::App& app);
 void register_games(CLI::App& app);
+
+// A game's own subcommand (rules/<game>/commands/: Drop 16's prove, Royal Nardy's bearoff), which
+// no other game has: its game, its name as typed, and what adds it to the app. Each registers
+// itself from its own file (add_game_command), so neither main nor the registry names it, and a
+// game's commands come and go with its folder.
+struct GameCommand {
+  const registry::GameInfo* game;
+  std::string_view name;
+  void (*add)(CLI::App& app);
+};
+// Registers a game's own command; called from the command's file at static initialization, its
+// result kept in a namespace-scope constant (`[[maybe_unused]] const bool kProve =
+// app::add_game_command({&Entry::info, "prove", add_prove});`), which the drop16 binary, into
+// which those files are compiled, initializes before main.
+bool add_game_command(const GameCommand& command);
+// Every game's own commands, in the registry's order of games and by name inside a game.
+std::vector<GameCommand> game_commands();
+
+// The registry's commands the game has, in registry::kCommands order, then its own, by name.
+std::vector<std::string_view> command_names_of(const registry::GameInfo& game);
+// "perft, distinct, ..., serve and prove": command_names_of in a sentence.
+std::string commands_of(const registry::GameInfo& game);
+// Why a command refuses the game a variant names, and what would be accepted: "prove serves
+// Drop 16 only; Spock (--variant spock) has perft, distinct, moves, show, solve, query, verify
+// and serve". `option` is how the caller's users name a variant ("--variant", "variant").
+std::string refusal(registry::Command c, const registry::GameInfo& game, std::string_view variant,
+                    std::string_view option = "--variant");
+// The same for a game's own command, which serves `owner` only.
+std::string refusal(std::string_view command, const registry::GameInfo& owner,
+                    const registry::GameInfo& game, std::string_view variant);
 
 // CMD --variant V --help: CMD's help for that game alone (its options that apply), or that the
 // game does not support CMD; false when no subcommand was given a --variant (the usual help).

@@ -18,17 +18,10 @@ namespace app {
 
 using registry::GameSetup;
 
-// Throws UsageError: "prove serves Drop 16 only; Spock (--variant spock) has perft, distinct,
-// ... and serve" (registry::refusal), `variant` as the user typed it.
+// Throws UsageError: "solve serves Drop 16, ...; Royal Nardy (--variant nardy) has moves, show,
+// ... and nardy-match" (refusal), `variant` as the user typed it.
 [[noreturn]] void refuse_command(registry::Command c, const registry::GameInfo& game,
                                  std::string_view variant);
-
-// The default --variant of a command that only some games have: the first such game's.
-inline std::string default_variant_for(registry::Command c) {
-  for (const registry::GameInfo& g : registry::kGames)
-    if (g.commands.has(c)) return std::string(g.id);
-  return registry::default_variant();
-}
 
 // Calls f(E{}) for the entry of the game the variant names, if it declares command C and meets
 // every option of cmd given (check_options).
@@ -66,24 +59,22 @@ void with_capability(std::string_view variant, F&& f) {
   });
 }
 
-// For the commands whose code is written for one game's rules (prove, claims and cluster-plan
-// read Drop 16's tier space; bearoff and endgame Royal Nardy's databases): the setup, the games
-// that declare C refused otherwise. That only a game with rules G declares C is checked when this
-// is compiled.
-template <registry::Command C, typename G>
-GameSetup<G> setup_of(const CLI::App& cmd, const PositionOptions& o) {
-  GameSetup<G> out;
-  with_entry<C>(cmd, o.variant, [&](auto e) {
-    static_assert(std::same_as<typename decltype(e)::Game, G>,
-                  "a game declares a command whose code serves another game's rules");
-    out = decltype(e)::setup(o.variant, o.fen);
+// For a game's own command (GameCommand), written for E's rules: the setup of the game and
+// position the options name, after check_options; the variant of any other game refused naming
+// what that game has.
+template <typename E>
+GameSetup<typename E::Game> own_setup(std::string_view command, const CLI::App& cmd,
+                                      const PositionOptions& o) {
+  GameSetup<typename E::Game> out;
+  registry::visit(o.variant, [&](auto e) {
+    if constexpr (std::same_as<decltype(e), E>) {
+      check_options(cmd, E::info);
+      out = E::setup(o.variant, o.fen);
+    } else {
+      throw UsageError(app::refusal(command, E::info, decltype(e)::info, o.variant));
+    }
   });
   return out;
-}
-// The same for a command without options that only some games have.
-template <registry::Command C, typename G>
-GameSetup<G> setup_of(const PositionOptions& o) {
-  return setup_of<C, G>(CLI::App(), o);
 }
 
 }  // namespace app

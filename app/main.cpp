@@ -34,14 +34,8 @@ int main(int argc, char** argv) {
   app::register_solve(app);
   app::register_query(app);
   app::register_verify(app);
-  app::register_prove(app);
-  app::register_check_proof(app);
-  app::register_claims(app);
   app::register_serve(app);
-  app::register_bearoff(app);
-  app::register_endgame(app);
-  app::register_cluster_plan(app);
-  app::register_nardy_match(app);
+  for (const app::GameCommand& c : app::game_commands()) c.add(app);
   // CLI11 would only say "a subcommand is required"; name the word it did not know.
   if (argc > 1 && argv[1][0] != '-') {
     try {

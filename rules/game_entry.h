@@ -63,23 +63,16 @@ enum class Command : std::uint8_t {
   solve,
   query,
   verify,
-  prove,
-  check_proof,
-  claims,
-  cluster_plan,
-  bearoff,
-  endgame,
-  nardy_match,
   serve,
 };
-// In the order lists print them: the position's commands, the solvers', the other tools', and
-// serve, which fronts them, last.
-inline constexpr std::array kCommands = {
-    Command::perft,       Command::distinct,    Command::moves,        Command::show,
-    Command::solve,       Command::query,       Command::verify,       Command::prove,
-    Command::check_proof, Command::claims,      Command::cluster_plan, Command::bearoff,
-    Command::endgame,     Command::nardy_match, Command::serve};
-// As typed on the command line: "check-proof", "nardy-match".
+// In the order lists print them: the position's commands, the solvers', and serve, which fronts
+// them, last. A game's own commands (Drop 16's prove, Royal Nardy's bearoff) are not the
+// registry's: they live in the game's folder (rules/<game>/commands/) and add themselves to the
+// drop16 binary.
+inline constexpr std::array kCommands = {Command::perft,  Command::distinct, Command::moves,
+                                         Command::show,   Command::solve,    Command::query,
+                                         Command::verify, Command::serve};
+// As typed on the command line.
 constexpr std::string_view command_name(Command c) {
   switch (c) {
     case Command::perft:
@@ -96,22 +89,8 @@ constexpr std::string_view command_name(Command c) {
       return "query";
     case Command::verify:
       return "verify";
-    case Command::prove:
-      return "prove";
-    case Command::check_proof:
-      return "check-proof";
-    case Command::claims:
-      return "claims";
-    case Command::cluster_plan:
-      return "cluster-plan";
     case Command::serve:
       return "serve";
-    case Command::bearoff:
-      return "bearoff";
-    case Command::endgame:
-      return "endgame";
-    case Command::nardy_match:
-      return "nardy-match";
   }
   return "?";
 }
@@ -279,7 +258,8 @@ std::string joined_with_and(const Names& names) {
   return out;
 }
 
-// "perft, distinct, moves, ... and serve": the commands the game supports, in kCommands order.
+// "perft, distinct, moves, ... and serve": the registry's commands the game supports, in kCommands
+// order (the drop16 binary adds the game's own: app::commands_of).
 inline std::string supported_commands(const GameInfo& g) {
   std::vector<std::string_view> names;
   for (const Command c : kCommands)

@@ -508,8 +508,8 @@ TEST_CASE(
       drop16({"solve", "--variant", "spock:3x3:K/k", "--tables", spock_table, "--quiet"}).status ==
       0);
   const std::string nardy_commands =
-      "Royal Nardy (--variant nardy) has moves, show, query, bearoff, endgame, nardy-match and "
-      "serve";
+      "Royal Nardy (--variant nardy) has moves, show, query, serve, bearoff, endgame and "
+      "nardy-match";
   // Every game that has the command, in registry order ("Drop 16, Spock, ... and Teeko").
   const std::string solve_serves =
       "solve serves " + registry::games_serving(registry::Command::solve);

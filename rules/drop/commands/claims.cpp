@@ -11,23 +11,23 @@
 #include "rules/drop/claims/run.h"
 #include "rules/drop/game.h"
 
-namespace app {
+namespace drop {
 
 namespace {
 
 struct ClaimsOptions {
-  PositionOptions position;
+  app::PositionOptions position;
   solver::claims::ClaimsSettings settings;
 };
 
 void run_claims(ClaimsOptions o) {
-  const auto s = setup_of<registry::Command::claims, drop::Game>(o.position);
+  const auto s = app::own_setup<Entry>("claims", CLI::App(), o.position);
   o.settings.quiet = o.position.quiet;
   solver::claims::ClaimsRun run;
   try {
     run = solver::claims::run_claims(*s.game, o.settings);
   } catch (const solver::claims::ClaimsRecordRefused& e) {
-    throw UsageError(e.what());
+    throw app::UsageError(e.what());
   }
   if (o.position.json) {
     std::cout << run.record.dump() << std::endl;
@@ -39,18 +39,16 @@ void run_claims(ClaimsOptions o) {
   std::cout << "report: " << run.report.string() << std::endl;
 }
 
-}  // namespace
-
-void register_claims(CLI::App& app) {
+void add_claims(CLI::App& app) {
   auto o = std::make_shared<ClaimsOptions>();
   solver::claims::ClaimsSettings& s = o->settings;
   CLI::App* cmd = app.add_subcommand(
       "claims",
       "check the designer's claims (placements, paths of play, game length) exactly and "
       "write a report with plots");
-  add_position_options(*cmd, o->position, /*with_fen=*/false);
-  add_threads_option(*cmd, s.threads);
-  s.memory_mb = physical_memory_mb() / 4;
+  app::add_position_options(*cmd, o->position, /*with_fen=*/false);
+  app::add_threads_option(*cmd, s.threads);
+  s.memory_mb = solver::physical_memory_mb() / 4;
   cmd->add_option("--memory", s.memory_mb,
                   "memory cap in MB for the searches (default: a quarter of this machine)")
       ->check(CLI::Range(std::uint64_t{16}, std::uint64_t{1} << 30))
@@ -59,7 +57,7 @@ void register_claims(CLI::App& app) {
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 40))
       ->capture_default_str();
   cmd->add_option("--seed", s.seed, "seed of the random games")
-      ->check(unsigned_64())
+      ->check(app::unsigned_64())
       ->capture_default_str();
   cmd->add_option("--out", s.out, "directory for the report, plots and JSON record")
       ->capture_default_str();
@@ -70,4 +68,9 @@ void register_claims(CLI::App& app) {
   cmd->callback([o] { run_claims(*o); });
 }
 
-}  // namespace app
+[[maybe_unused]] const bool kClaimsAdded =
+    app::add_game_command({&Entry::info, "claims", add_claims});
+
+}  // namespace
+
+}  // namespace drop

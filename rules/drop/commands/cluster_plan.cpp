@@ -12,12 +12,12 @@
 #include "rules/drop/solve/tier_space.h"
 #include "solver/size_text.h"
 
-namespace app {
+namespace drop {
 
 namespace {
 
 struct ClusterPlanOptions {
-  PositionOptions position;
+  app::PositionOptions position;
   tablebase::ClusterSpec spec;
   double node_memory_gb = 256;
   double overhead_gb = -1;  // default: this variant's tier index, as the solver holds it
@@ -28,7 +28,7 @@ struct ClusterPlanOptions {
   std::string tiers_out;
 };
 
-nlohmann::ordered_json run_json(const drop::TierSpace& space, const tablebase::TierRun& r) {
+nlohmann::ordered_json run_json(const TierSpace& space, const tablebase::TierRun& r) {
   return {{"tier", space.tier_name(r.tier)},
           {"entries", r.entries},
           {"nodes", r.nodes},
@@ -43,17 +43,17 @@ nlohmann::ordered_json run_json(const drop::TierSpace& space, const tablebase::T
 }
 
 void run_cluster_plan(ClusterPlanOptions o) {
-  const auto s = setup_of<registry::Command::cluster_plan, drop::Game>(o.position);
+  const auto s = app::own_setup<Entry>("cluster-plan", CLI::App(), o.position);
   if (o.position.fen)
-    throw UsageError("cluster-plan plans a variant's tables: --fen does not apply");
+    throw app::UsageError("cluster-plan plans a variant's tables: --fen does not apply");
   const auto started = std::chrono::steady_clock::now();
-  const drop::TierSpace space(*s.game, true, o.max_pieces.value_or(drop::TierLayout::kAllPieces));
+  const TierSpace space(*s.game, true, o.max_pieces.value_or(TierLayout::kAllPieces));
   const double index_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   tablebase::ClusterSpec& c = o.spec;
-  c.node_memory_bytes = gigabytes_to_bytes(o.node_memory_gb);
+  c.node_memory_bytes = app::gigabytes_to_bytes(o.node_memory_gb);
   c.node_overhead_bytes = o.overhead_gb < 0 ? space.memory_bytes() + tablebase::kIoBufferBytes
-                                            : gigabytes_to_bytes(o.overhead_gb);
+                                            : app::gigabytes_to_bytes(o.overhead_gb);
   if (o.split_entries > 0) c.split_entries = std::uint64_t(o.split_entries);
   c.network_bytes_per_second = o.network_gb_per_second * 1e9;
   c.file_system_bytes_per_second = o.file_system_gb_per_second * 1e9;
@@ -61,7 +61,7 @@ void run_cluster_plan(ClusterPlanOptions o) {
   try {
     plan = tablebase::plan_cluster_solve(space, c);
   } catch (const tablebase::ClusterTooSmall& e) {
-    throw UsageError(std::string("cluster-plan: ") + e.what());
+    throw app::UsageError(std::string("cluster-plan: ") + e.what());
   }
   if (!o.tiers_out.empty()) {
     std::ofstream out(o.tiers_out);
@@ -117,15 +117,13 @@ void run_cluster_plan(ClusterPlanOptions o) {
             << " TB uncompressed\n";
 }
 
-}  // namespace
-
-void register_cluster_plan(CLI::App& app) {
+void add_cluster_plan(CLI::App& app) {
   auto o = std::make_shared<ClusterPlanOptions>();
   CLI::App* cmd = app.add_subcommand(
       "cluster-plan",
       "plan a tier solve on a cluster: the MPI schedule replayed over the variant's real tiers "
       "at a measured rate (schedule, memory per node, network and file bytes, wall time)");
-  add_position_options(*cmd, o->position);
+  app::add_position_options(*cmd, o->position);
   const auto positive = CLI::PositiveNumber;
   cmd->add_option("--nodes", o->spec.nodes, "nodes (MPI ranks)")
       ->check(CLI::Range(1, 1 << 24))
@@ -142,7 +140,7 @@ void register_cluster_plan(CLI::App& app) {
       ->check(CLI::NonNegativeNumber);
   cmd->add_option("--rate", o->spec.entries_per_core_second,
                   "stored entries solved per core second, as measured by solve (--json: "
-                  "tables.stored_positions / cpu_seconds)")
+                  "tables.stored_positions / solver::cpu_seconds)")
       ->required()
       ->check(positive);
   cmd->add_option("--child-reads", o->spec.child_reads_per_entry,
@@ -167,4 +165,9 @@ void register_cluster_plan(CLI::App& app) {
   cmd->callback([o] { run_cluster_plan(*o); });
 }
 
-}  // namespace app
+[[maybe_unused]] const bool kClusterPlanAdded =
+    app::add_game_command({&Entry::info, "cluster-plan", add_cluster_plan});
+
+}  // namespace
+
+}  // namespace drop

@@ -27,28 +27,26 @@
 #include "mpi/mpi_proof_search.h"
 #endif
 
-namespace app {
+namespace drop {
 
 namespace {
 
 using Clock = std::chrono::steady_clock;
 
-using Setup = GameSetup<drop::Game>;
+using Setup = registry::GameSetup<Game>;
 
-using drop::EndgameOracle;
-
-using NegamaxSearch = solver::ProofSearch<drop::Game, drop::MoveSymmetry, EndgameOracle>;
-using DfpnSearch = solver::DfpnSearch<drop::Game, drop::MoveSymmetry, EndgameOracle>;
+using NegamaxSearch = solver::ProofSearch<Game, MoveSymmetry, EndgameOracle>;
+using DfpnSearch = solver::DfpnSearch<Game, MoveSymmetry, EndgameOracle>;
 
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
 
 struct ProveOptions {
-  PositionOptions position;
+  app::PositionOptions position;
   std::uint64_t hash_mb = 1024;
   int threads = 1;
-  drop::ProofSessionOptions session;
+  ProofSessionOptions session;
   std::string tables;
   bool no_immediate_wins = false, no_mirror_reply = false, no_symmetry_pruning = false,
        no_mobility = false;
@@ -71,29 +69,28 @@ solver::ProofOptions search_options(const ProveOptions& o) {
   return options;
 }
 
-EndgameOracle endgame_oracle(const ProveOptions& o, const drop::Game& game) {
+EndgameOracle endgame_oracle(const ProveOptions& o, const Game& game) {
   if (o.tables.empty()) return {};
   try {
     if (tablebase::tables_variant(o.tables) != game.variant().name())
-      throw UsageError("--tables " + o.tables + " holds tables of variant " +
-                       tablebase::tables_variant(o.tables) + ", not " + game.variant().name());
+      throw app::UsageError("--tables " + o.tables + " holds tables of variant " +
+                            tablebase::tables_variant(o.tables) + ", not " + game.variant().name());
     return EndgameOracle(game, o.tables);
   } catch (const tablebase::TableError& e) {
-    throw UsageError(e.what());
+    throw app::UsageError(e.what());
   }
 }
 
 // What is known of every first move, for the side that plays it, and the winning ones.
-void first_moves_json(const drop::FirstMoves& first, nlohmann::ordered_json& moves,
+void first_moves_json(const FirstMoves& first, nlohmann::ordered_json& moves,
                       nlohmann::ordered_json& winning) {
   moves = nlohmann::ordered_json::array();
   winning = nlohmann::ordered_json::array();
-  for (const drop::FirstMove& m : first.moves)
-    moves.push_back({{"move", m.move}, {"value", m.value}});
+  for (const FirstMove& m : first.moves) moves.push_back({{"move", m.move}, {"value", m.value}});
   for (const std::string& name : first.winning) winning.push_back(name);
 }
 
-nlohmann::ordered_json certificate_json(const drop::CertificateReport& c) {
+nlohmann::ordered_json certificate_json(const CertificateReport& c) {
   return {{"file", c.file},
           {"bytes", c.bytes},
           {"uncompressed_bytes", c.uncompressed_bytes},
@@ -148,43 +145,43 @@ void print_prove(const nlohmann::ordered_json& j, bool json) {
 #if DROP16_MPI
 // --mpi: every rank of the mpirun runs this with the same options; rank 0 coordinates and
 // answers, the others search (mpi/mpi_proof_search.h).
-void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Position& root) {
+void run_prove_mpi(const ProveOptions& o, const Game& game, const Position& root) {
   if (!o.session.checkpoint.empty() || o.session.time_limit > 0)
-    throw UsageError("--mpi: --checkpoint and --time-limit are for a single process");
-  solver::ProofTable<drop::Key> table(o.hash_mb << 20);
+    throw app::UsageError("--mpi: --checkpoint and --time-limit are for a single process");
+  solver::ProofTable<Key> table(o.hash_mb << 20);
   const solver::ProofOptions options = search_options(o);
   const EndgameOracle oracle = endgame_oracle(o, game);
   auto make_search = [&] {
-    return std::make_unique<NegamaxSearch>(game, table, options, drop::MoveSymmetry(game), oracle);
+    return std::make_unique<NegamaxSearch>(game, table, options, MoveSymmetry(game), oracle);
   };
-  std::function<std::optional<bool>(const drop::Position&)> decide;
+  std::function<std::optional<bool>(const Position&)> decide;
   if (oracle.max_pieces() >= 0) decide = oracle;
-  mpi_solve::DistributedProof<drop::Game, NegamaxSearch> proof(
-      game, root, table, make_search, decide, drop::leaf_rule(o.session.leaf_hand_pieces, oracle),
+  mpi_solve::DistributedProof<Game, NegamaxSearch> proof(
+      game, root, table, make_search, decide, leaf_rule(o.session.leaf_hand_pieces, oracle),
       {o.mpi_split_plies, o.session.all_moves, !o.session.certificate.empty(), !o.position.quiet});
   std::optional<mpi_solve::DistributedProofReport> report;
   try {
     report = proof.run();
   } catch (const mpi_solve::TooFewRanks& e) {
-    throw UsageError(e.what());
+    throw app::UsageError(e.what());
   }
   if (!report) return;  // a rank other than 0: rank 0 answers
 
   // Rank 0's table holds the top tree's values and the proofs gathered for the certificate.
   const std::unique_ptr<NegamaxSearch> search = make_search();
   nlohmann::ordered_json moves, winning;
-  first_moves_json(drop::first_moves(game, root, *search), moves, winning);
+  first_moves_json(first_moves(game, root, *search), moves, winning);
   nlohmann::ordered_json certificate;
   if (!o.session.certificate.empty() && report->value != solver::Proof::kUnknown) {
     solver::KnownFirstProver merged(game, *search);
     certificate = certificate_json(
-        drop::write_certificate(o.session, game, root, report->value, merged, *search, oracle));
+        write_certificate(o.session, game, root, report->value, merged, *search, oracle));
     // Both 0 when the gathered proofs held every winning move the certificate needed.
     certificate["winning_moves_searched"] = merged.searched();
     certificate["nodes_searched"] = search->stats().nodes;
   }
-  report->ranks[0].cpu_seconds = cpu_seconds();
-  report->ranks[0].peak_memory_mb = peak_memory_mb();
+  report->ranks[0].cpu_seconds = solver::cpu_seconds();
+  report->ranks[0].peak_memory_mb = solver::peak_memory_mb();
 
   mpi_solve::ProveRankReport sum;
   double peak_mb = 0;
@@ -217,8 +214,8 @@ void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Po
   const double seconds = report->seconds;
   nlohmann::ordered_json j;
   j["variant"] = game.variant().name();
-  j["fen"] = drop::to_fen(game, root);
-  j["value"] = drop::proof_name(report->value);
+  j["fen"] = to_fen(game, root);
+  j["value"] = proof_name(report->value);
   j["winning_moves"] = winning;
   j["moves"] = moves;
   j["stopped"] = nlohmann::ordered_json();
@@ -245,8 +242,8 @@ void run_prove_mpi(const ProveOptions& o, const drop::Game& game, const drop::Po
   print_prove(j, o.position.json);
 }
 #else
-void run_prove_mpi(const ProveOptions&, const drop::Game&, const drop::Position&) {
-  throw UsageError(
+void run_prove_mpi(const ProveOptions&, const Game&, const Position&) {
+  throw app::UsageError(
       "--mpi: this drop16 was built without MPI (install OpenMPI with "
       "bash scripts/install-deps.sh, then build again)");
 }
@@ -256,12 +253,12 @@ void run_prove_mpi(const ProveOptions&, const drop::Game&, const drop::Position&
 // (rules/drop/solve/proof_session.h), then its report. describe() returns the search's own fields
 // of the JSON, at the end.
 template <typename Search, typename Describe>
-void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::Key>& table,
-                Search& search, const EndgameOracle& oracle, const drop::ProofHistory& history,
+void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<Key>& table,
+                Search& search, const EndgameOracle& oracle, const ProofHistory& history,
                 Describe describe) {
-  const drop::Game& game = *s.game;
-  const drop::ProofSessionResult r =
-      drop::run_proof_session(o.session, game, s.position, table, search, oracle, history);
+  const Game& game = *s.game;
+  const ProofSessionResult r =
+      run_proof_session(o.session, game, s.position, table, search, oracle, history);
   const double seconds = r.seconds;
   nlohmann::ordered_json moves, winning;
   first_moves_json(r.first, moves, winning);
@@ -269,8 +266,8 @@ void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::
   const solver::ProofStats stats = search.stats();
   nlohmann::ordered_json j;
   j["variant"] = game.variant().name();
-  j["fen"] = drop::to_fen(game, s.position);
-  j["value"] = drop::proof_name(r.value);
+  j["fen"] = to_fen(game, s.position);
+  j["value"] = proof_name(r.value);
   j["winning_moves"] = winning;
   j["moves"] = moves;
   j["stopped"] = r.stopped ? nlohmann::ordered_json(r.stopped) : nlohmann::ordered_json();
@@ -278,12 +275,12 @@ void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::
   j["seconds"] = seconds;
   j["nodes_per_second"] = seconds > 0 ? double(stats.nodes) / seconds : 0.0;
   // On a shared machine wall time says little: the CPU time the process got is reported too.
-  j["cpu_seconds"] = cpu_seconds();
+  j["cpu_seconds"] = solver::cpu_seconds();
   j["proven"] = stats.proven;
   j["disproven"] = stats.disproven;
   j["table_hits"] = stats.table_hits;
   j["endgame_table_hits"] = stats.oracle_hits;
-  add_table_json(j, o, oracle, describe(), table.occupied(), peak_memory_mb());
+  add_table_json(j, o, oracle, describe(), table.occupied(), solver::peak_memory_mb());
   const std::string& checkpoint = o.session.checkpoint;
   if (!checkpoint.empty())
     j["checkpoint"] = {{"file", checkpoint},
@@ -301,32 +298,32 @@ void prove_with(const ProveOptions& o, const Setup& s, solver::ProofTable<drop::
 }
 
 // The checkpoint's entries loaded into `table`; a checkpoint that cannot be resumed is bad input.
-drop::ProofHistory resume(const ProveOptions& o, const Setup& s,
-                          solver::ProofTable<drop::Key>& table) {
+ProofHistory resume(const ProveOptions& o, const Setup& s, solver::ProofTable<Key>& table) {
   try {
-    return drop::resume_proof(o.session, *s.game, s.position, table);
-  } catch (const drop::ProofCheckpointRefused& e) {
-    throw UsageError(e.what());
+    return resume_proof(o.session, *s.game, s.position, table);
+  } catch (const ProofCheckpointRefused& e) {
+    throw app::UsageError(e.what());
   }
 }
 
 void run_prove(ProveOptions o) {
   o.session.quiet = o.position.quiet;
-  const Setup s = setup_of<registry::Command::prove, drop::Game>(o.position);
-  const drop::Game& game = *s.game;
+  const Setup s = app::own_setup<Entry>("prove", CLI::App(), o.position);
+  const Game& game = *s.game;
   if (!game.keys_fit())
-    throw UsageError("this variant's positions need " + std::to_string(game.key_bits()) +
-                     " bits, more than the 128-bit exact keys of the proof table hold");
-  if (o.hash_mb > physical_memory_mb())
-    throw UsageError("--hash " + std::to_string(o.hash_mb) + " MB is more than this machine's " +
-                     std::to_string(physical_memory_mb()) + " MB of memory");
+    throw app::UsageError("this variant's positions need " + std::to_string(game.key_bits()) +
+                          " bits, more than the 128-bit exact keys of the proof table hold");
+  if (o.hash_mb > solver::physical_memory_mb())
+    throw app::UsageError("--hash " + std::to_string(o.hash_mb) +
+                          " MB is more than this machine's " +
+                          std::to_string(solver::physical_memory_mb()) + " MB of memory");
   const bool dfpn = o.algorithm == "dfpn";
   if (dfpn && o.no_immediate_wins)
-    throw UsageError(
+    throw app::UsageError(
         "--no-immediate-wins is for --algorithm negamax: df-pn decides a move that leaves no "
         "reply from its leaf numbers");
   if (o.mpi) {
-    if (dfpn) throw UsageError("--mpi: the ranks search with --algorithm negamax");
+    if (dfpn) throw app::UsageError("--mpi: the ranks search with --algorithm negamax");
     return run_prove_mpi(o, game, s.position);
   }
   const EndgameOracle oracle = endgame_oracle(o, game);
@@ -334,9 +331,9 @@ void run_prove(ProveOptions o) {
   if (dfpn) {
     // The negamax's memory: half of --hash for the proven values, half for the numbers of the
     // positions not yet decided.
-    solver::ProofTable<drop::Key> table(o.hash_mb << 19);
-    solver::DfpnTable<drop::Key> numbers(o.hash_mb << 19);
-    const drop::ProofHistory history = resume(o, s, table);
+    solver::ProofTable<Key> table(o.hash_mb << 19);
+    solver::DfpnTable<Key> numbers(o.hash_mb << 19);
+    const ProofHistory history = resume(o, s, table);
     solver::DfpnOptions options;
     options.mirror_reply = !o.no_mirror_reply;
     options.symmetry_pruning = !o.no_symmetry_pruning;
@@ -345,7 +342,7 @@ void run_prove(ProveOptions o) {
     options.deep = o.deep;
     options.threads = o.threads;
     options.split_plies = o.split_plies;
-    DfpnSearch search(game, table, numbers, options, drop::MoveSymmetry(game), oracle);
+    DfpnSearch search(game, table, numbers, options, MoveSymmetry(game), oracle);
     prove_with(o, s, table, search, oracle, history, [&] {
       return nlohmann::ordered_json{{"algorithm", "dfpn"},
                                     {"epsilon", o.epsilon},
@@ -355,10 +352,10 @@ void run_prove(ProveOptions o) {
     });
     return;
   }
-  solver::ProofTable<drop::Key> table(o.hash_mb << 20);
-  const drop::ProofHistory history = resume(o, s, table);
+  solver::ProofTable<Key> table(o.hash_mb << 20);
+  const ProofHistory history = resume(o, s, table);
   const solver::ProofOptions options = search_options(o);
-  NegamaxSearch search(game, table, options, drop::MoveSymmetry(game), oracle);
+  NegamaxSearch search(game, table, options, MoveSymmetry(game), oracle);
   prove_with(o, s, table, search, oracle, history, [&] {
     return nlohmann::ordered_json{{"algorithm", "negamax"}, {"ordering", ordering}};
   });
@@ -373,15 +370,15 @@ struct CheckProofOptions {
 
 void run_check_proof(const CheckProofOptions& o) {
   const auto start = Clock::now();
-  drop::ProofCheck c;
+  ProofCheck c;
   try {
-    c = drop::check_proof(o.file, o.tables, gigabytes_to_bytes(o.memory_gb), true);
+    c = check_proof(o.file, o.tables, app::gigabytes_to_bytes(o.memory_gb), true);
   } catch (const solver::ProofFormatError& e) {
-    throw UsageError(e.what());
+    throw app::UsageError(e.what());
   } catch (const tablebase::TableError& e) {
-    throw UsageError(e.what());
-  } catch (const drop::CheckMemoryError& e) {
-    throw UsageError(std::string(e.what()) + " (raise --memory)");
+    throw app::UsageError(e.what());
+  } catch (const CheckMemoryError& e) {
+    throw app::UsageError(std::string(e.what()) + " (raise --memory)");
   }
   const double seconds = seconds_since(start);
   if (o.json) {
@@ -401,7 +398,7 @@ void run_check_proof(const CheckProofOptions& o) {
     j["memo_clears"] = c.memo_clears;
     j["table_value_bytes_loaded"] = c.table_bytes_loaded;
     j["memory_gb"] = o.memory_gb;
-    j["peak_memory_mb"] = peak_memory_mb();
+    j["peak_memory_mb"] = solver::peak_memory_mb();
     j["seconds"] = seconds;
     std::cout << j.dump() << std::endl;
   } else {
@@ -412,15 +409,13 @@ void run_check_proof(const CheckProofOptions& o) {
   }
 }
 
-}  // namespace
-
-void register_prove(CLI::App& app) {
+void add_prove(CLI::App& app) {
   auto o = std::make_shared<ProveOptions>();
   CLI::App* cmd = app.add_subcommand(
       "prove",
       "prove the value of a position by parallel proof search (resumable with --checkpoint)");
-  add_position_options(*cmd, o->position);
-  add_threads_option(*cmd, o->threads);
+  app::add_position_options(*cmd, o->position);
+  app::add_threads_option(*cmd, o->threads);
   cmd->add_option("--hash", o->hash_mb, "transposition table size in MB")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 30))
       ->capture_default_str();
@@ -484,7 +479,7 @@ void register_prove(CLI::App& app) {
   cmd->callback([o] { run_prove(*o); });
 }
 
-void register_check_proof(CLI::App& app) {
+void add_check_proof(CLI::App& app) {
   auto o = std::make_shared<CheckProofOptions>();
   CLI::App* cmd = app.add_subcommand(
       "check-proof",
@@ -495,9 +490,15 @@ void register_check_proof(CLI::App& app) {
                   "tables that decide the positions they cover, at the leaves and inside their "
                   "search (else the checker solves every leaf)")
       ->check(CLI::ExistingDirectory);
-  add_memory_option(*cmd, o->memory_gb);
+  app::add_memory_option(*cmd, o->memory_gb);
   cmd->add_flag("--json", o->json, "print one JSON object on stdout");
   cmd->callback([o] { run_check_proof(*o); });
 }
 
-}  // namespace app
+[[maybe_unused]] const bool kProveAdded = app::add_game_command({&Entry::info, "prove", add_prove});
+[[maybe_unused]] const bool kCheckProofAdded =
+    app::add_game_command({&Entry::info, "check-proof", add_check_proof});
+
+}  // namespace
+
+}  // namespace drop

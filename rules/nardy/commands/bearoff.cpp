@@ -18,14 +18,12 @@
 #include "solver/progress.h"
 #include "tablebase/table_file.h"
 
-namespace app {
+namespace nardy {
 
 namespace {
 
-namespace bearoff = nardy::bearoff;
-
 struct BearoffOptions {
-  PositionOptions position;
+  app::PositionOptions position;
   int checkers = 15;
   int threads = 1;
   int two_sided = 0;  // 0: the one-sided database
@@ -53,18 +51,19 @@ double probe_nanoseconds(const bearoff::OneSided& db) {
   return seconds_since(start) * 1e9 / kProbes;
 }
 
-void describe(const bearoff::OneSided& db, const GameSetup<nardy::Game>& s,
+void describe(const bearoff::OneSided& db, const registry::GameSetup<Game>& s,
               nlohmann::ordered_json& j) {
-  const nardy::Game& g = *s.game;
-  const nardy::Position& p = s.position;
+  const Game& g = *s.game;
+  const Position& p = s.position;
   const auto b = bearoff::home_board(g, p, p.side_to_move);
   if (!b)
-    throw UsageError(
+    throw app::UsageError(
         "--fen: the side to move has checkers outside its home (or two royal ones "
         "on a point); the database holds home boards");
   if (b->checkers() > db.index().max_checkers())
-    throw UsageError("--fen: " + std::to_string(b->checkers()) + " checkers, more than --checkers");
-  j["fen"] = nardy::Entry::fen(g, p);
+    throw app::UsageError("--fen: " + std::to_string(b->checkers()) +
+                          " checkers, more than --checkers");
+  j["fen"] = Entry::fen(g, p);
   j["expected_rolls"] = db.expected_rolls(*b);
   nlohmann::ordered_json dist = nlohmann::ordered_json::array();
   const bearoff::Count* c = db.counts(*b);
@@ -79,13 +78,13 @@ void describe(const bearoff::OneSided& db, const GameSetup<nardy::Game>& s,
   j["tail_probability"] = double(db.tail(*b)) / double(bearoff::power36(bearoff::kExactRolls));
   if (!p.dice.rolled()) return;
   const bearoff::HomeBoard best = db.best(*b, p.dice);
-  nardy::MoveList plays;
+  MoveList plays;
   g.generate(p, plays);
-  for (const nardy::Move& m : plays) {
-    nardy::Position q = p;
+  for (const Move& m : plays) {
+    Position q = p;
     g.make(q, m);
     if (bearoff::home_board(g, q, p.side_to_move) == best) {
-      j["best_play"] = nardy::Entry::move_text(g, m);
+      j["best_play"] = Entry::move_text(g, m);
       j["best_play_expected_rolls"] = db.expected_rolls(best);
       return;
     }
@@ -95,7 +94,7 @@ void describe(const bearoff::OneSided& db, const GameSetup<nardy::Game>& s,
 
 // Every pair of plain home boards of up to N checkers, with the eaten counts of --fen (default
 // none): pairs, nodes and time, and White's expected points over all pairs on average.
-void run_two_sided(const BearoffOptions& o, const std::optional<GameSetup<nardy::Game>>& setup) {
+void run_two_sided(const BearoffOptions& o, const std::optional<registry::GameSetup<Game>>& setup) {
   const std::array<std::uint8_t, 2> eaten =
       setup ? setup->position.eaten : std::array<std::uint8_t, 2>{};
   const auto start = std::chrono::steady_clock::now();
@@ -121,18 +120,18 @@ void run_two_sided(const BearoffOptions& o, const std::optional<GameSetup<nardy:
   j["mean_white_points"] = sum / double(table.pairs());
   j["min_white_points"] = low;
   j["max_white_points"] = high;
-  j["peak_memory_mb"] = peak_memory_mb();
-  print_report(j, o.position.json);
+  j["peak_memory_mb"] = solver::peak_memory_mb();
+  app::print_report(j, o.position.json);
 }
 
 void run_bearoff(const CLI::App& cmd, const BearoffOptions& o) {
   // The database's home boards are Royal Nardy's: the registry says which games have it.
-  auto game = setup_of<registry::Command::bearoff, nardy::Game>(cmd, o.position);
-  std::optional<GameSetup<nardy::Game>> setup;
+  auto game = app::own_setup<Entry>("bearoff", cmd, o.position);
+  std::optional<registry::GameSetup<Game>> setup;
   if (o.position.fen) setup = std::move(game);
   if (o.two_sided > 0) return run_two_sided(o, setup);
   if (!o.build.empty() && std::filesystem::exists(o.build))
-    throw UsageError("--build " + o.build + ": the file exists; remove it or name another");
+    throw app::UsageError("--build " + o.build + ": the file exists; remove it or name another");
   nlohmann::ordered_json j;
   j["variant"] = o.position.variant;
   auto start = std::chrono::steady_clock::now();
@@ -141,7 +140,7 @@ void run_bearoff(const CLI::App& cmd, const BearoffOptions& o) {
     try {
       loaded.emplace(bearoff::read_one_sided(o.db, o.checkers_given ? o.checkers : -1));
     } catch (const tablebase::TableError& e) {
-      throw UsageError(std::string("--db ") + e.what());
+      throw app::UsageError(std::string("--db ") + e.what());
     }
     j["db"] = o.db;
     j["load_seconds"] = seconds_since(start);
@@ -163,23 +162,21 @@ void run_bearoff(const CLI::App& cmd, const BearoffOptions& o) {
   j["positions"] = db.size();
   j["bytes"] = db.bytes();
   j["probe_ns"] = probe_nanoseconds(db);
-  j["peak_memory_mb"] = peak_memory_mb();
+  j["peak_memory_mb"] = solver::peak_memory_mb();
   if (setup) describe(db, *setup, j);
-  print_report(j, o.position.json);
+  app::print_report(j, o.position.json);
 }
 
-}  // namespace
-
-void register_bearoff(CLI::App& app) {
+void add_bearoff(CLI::App& app) {
   auto o = std::make_shared<BearoffOptions>();
   CLI::App* cmd = app.add_subcommand(
       "bearoff", "Royal Nardy: build the one-sided bear-off database, and probe a position");
-  o->position.variant = default_variant_for(registry::Command::bearoff);
-  add_position_options(*cmd, o->position);
+  o->position.variant = std::string(Entry::info.id);
+  app::add_position_options(*cmd, o->position);
   cmd->add_option("--checkers", o->checkers, "home boards of up to this many checkers")
       ->check(CLI::Range(0, 15))
       ->capture_default_str();
-  add_threads_option(*cmd, o->threads);
+  app::add_threads_option(*cmd, o->threads);
   cmd->add_option("--two-sided", o->two_sided,
                   "instead: exact race values of every pair of plain home boards of up to this "
                   "many checkers each (eaten counts from --fen)")
@@ -194,4 +191,9 @@ void register_bearoff(CLI::App& app) {
   });
 }
 
-}  // namespace app
+[[maybe_unused]] const bool kBearoffAdded =
+    app::add_game_command({&Entry::info, "bearoff", add_bearoff});
+
+}  // namespace
+
+}  // namespace nardy

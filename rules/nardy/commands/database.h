@@ -10,19 +10,18 @@
 #include "rules/nardy/solve/bearoff_file.h"
 #include "tablebase/table_file.h"
 
-namespace app {
+namespace nardy {
 
-inline std::optional<nardy::bearoff::OneSided> nardy_database(const std::string& file,
-                                                              int checkers) {
+inline std::optional<bearoff::OneSided> database_of(const std::string& file, int checkers) {
   if (!file.empty()) {
     try {
-      return nardy::bearoff::read_one_sided(file);
+      return bearoff::read_one_sided(file);
     } catch (const tablebase::TableError& e) {
-      throw UsageError(std::string("--db ") + e.what());
+      throw app::UsageError(std::string("--db ") + e.what());
     }
   }
-  if (checkers > 0) return nardy::bearoff::OneSided(checkers, 1);
+  if (checkers > 0) return bearoff::OneSided(checkers, 1);
   return std::nullopt;
 }
 
-}  // namespace app
+}  // namespace nardy

@@ -10,23 +10,24 @@
 #include "solver/chance_fixed_point.h"
 #include "solver/progress.h"
 
-namespace app {
+namespace nardy {
 
 namespace {
 
 struct EndgameOptions {
-  PositionOptions position;
+  app::PositionOptions position;
   double tolerance = 1e-13;
   std::uint64_t max_positions = 20'000'000;
 };
 
 template <typename E>
-void run_endgame(const EndgameOptions& o, const GameSetup<typename E::Game>& s) {
-  if (!o.position.fen) throw UsageError("endgame needs the position: give --fen");
+void run_endgame(const EndgameOptions& o, const registry::GameSetup<typename E::Game>& s) {
+  if (!o.position.fen) throw app::UsageError("endgame needs the position: give --fen");
   if (!s.game->keys_fit())
-    throw UsageError("--fen: this board's positions need " + std::to_string(s.game->key_bits()) +
-                     " bits, more than the 128-bit exact keys value iteration needs hold (Royal "
-                     "Nardy: endgames on 12-point boards)");
+    throw app::UsageError(
+        "--fen: this board's positions need " + std::to_string(s.game->key_bits()) +
+        " bits, more than the 128-bit exact keys value iteration needs hold (Royal "
+        "Nardy: endgames on 12-point boards)");
   const auto start = std::chrono::steady_clock::now();
   std::optional<solver::ChanceFixedPoint<typename E::Game>> fixed;
   double listed = 0;
@@ -36,7 +37,7 @@ void run_endgame(const EndgameOptions& o, const GameSetup<typename E::Game>& s) 
     try {
       fixed.emplace(*s.game, s.position, o.max_positions, &progress);
     } catch (const std::length_error& e) {
-      throw UsageError(std::string("--max-positions: ") + e.what());
+      throw app::UsageError(std::string("--max-positions: ") + e.what());
     }
     listed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     sweeps = fixed->solve(o.tolerance, 100'000, &progress);
@@ -51,29 +52,30 @@ void run_endgame(const EndgameOptions& o, const GameSetup<typename E::Game>& s) 
   j["residual"] = fixed->residual();
   j["listing_seconds"] = listed;
   j["seconds"] = seconds;
-  j["peak_memory_mb"] = peak_memory_mb();
+  j["peak_memory_mb"] = solver::peak_memory_mb();
   j["white_points"] = fixed->value(s.position);
-  print_report(j, o.position.json);
+  app::print_report(j, o.position.json);
 }
 
-}  // namespace
-
-void register_endgame(CLI::App& app) {
+void add_endgame(CLI::App& app) {
   auto o = std::make_shared<EndgameOptions>();
   CLI::App* cmd = app.add_subcommand(
       "endgame", "Royal Nardy: value a small endgame (12-point board) by value iteration");
-  o->position.variant = default_variant_for(registry::Command::endgame);
-  add_position_options(*cmd, o->position);
+  o->position.variant = std::string(Entry::info.id);
+  app::add_position_options(*cmd, o->position);
   cmd->add_option("--tolerance", o->tolerance, "stop when no value moves more than this")
       ->check(CLI::Range(1e-15, 1.0))
       ->capture_default_str();
   cmd->add_option("--max-positions", o->max_positions, "refuse endgames with more positions")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 31))
       ->capture_default_str();
-  cmd->callback([cmd, o] {
-    with_game<registry::Command::endgame>(
-        *cmd, o->position, [&](auto e, const auto& s) { run_endgame<decltype(e)>(*o, s); });
-  });
+  cmd->callback(
+      [cmd, o] { run_endgame<Entry>(*o, app::own_setup<Entry>("endgame", *cmd, o->position)); });
 }
 
-}  // namespace app
+[[maybe_unused]] const bool kEndgameAdded =
+    app::add_game_command({&Entry::info, "endgame", add_endgame});
+
+}  // namespace
+
+}  // namespace nardy

@@ -10,12 +10,12 @@
 #include "rules/nardy/commands/database.h"
 #include "rules/nardy/solve/player.h"
 
-namespace app {
+namespace nardy {
 
 namespace {
 
 struct MatchOptions {
-  std::string variant = default_variant_for(registry::Command::nardy_match);
+  std::string variant = std::string(Entry::info.id);
   int games = 100;
   std::uint64_t seed = 1;
   int depth = 1;
@@ -26,13 +26,12 @@ struct MatchOptions {
 
 void run_match(const CLI::App& cmd, const MatchOptions& o) {
   // The player is Royal Nardy's: the registry says which games have it.
-  const auto setup =
-      setup_of<registry::Command::nardy_match, nardy::Game>(cmd, {.variant = o.variant});
-  const nardy::Game& game = *setup.game;
-  const auto database = nardy_database(o.db, o.checkers);
-  const nardy::player::Player player(game, database ? &*database : nullptr, o.depth);
+  const auto setup = app::own_setup<Entry>("nardy-match", cmd, {.variant = o.variant});
+  const Game& game = *setup.game;
+  const auto database = database_of(o.db, o.checkers);
+  const player::Player player(game, database ? &*database : nullptr, o.depth);
   const auto start = std::chrono::steady_clock::now();
-  const auto m = nardy::player::play_match(game, player, o.games, o.seed);
+  const auto m = player::play_match(game, player, o.games, o.seed);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   long plies = 0;
@@ -53,9 +52,9 @@ void run_match(const CLI::App& cmd, const MatchOptions& o) {
   j["win_rate"] = double(m.wins) / o.games;
   j["mean_plies"] = double(plies) / o.games;
   j["seconds"] = seconds;
-  j["peak_memory_mb"] = peak_memory_mb();
+  j["peak_memory_mb"] = solver::peak_memory_mb();
   if (o.json) {
-    print_json(j);
+    app::print_json(j);
     return;
   }
   std::cout << "player (depth " << o.depth << ") against random play, " << o.games
@@ -64,9 +63,7 @@ void run_match(const CLI::App& cmd, const MatchOptions& o) {
             << " drawn, " << m.unfinished << " unfinished" << std::endl;
 }
 
-}  // namespace
-
-void register_nardy_match(CLI::App& app) {
+void add_nardy_match(CLI::App& app) {
   auto o = std::make_shared<MatchOptions>();
   CLI::App* cmd = app.add_subcommand(
       "nardy-match", "Royal Nardy: the player against random play, N games with seeded dice");
@@ -76,7 +73,7 @@ void register_nardy_match(CLI::App& app) {
       ->check(CLI::Range(1, 10'000'000))
       ->capture_default_str();
   cmd->add_option("--seed", o->seed, "seed of the dice and of the baseline")
-      ->check(unsigned_64())
+      ->check(app::unsigned_64())
       ->capture_default_str();
   cmd->add_option("--depth", o->depth, "the player's own plies searched")
       ->check(CLI::Range(1, 2))
@@ -89,4 +86,9 @@ void register_nardy_match(CLI::App& app) {
   cmd->callback([cmd, o] { run_match(*cmd, *o); });
 }
 
-}  // namespace app
+[[maybe_unused]] const bool kNardyMatchAdded =
+    app::add_game_command({&Entry::info, "nardy-match", add_nardy_match});
+
+}  // namespace
+
+}  // namespace nardy

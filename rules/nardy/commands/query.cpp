@@ -94,7 +94,7 @@ nlohmann::ordered_json dice_player_json(const std::string& variant,
 }
 
 void run_dice_player_query(const PositionOptions& position, const DicePlayerOptions& o) {
-  const auto database = nardy_database(o.db, o.checkers);
+  const auto database = nardy::database_of(o.db, o.checkers);
   with_dice_game(position.variant, [&](auto e) {
     using E = decltype(e);
     const Answer a = advice_json<E>(position.variant, position.fen, o.roll,
