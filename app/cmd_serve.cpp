@@ -313,7 +313,7 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
     // A dice game's answer is the best play of a roll and its expected points, not a value and
     // a distance (app/dice_player.h), with the player searching one ply and no database.
     if constexpr (E::info.solvers.has(registry::Solver::dice_player)) {
-      return dice_player_json(variant, param(req, "fen"), param(req, "roll"), 1);
+      return dice_player_json<E>(variant, param(req, "fen"), param(req, "roll"), 1);
     } else if constexpr (E::info.family == registry::ValueFamily::coalition_values &&
                          E::info.commands.has(registry::Command::serve)) {
       const auto s = subject_of<E>(req, variant);

@@ -49,7 +49,7 @@ void run_solve(const CLI::App& cmd, const SolveOptions& o) {
                         cmd.count("--zstd-level") > 0, o.plan, o.slice_minutes,
                         cmd.count("--slice-minutes") > 0, o.format, o.engine, o.mpi});
     else if constexpr (E::info.solvers.has(registry::Solver::tiers))
-      run_tier_solve(o);
+      run_tier_solve<E>(o);
     else if constexpr (E::info.solvers.has(registry::Solver::coalition_values))
       run_coalition_solve({o.position, memory, o.tables, o.zstd_level,
                            cmd.count("--zstd-level") > 0, o.threads, o.format, o.mpi});
@@ -77,7 +77,7 @@ void run_query(const CLI::App& cmd, const QueryOptions& o) {
       if (cmd.count("--tables") || cmd.count("--batch"))
         throw UsageError(std::string(E::info.title) +
                          "'s query answers by its player and takes neither --tables nor --batch");
-      run_dice_player_query(position, o.dice);
+      run_dice_player_query<E>(position, o.dice);
     } else {
       if (o.tables.empty()) throw UsageError("query needs --tables DIR");
       if constexpr (tablebase::has_whole_variant_tables<E>()) {
@@ -87,7 +87,7 @@ void run_query(const CLI::App& cmd, const QueryOptions& o) {
       } else if constexpr (E::info.tables.has(registry::TableFormat::coalitions)) {
         run_coalition_query(position, o.tables, cmd.count("--variant") > 0);
       } else if constexpr (E::info.tables.has(registry::TableFormat::tiers)) {
-        run_tier_query(cmd, o);
+        run_tier_query<E>(cmd, o);
       } else {
         static_assert(E::info.tables.has(registry::TableFormat::tiers),
                       "a game declaring query needs what it answers from: the dice player, or "
@@ -114,7 +114,7 @@ void run_verify(const CLI::App& cmd, const VerifyOptions& o) {
       run_coalition_verify({position, o.tables, o.samples, o.seed, gigabytes_to_bytes(o.memory_gb),
                             o.children, o.search_nodes, o.digest, o.against});
     } else if constexpr (E::info.tables.has(registry::TableFormat::tiers))
-      run_tier_verify(cmd, o);
+      run_tier_verify<E>(cmd, o);
     else
       static_assert(E::info.tables.has(registry::TableFormat::tiers),
                     "a game declaring verify needs what it checks: the reachable retrograde, "

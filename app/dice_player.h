@@ -3,9 +3,9 @@
 // expected points (exact for small plain races and finished games, the player's search otherwise,
 // and the answer says which); a finished game gets its points. Needs no --tables.
 //
-// Declared here for the front ends and defined by the game that has the dice player
-// (rules/nardy/commands/query.cpp), as the Drop 16 family's own commands are (command.h), so no
-// front end names that game.
+// Declared here for the front ends, for the entry E of a game with the dice player, and defined by
+// that game as specializations for its entry (Royal Nardy's rules/nardy/commands/query.cpp), so no
+// front end names that game and a game declaring the player without them fails to link.
 #pragma once
 
 #include <nlohmann/json.hpp>
@@ -25,6 +25,7 @@ struct DicePlayerOptions {
 
 // --roll, --db, --checkers, --depth: refused for games without the dice player.
 void add_dice_player_options(CLI::App& cmd, DicePlayerOptions& o);
+template <typename E>
 void run_dice_player_query(const PositionOptions& position, const DicePlayerOptions& o);
 
 // The answer as JSON (what `query --json` prints, and `serve`'s /api/analyze returns): variant,
@@ -32,6 +33,7 @@ void run_dice_player_query(const PositionOptions& position, const DicePlayerOpti
 // value; at the game's end (no roll) terminal is true and points the game's score instead. The
 // player searches `depth` plies, with no database. Bad input throws std::invalid_argument
 // (ParseError, UsageError).
+template <typename E>
 nlohmann::ordered_json dice_player_json(const std::string& variant,
                                         const std::optional<std::string>& fen,
                                         const std::optional<std::string>& roll, int depth);

@@ -2,8 +2,7 @@
 // command through the registry to what the game declares), and the tier tables' part of the three
 // commands (registry::Solver::tiers, TableFormat::tiers: value and DTE tables a file pair a tier,
 // --value-only, --max-pieces, --mpi, verify --digest), declared here for the front end and
-// defined by the game that has them (rules/drop/commands/tier_tables.cpp), as its own commands are
-// (command.h), so that no front end names that game's types.
+// defined by each game that has them (below).
 #pragma once
 
 #include <cstdint>
@@ -65,13 +64,22 @@ struct VerifyOptions {
   std::string against;  // with digest: an earlier run's JSON to compare the digests with
 };
 
-// solve for a game with tier tables: with --tables the variant's tables (resumable; --mpi over
-// ranks) and the position answered from them, else a DTE search.
+// The tier tables' part of the three commands, for the entry E of a game with tier tables
+// (registry::Solver::tiers, TableFormat::tiers): defined by that game, as specializations for its
+// entry in its commands/ folder (Drop 16's rules/drop/commands/tier_tables.cpp over its tier
+// space), so that a game declaring tier tables without them fails to link, and no front end
+// names a game's types.
+//
+// solve: with --tables the variant's tables (resumable; --mpi over ranks) and the position
+// answered from them, else a DTE search.
+template <typename E>
 void run_tier_solve(const SolveOptions& o);
 // query --tables DIR from tier tables (--batch: app/query_batch.h), with the probes timed.
+template <typename E>
 void run_tier_query(const CLI::App& cmd, const QueryOptions& o);
 // verify of tier tables: random positions against the forward solver (or their children), or
 // with --digest each finished tier's value digest.
+template <typename E>
 void run_tier_verify(const CLI::App& cmd, const VerifyOptions& o);
 
 }  // namespace app

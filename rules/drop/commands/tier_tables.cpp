@@ -40,12 +40,12 @@
 #include "rules/drop/solve/mpi/mpi_tier_solver.h"
 #endif
 
-namespace app {
+namespace drop {
 
 namespace {
 
 // Drop 16's setup, for the tier tables commands, which read its tier space.
-using Setup = GameSetup<drop::Game>;
+using Setup = registry::GameSetup<Game>;
 
 double seconds_since(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -57,57 +57,56 @@ void print_analysis(const nlohmann::ordered_json& j, bool json) {
     return;
   }
   if (j.contains("tables") && j["tables"]["value_only"] && j["value"] != "unknown")
-    return print_analysis_text(j, " (value-only tables)");
+    return app::print_analysis_text(j, " (value-only tables)");
   if (!j.contains("dte")) {
     std::cout << j["fen"].get<std::string>() << ": " << j["value"].get<std::string>()
               << " (beyond the tables' " << j["tables"]["max_pieces"] << " pieces in play)"
               << std::endl;
     return;
   }
-  print_analysis_text(j);
+  app::print_analysis_text(j);
 }
 
 // --- solve ---
 
 // The analysis object without DTEs, from value-only tables: the value of p and of every move
 // ("unknown" beyond the tables' pieces in play).
-template <typename E>
-nlohmann::ordered_json value_json(const drop::TierSpace& space, const std::string& dir,
-                                  const drop::Position& p) {
-  const drop::Game& game = space.game();
-  tablebase::ValueTables<drop::TierSpace> tables(space, dir);
+nlohmann::ordered_json value_json(const TierSpace& space, const std::string& dir,
+                                  const Position& p) {
+  const Game& game = space.game();
+  tablebase::ValueTables<TierSpace> tables(space, dir);
   const auto value = [](std::optional<bool> win) -> std::optional<solver::WdlValue> {
     if (!win) return std::nullopt;
     return solver::WdlValue{*win ? solver::Wdl::win : solver::Wdl::loss, 0};
   };
-  drop::MoveList moves;
+  MoveList moves;
   game.generate(p, moves);
   std::vector<tablebase::MoveValue> values;
-  for (const drop::Move m : moves) {
-    drop::Position child = p;
+  for (const Move m : moves) {
+    Position child = p;
     game.make(child, m);
     const auto child_win = game.is_terminal(child) ? std::optional<bool>(false) : tables.win(child);
-    values.push_back({registry::move_text<E>(game, p, m),
+    values.push_back({registry::move_text<Entry>(game, p, m),
                       value(child_win ? std::optional<bool>(!*child_win) : std::nullopt)});
   }
   return tablebase::analysis_json(
-      E::variant_name(game), E::fen(game, p),
+      Entry::variant_name(game), Entry::fen(game, p),
       value(moves.size() == 0 ? std::optional<bool>(false) : tables.win(p)), values, false);
 }
 
 // The tables' solve, by this process or, with --mpi, by every rank of the mpirun it belongs to:
 // nothing on ranks other than 0, which report their errors and figures through rank 0 (its
 // figures per rank go to `mpi_ranks`).
-std::optional<tablebase::TierSolveReport> solve_tables(const drop::TierSpace& space,
+std::optional<tablebase::TierSolveReport> solve_tables(const TierSpace& space,
                                                        const tablebase::TierSolveOptions& options,
                                                        bool mpi, std::uint64_t mpi_split_entries,
                                                        nlohmann::ordered_json& mpi_ranks) {
   if (!mpi) return tablebase::solve_tiers(space, options);
 #if DROP16_MPI
-  const std::optional<drop::DistributedReport> solved = reporting_rank_failures(
+  const std::optional<DistributedReport> solved = app::reporting_rank_failures(
       [&] { return drop::solve_tiers_mpi(space, options, mpi_split_entries); });
   if (!solved) return std::nullopt;
-  mpi_ranks = mpi_ranks_json(solved->ranks);
+  mpi_ranks = app::mpi_ranks_json(solved->ranks);
   return solved->tiers;
 #else
   (void)mpi_ranks;
@@ -118,26 +117,26 @@ std::optional<tablebase::TierSolveReport> solve_tables(const drop::TierSpace& sp
 
 // The tier tables' solve (the Drop 16 family's tier space, rules/drop/solve/tier_space.h), or
 // without --tables the DTE search.
-template <typename E>
-void solve_tier_tables(const SolveOptions& o, const Setup& s) {
+void solve_tier_tables(const app::SolveOptions& o, const Setup& s) {
   if (o.value_only && o.tables.empty())
-    throw UsageError("--value-only: builds tables of values alone, with --tables");
+    throw app::UsageError("--value-only: builds tables of values alone, with --tables");
   const auto start = std::chrono::steady_clock::now();
-  const drop::Game& game = *s.game;
-  const std::uint64_t memory = gigabytes_to_bytes(o.memory_gb);
+  const Game& game = *s.game;
+  const std::uint64_t memory = app::gigabytes_to_bytes(o.memory_gb);
   nlohmann::ordered_json j;
   if (o.tables.empty()) {
-    solver::DteSearch<drop::Game> search(game, memory);
-    j = analysis_json<E>(game, s.position,
-                         solver::with_search_progress(search, "search", 0, !o.position.quiet,
-                                                      [&] { return search.analyze(s.position); }));
+    solver::DteSearch<Game> search(game, memory);
+    j = app::analysis_json<Entry>(
+        game, s.position, solver::with_search_progress(search, "search", 0, !o.position.quiet, [&] {
+          return search.analyze(s.position);
+        }));
     j["seconds"] = seconds_since(start);
     j["positions_searched"] = search.positions_stored();
   } else {
-    const drop::TierSpace space(game, true, o.max_pieces.value_or(drop::TierLayout::kAllPieces));
+    const TierSpace space(game, true, o.max_pieces.value_or(TierLayout::kAllPieces));
     std::optional<tablebase::TierSolveReport> solved;
     nlohmann::ordered_json mpi_ranks;
-    reporting_table_solve_faults([&] {
+    app::reporting_table_solve_faults([&] {
       tablebase::TierSolveOptions options;
       tablebase::refuse_other_tables(o.tables, space.variant_name(), registry::TableFormat::tiers);
       options.dir = o.tables;
@@ -146,18 +145,18 @@ void solve_tier_tables(const SolveOptions& o, const Setup& s) {
       options.show_progress = !o.position.quiet;
       options.zstd_level = o.zstd_level;
       options.value_only = o.value_only;
-      options.stop_requested = stop_on_signals();
+      options.stop_requested = app::stop_on_signals();
       solved = solve_tables(space, options, o.mpi, o.mpi_split_entries, mpi_ranks);
     });
     if (!solved) return;  // an MPI rank other than 0: rank 0 answers
     const tablebase::TierSolveReport& report = *solved;
     if (o.value_only) {
-      j = value_json<E>(space, o.tables, s.position);
+      j = value_json(space, o.tables, s.position);
     } else if (tablebase::Tablebase tables(space, o.tables); tables.covers(s.position)) {
-      j = analysis_json<E>(game, s.position, tables.analyze(s.position));
+      j = app::analysis_json<Entry>(game, s.position, tables.analyze(s.position));
     } else {  // endgame tables (--max-pieces): the position is beyond them
-      j["variant"] = E::variant_name(game);
-      j["fen"] = E::fen(game, s.position);
+      j["variant"] = Entry::variant_name(game);
+      j["fen"] = Entry::fen(game, s.position);
       j["value"] = "unknown";
     }
     j["seconds"] = seconds_since(start);
@@ -181,51 +180,50 @@ void solve_tier_tables(const SolveOptions& o, const Setup& s) {
         {"solve_seconds", report.seconds}};
     if (o.mpi) j["tables"]["mpi_ranks"] = mpi_ranks;
   }
-  j["peak_memory_mb"] = peak_memory_mb();
+  j["peak_memory_mb"] = solver::peak_memory_mb();
   print_analysis(j, o.position.json);
 }
 
 // The setup for a tier tables command: the variant named by --variant, or else the tables'. A
 // directory without tables throws TableError, which refusing_bad_tables makes bad input; one
 // holding another game's table is named as that.
-template <typename E>
-Setup setup_for_tables(const CLI::App& cmd, const PositionOptions& options, const std::string& dir,
-                       registry::Command command) {
+Setup setup_for_tables(const CLI::App& cmd, const app::PositionOptions& options,
+                       const std::string& dir, registry::Command command) {
   if (const std::string held = tablebase::tables_variant_in(dir);
-      registry::info_of(held).id != E::info.id)
-    throw UsageError("--tables " + dir + " holds " + tablebase::tables_held(dir) +
-                     ", not tables of " + std::string(E::info.title) +
-                     (cmd.count("--variant") ? " (--variant " + options.variant + ")" : "") + "; " +
-                     std::string(registry::command_name(command)) + " it with --variant " + held);
+      registry::info_of(held).id != Entry::info.id)
+    throw app::UsageError("--tables " + dir + " holds " + tablebase::tables_held(dir) +
+                          ", not tables of " + std::string(Entry::info.title) +
+                          (cmd.count("--variant") ? " (--variant " + options.variant + ")" : "") +
+                          "; " + std::string(registry::command_name(command)) +
+                          " it with --variant " + held);
   const std::string found = tablebase::tables_variant(dir);
-  if (cmd.count("--variant") && E::normalized(options.variant) != found)
-    throw UsageError("--tables " + dir + " holds tables of variant " + found + ", not " +
-                     E::normalized(options.variant));
-  return E::setup(found, options.fen);
+  if (cmd.count("--variant") && Entry::normalized(options.variant) != found)
+    throw app::UsageError("--tables " + dir + " holds tables of variant " + found + ", not " +
+                          Entry::normalized(options.variant));
+  return Entry::setup(found, options.fen);
 }
 
-template <typename E>
-void query_tier_tables(const CLI::App& cmd, const QueryOptions& o) {
+void query_tier_tables(const CLI::App& cmd, const app::QueryOptions& o) {
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::query);
+  const Setup s = setup_for_tables(cmd, o.position, o.tables, registry::Command::query);
   if (cmd.count("--batch"))
-    return run_query_batch({s.game->variant().name(), o.tables, o.batch, o.value_only});
-  const drop::TierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
+    return app::run_query_batch({s.game->variant().name(), o.tables, o.batch, o.value_only});
+  const TierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
   const auto analysis = tables.analyze(s.position);
   const double first_seconds = seconds_since(start);
   // Probe times over the position and every move's child: cold with the block caches dropped
   // before each probe (files open, OS page cache as it is), warm with them kept.
-  std::vector<drop::Position> probed{s.position};
-  drop::MoveList moves;
+  std::vector<Position> probed{s.position};
+  MoveList moves;
   s.game->generate(s.position, moves);
-  for (const drop::Move m : moves) {
-    drop::Position child = s.position;
+  for (const Move m : moves) {
+    Position child = s.position;
     s.game->make(child, m);
     probed.push_back(child);
   }
   double cold_seconds = 0;
-  for (const drop::Position& p : probed) {
+  for (const Position& p : probed) {
     tables.drop_caches();
     const auto t = std::chrono::steady_clock::now();
     tables.dte(p);
@@ -234,11 +232,11 @@ void query_tier_tables(const CLI::App& cmd, const QueryOptions& o) {
   constexpr int kWarmRounds = 100;
   const auto t = std::chrono::steady_clock::now();
   for (int i = 0; i < kWarmRounds; ++i)
-    for (const drop::Position& p : probed) tables.dte(p);
+    for (const Position& p : probed) tables.dte(p);
   const double probes = double(probed.size());
   const double cold_us = cold_seconds * 1e6 / probes;
   const double warm_us = seconds_since(t) * 1e6 / probes / kWarmRounds;
-  nlohmann::ordered_json j = analysis_json<E>(*s.game, s.position, analysis);
+  nlohmann::ordered_json j = app::analysis_json<Entry>(*s.game, s.position, analysis);
   j["seconds"] = first_seconds;
   j["probes"] = probed.size();
   j["cold_microseconds_per_probe"] = cold_us;
@@ -247,12 +245,11 @@ void query_tier_tables(const CLI::App& cmd, const QueryOptions& o) {
 }
 
 // verify --digest: each finished tier's value digest (value_digest.h), values or DTE tables alike.
-template <typename E>
-void run_digest(const CLI::App& cmd, const VerifyOptions& o) {
-  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::verify);
-  const drop::TierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
+void run_digest(const CLI::App& cmd, const app::VerifyOptions& o) {
+  const Setup s = setup_for_tables(cmd, o.position, o.tables, registry::Command::verify);
+  const TierSpace space(*s.game, true, tablebase::tables_max_pieces(o.tables));
   const std::string variant = space.variant_name();
-  report_tier_digests(
+  app::report_tier_digests(
       {variant, space.tier_count(), [&](int t) { return space.tier_name(t); },
        [&](int t) { return space.tier_size(t); },
        [&](int t) -> std::optional<std::uint64_t> {
@@ -265,18 +262,17 @@ void run_digest(const CLI::App& cmd, const VerifyOptions& o) {
 
 // Random positions of finished tiers re-solved by the forward solver, or checked against their
 // children in the tables, and compared.
-template <typename E>
-void verify_tier_tables(const CLI::App& cmd, const VerifyOptions& o) {
+void verify_tier_tables(const CLI::App& cmd, const app::VerifyOptions& o) {
   if (o.tables.empty())
-    throw UsageError("--tables: verify checks " + std::string(E::info.title) +
-                     "'s tier tables; give their directory");
-  if (o.digest) return run_digest<E>(cmd, o);
+    throw app::UsageError("--tables: verify checks " + std::string(Entry::info.title) +
+                          "'s tier tables; give their directory");
+  if (o.digest) return run_digest(cmd, o);
   const auto start = std::chrono::steady_clock::now();
-  const Setup s = setup_for_tables<E>(cmd, o.position, o.tables, registry::Command::verify);
-  const drop::Game& game = *s.game;
-  const drop::TierSpace space(game, true, tablebase::tables_max_pieces(o.tables));
+  const Setup s = setup_for_tables(cmd, o.position, o.tables, registry::Command::verify);
+  const Game& game = *s.game;
+  const TierSpace space(game, true, tablebase::tables_max_pieces(o.tables));
   tablebase::Tablebase tables(space, o.tables);
-  solver::ForwardSolver<drop::Game> search(game, gigabytes_to_bytes(o.memory_gb));
+  solver::ForwardSolver<Game> search(game, app::gigabytes_to_bytes(o.memory_gb));
   std::mt19937_64 rng(o.seed);
   // Only finished tiers are sampled, so the tables of a solve still running (or stopped) can be
   // checked as far as they go: a finished tier's children are all in finished tiers.
@@ -287,14 +283,15 @@ void verify_tier_tables(const CLI::App& cmd, const VerifyOptions& o) {
       finished.push_back(t);
       total += space.tier_size(t);
     }
-  if (total == 0) throw UsageError("--tables " + o.tables + " holds no finished tier to check");
+  if (total == 0)
+    throw app::UsageError("--tables " + o.tables + " holds no finished tier to check");
   const auto& symmetries = game.geometry().symmetries();
   std::uint64_t mismatches = 0, positions_searched = 0, memo_clears = 0;
   nlohmann::ordered_json first_mismatch;
   // The search's table is shared by the samples, which overlap; when it fills --memory it is
   // emptied and the sample searched again, so a long run is not lost to a full table. Only a
   // sample that alone needs more than --memory stops it.
-  const auto search_sample = [&](const drop::Position& p) {
+  const auto search_sample = [&](const Position& p) {
     try {
       return search.analyze(p);
     } catch (const solver::SearchMemoryError&) {  // full: emptied below, then searched again
@@ -305,7 +302,7 @@ void verify_tier_tables(const CLI::App& cmd, const VerifyOptions& o) {
     try {
       return search.analyze(p);
     } catch (const solver::SearchMemoryError& e) {
-      throw solver::SearchMemoryError(E::fen(game, p) + ": " + e.what() +
+      throw solver::SearchMemoryError(Entry::fen(game, p) + ": " + e.what() +
                                       " (for this position alone); raise --memory, or check "
                                       "with --children");
     }
@@ -325,7 +322,7 @@ void verify_tier_tables(const CLI::App& cmd, const VerifyOptions& o) {
     // The entry seen through a random symmetry of the board (so the tables are also asked about
     // positions they store as an image), either colour to move.
     const auto& symmetry = symmetries[rng() % symmetries.size()];
-    drop::Position p = game.transformed(space.unrank(tier, index), symmetry);
+    Position p = game.transformed(space.unrank(tier, index), symmetry);
     if (rng() & 1) p = game.color_swapped(p);
     const auto from_tables = tables.analyze(p);
     if (o.children) {
@@ -333,8 +330,8 @@ void verify_tier_tables(const CLI::App& cmd, const VerifyOptions& o) {
       solver::DteFold fold;
       for (const auto& move : from_tables.moves) fold.add(move.outcome.dte - 1);
       if (fold.dte() != from_tables.dte && mismatches++ == 0)
-        first_mismatch = {{"fen", E::fen(game, p)},
-                          {"tables", analysis_json<E>(game, p, from_tables)}};
+        first_mismatch = {{"fen", Entry::fen(game, p)},
+                          {"tables", app::analysis_json<Entry>(game, p, from_tables)}};
     } else {
       const auto from_search = search_sample(p);
       bool same = from_tables.dte == from_search.dte &&
@@ -342,9 +339,9 @@ void verify_tier_tables(const CLI::App& cmd, const VerifyOptions& o) {
       for (std::size_t m = 0; same && m < from_tables.moves.size(); ++m)
         same = from_tables.moves[m].outcome.dte == from_search.moves[m].outcome.dte;
       if (!same && mismatches++ == 0)
-        first_mismatch = {{"fen", E::fen(game, p)},
-                          {"tables", analysis_json<E>(game, p, from_tables)},
-                          {"search", analysis_json<E>(game, p, from_search)}};
+        first_mismatch = {{"fen", Entry::fen(game, p)},
+                          {"tables", app::analysis_json<Entry>(game, p, from_tables)},
+                          {"search", app::analysis_json<Entry>(game, p, from_search)}};
     }
     progress.advance();
     progress.add_to_rate(1);
@@ -367,7 +364,7 @@ void verify_tier_tables(const CLI::App& cmd, const VerifyOptions& o) {
   }
   const std::string against = o.children ? "their children in the tables" : "the forward solver";
   nlohmann::ordered_json j;
-  j["variant"] = E::variant_name(game);
+  j["variant"] = Entry::variant_name(game);
   j["tables"] = o.tables;
   j["samples"] = samples;
   if (o.per_tier) j["per_tier"] = o.per_tier;
@@ -393,14 +390,17 @@ void verify_tier_tables(const CLI::App& cmd, const VerifyOptions& o) {
 
 }  // namespace
 
-void run_tier_solve(const SolveOptions& o) {
-  solve_tier_tables<drop::Entry>(o, drop::Entry::setup(o.position.variant, o.position.fen));
-}
-void run_tier_query(const CLI::App& cmd, const QueryOptions& o) {
-  query_tier_tables<drop::Entry>(cmd, o);
-}
-void run_tier_verify(const CLI::App& cmd, const VerifyOptions& o) {
-  verify_tier_tables<drop::Entry>(cmd, o);
-}
+}  // namespace drop
 
-}  // namespace app
+template <>
+void app::run_tier_solve<drop::Entry>(const SolveOptions& o) {
+  drop::solve_tier_tables(o, drop::Entry::setup(o.position.variant, o.position.fen));
+}
+template <>
+void app::run_tier_query<drop::Entry>(const CLI::App& cmd, const QueryOptions& o) {
+  drop::query_tier_tables(cmd, o);
+}
+template <>
+void app::run_tier_verify<drop::Entry>(const CLI::App& cmd, const VerifyOptions& o) {
+  drop::verify_tier_tables(cmd, o);
+}

@@ -8,7 +8,7 @@
 #include "rules/nardy/commands/database.h"
 #include "rules/nardy/solve/advice.h"
 
-namespace app {
+namespace nardy {
 
 namespace {
 
@@ -18,12 +18,11 @@ struct Answer {
   int player = 0;
 };
 
-template <typename E>
 Answer advice_json(const std::string& variant, const std::optional<std::string>& fen,
-                   const std::optional<std::string>& roll, const nardy::bearoff::OneSided* db,
-                   int depth) {
+                   const std::optional<std::string>& roll, const bearoff::OneSided* db, int depth) {
+  using E = Entry;
   auto s = E::setup(variant, fen);
-  set_roll<E>(s, roll);
+  app::set_roll<E>(s, roll);
   const auto& p = s.position;
   const auto& g = *s.game;
   nlohmann::ordered_json j;
@@ -33,14 +32,14 @@ Answer advice_json(const std::string& variant, const std::optional<std::string>&
     j["board"] = E::diagram(g, p);
     j["side"] = std::string(1, E::kPlayers[g.player_to_move(p)][0]);
     j["terminal"] = true;
-    j["points"] = points_json<E>(g, p);
+    j["points"] = app::points_json<E>(g, p);
     j["exact"] = true;
     j["source"] = "the game is over";
     return {j, g.player_to_move(p)};
   }
   if (!E::rolled(p))
-    throw UsageError("the dice are not rolled: give --roll 6-5, or a FEN with a roll");
-  const auto advice = nardy::advice::advise(g, p, db, depth);
+    throw app::UsageError("the dice are not rolled: give --roll 6-5, or a FEN with a roll");
+  const auto advice = advice::advise(g, p, db, depth);
   const auto& best = advice.plays[advice.best];
   j["fen"] = E::fen(g, p);
   j["board"] = E::diagram(g, p);
@@ -61,60 +60,35 @@ Answer advice_json(const std::string& variant, const std::optional<std::string>&
 
 }  // namespace
 
-void add_dice_player_options(CLI::App& cmd, DicePlayerOptions& o) {
-  const OptionNeed player{.solvers = {registry::Solver::dice_player}, .what = "a dice player"};
-  only_for(cmd.add_option("--roll", o.roll, "the dice (6-5), replacing the FEN's"), player);
-  auto* db = only_for(
-      cmd.add_option("--db", o.db, "bear-off database file for the player's race leaves"), player);
-  only_for(cmd.add_option("--checkers", o.checkers,
-                          "instead, build a bear-off database of this many checkers")
-               ->check(CLI::Range(1, 15))
-               ->excludes(db),
-           player);
-  only_for(cmd.add_option("--depth", o.depth, "the player's own plies searched (1 or 2)")
-               ->check(CLI::Range(1, 2))
-               ->capture_default_str(),
-           player);
+}  // namespace nardy
+
+template <>
+nlohmann::ordered_json app::dice_player_json<nardy::Entry>(const std::string& variant,
+                                                           const std::optional<std::string>& fen,
+                                                           const std::optional<std::string>& roll,
+                                                           int depth) {
+  return nardy::advice_json(variant, fen, roll, nullptr, depth).json;
 }
 
-// Calls f(E{}) for the dice game the variant names.
-template <typename F>
-void with_dice_game(const std::string& variant, F&& f) {
-  with_capability<registry::Solver::dice_player>(variant, f);
-}
-
-nlohmann::ordered_json dice_player_json(const std::string& variant,
-                                        const std::optional<std::string>& fen,
-                                        const std::optional<std::string>& roll, int depth) {
-  nlohmann::ordered_json j;
-  with_dice_game(variant, [&](auto e) {
-    j = advice_json<decltype(e)>(variant, fen, roll, nullptr, depth).json;
-  });
-  return j;
-}
-
-void run_dice_player_query(const PositionOptions& position, const DicePlayerOptions& o) {
+template <>
+void app::run_dice_player_query<nardy::Entry>(const PositionOptions& position,
+                                              const DicePlayerOptions& o) {
   const auto database = nardy::database_of(o.db, o.checkers);
-  with_dice_game(position.variant, [&](auto e) {
-    using E = decltype(e);
-    const Answer a = advice_json<E>(position.variant, position.fen, o.roll,
-                                    database ? &*database : nullptr, o.depth);
-    const auto& j = a.json;
-    if (position.json) {
-      print_json(j);
-      return;
-    }
-    if (j["terminal"]) {  // the board's last line says the game is over, with the points
-      std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>()
-                << std::endl;
-      return;
-    }
-    // The board's last line already says who plays which roll.
+  const nardy::Answer a = nardy::advice_json(position.variant, position.fen, o.roll,
+                                             database ? &*database : nullptr, o.depth);
+  const auto& j = a.json;
+  if (position.json) {
+    print_json(j);
+    return;
+  }
+  if (j["terminal"]) {  // the board's last line says the game is over, with the points
     std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>()
-              << "\nbest play: " << j["best_play"].get<std::string>() << ", expected points "
-              << j["expected_points"].get<double>() << " (" << j["source"].get<std::string>() << ")"
               << std::endl;
-  });
+    return;
+  }
+  // The board's last line already says who plays which roll.
+  std::cout << j["board"].get<std::string>() << "FEN: " << j["fen"].get<std::string>()
+            << "\nbest play: " << j["best_play"].get<std::string>() << ", expected points "
+            << j["expected_points"].get<double>() << " (" << j["source"].get<std::string>() << ")"
+            << std::endl;
 }
-
-}  // namespace app
