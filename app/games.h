@@ -48,7 +48,11 @@ void with_game(const CLI::App& cmd, const PositionOptions& o, F&& f) {
 
 // Calls f(E{}) for the game the variant names, which the caller's dispatch has found to have the
 // capability (a Solver, TableFormat, View or Command of rules/game_entry.h): a game without it is
-// a logic error here.
+// a logic error here. This is how a family's commands, each in its own file (cmd_solve_cyclic.cpp,
+// cmd_solve_coalitions.cpp, ...), take the entry the caller found: handing the entry's type across
+// files would need every game to instantiate its families' commands in its own folder (as tier
+// tables' are specialized, table_commands.h) or every family compiled into the caller's file, so
+// the variant's text goes and is looked up again.
 template <auto Capability, typename F>
 void with_capability(std::string_view variant, F&& f) {
   registry::visit(variant, [&](auto e) {
