@@ -119,17 +119,21 @@ void spread_reached(const S& space, int t, const std::vector<std::uint64_t*>& bi
         // 64 entries at a time, those marked and not expanded (only this chunk's thread sets
         // their expanded bits); a mark set in a word already read waits for the next pass.
         const std::uint64_t end = std::min(n, (c + 1) * kChunk);
+        bool expanded_any = false;
         for (std::uint64_t k = c * kChunk; k < end; k += 64) {
           const std::uint64_t count = std::min<std::uint64_t>(64, end - k);
           std::uint64_t pending = reached_bits_at(own, block.begin + k, count) &
                                   ~reached_bits_at(expanded.data(), k, count);
+          expanded_any = expanded_any || pending != 0;
           for (; pending; pending &= pending - 1) {
             const std::uint64_t e = k + std::uint64_t(std::countr_zero(pending));
             mark_reached(expanded.data(), e);
-            more.store(true, std::memory_order_relaxed);
             expand(s.cursor, block.begin + e, [](std::uint64_t) {});
           }
         }
+        // Once a chunk, not once an entry: the flag is every thread's, and a store an entry
+        // bounced its cache line between the cores.
+        if (expanded_any) more.store(true, std::memory_order_relaxed);
       });
     done(n);
   }
