@@ -151,7 +151,7 @@ void open_variant(Service& service, const std::string& variant) {
     registry::visit(variant, [&](auto e) {
       using E = decltype(e);
       if constexpr (!E::info.commands.has(registry::Command::serve)) {
-        throw UsageError(registry::refusal(registry::Command::serve, E::info, variant));
+        throw UsageError(app::refusal(registry::Command::serve, E::info, variant));
       } else {
         const std::string name = E::normalized(variant);
         if constexpr (E::info.family == registry::ValueFamily::coalition_values) {
@@ -229,7 +229,7 @@ Json with_subject(Service& service, const httplib::Request& req, F&& f) {
   return registry::visit(variant, [&](auto e) -> Json {
     using E = decltype(e);
     if constexpr (!E::info.commands.has(registry::Command::serve))
-      throw BadRequest(registry::refusal(registry::Command::serve, E::info, variant, "variant"));
+      throw BadRequest(app::refusal(registry::Command::serve, E::info, variant, "variant"));
     else if constexpr (E::info.views.has(registry::View::page) && !E::info.dice)
       return f(subject_of<E>(req, variant));
     else
@@ -325,7 +325,7 @@ Json handle_analyze(Service& service, const httplib::Request& req) {
                                                             search_limit(service, client), claim);
       return evaluation_json(s, s.position, ev);
     } else {
-      throw BadRequest(registry::refusal(registry::Command::serve, E::info, variant, "variant"));
+      throw BadRequest(app::refusal(registry::Command::serve, E::info, variant, "variant"));
     }
   });
 }

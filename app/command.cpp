@@ -102,18 +102,26 @@ std::string commands_of(const registry::GameInfo& game) {
   return registry::joined_with_and(command_names_of(game));
 }
 
+namespace {
+
+// "CMD serves SERVING; TITLE (OPTION VARIANT) has ...": both refusals' sentence.
+std::string refusal_text(std::string_view command, const std::string& serving,
+                         const registry::GameInfo& game, std::string_view variant,
+                         std::string_view option) {
+  return std::string(command) + " serves " + serving + "; " + std::string(game.title) + " (" +
+         std::string(option) + " " + std::string(variant) + ") has " + commands_of(game);
+}
+
+}  // namespace
+
 std::string refusal(registry::Command c, const registry::GameInfo& game, std::string_view variant,
                     std::string_view option) {
-  return std::string(registry::command_name(c)) + " serves " + registry::games_serving(c) + "; " +
-         std::string(game.title) + " (" + std::string(option) + " " + std::string(variant) +
-         ") has " + commands_of(game);
+  return refusal_text(registry::command_name(c), registry::games_serving(c), game, variant, option);
 }
 
 std::string refusal(std::string_view command, const registry::GameInfo& owner,
                     const registry::GameInfo& game, std::string_view variant) {
-  return std::string(command) + " serves " + std::string(owner.title) + " only; " +
-         std::string(game.title) + " (--variant " + std::string(variant) + ") has " +
-         commands_of(game);
+  return refusal_text(command, std::string(owner.title) + " only", game, variant, "--variant");
 }
 
 void refuse_command(registry::Command c, const registry::GameInfo& game, std::string_view variant) {

@@ -63,19 +63,18 @@ void with_capability(std::string_view variant, F&& f) {
   });
 }
 
-// For a game's own command (GameCommand), written for E's rules: the setup of the game and
+// For a game's own command `cmd` (GameCommand), written for E's rules: the setup of the game and
 // position the options name, after check_options; the variant of any other game refused naming
 // what that game has.
 template <typename E>
-GameSetup<typename E::Game> own_setup(std::string_view command, const CLI::App& cmd,
-                                      const PositionOptions& o) {
+GameSetup<typename E::Game> own_setup(const CLI::App& cmd, const PositionOptions& o) {
   GameSetup<typename E::Game> out;
   registry::visit(o.variant, [&](auto e) {
     if constexpr (std::same_as<decltype(e), E>) {
       check_options(cmd, E::info);
       out = E::setup(o.variant, o.fen);
     } else {
-      throw UsageError(app::refusal(command, E::info, decltype(e)::info, o.variant));
+      throw UsageError(app::refusal(cmd.get_name(), E::info, decltype(e)::info, o.variant));
     }
   });
   return out;

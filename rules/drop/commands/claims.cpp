@@ -20,8 +20,8 @@ struct ClaimsOptions {
   solver::claims::ClaimsSettings settings;
 };
 
-void run_claims(ClaimsOptions o) {
-  const auto s = app::own_setup<Entry>("claims", CLI::App(), o.position);
+void run_claims(const CLI::App& cmd, ClaimsOptions o) {
+  const auto s = app::own_setup<Entry>(cmd, o.position);
   o.settings.quiet = o.position.quiet;
   solver::claims::ClaimsRun run;
   try {
@@ -65,7 +65,7 @@ void add_claims(CLI::App& app) {
                 "also visit every canonical form of the last drops-only ply one by one (minutes on "
                 "Drop 16; automatic when there are at most 2e8)");
   cmd->add_flag("--fresh", s.fresh, "ignore finished sections in the JSON record and recount");
-  cmd->callback([o] { run_claims(*o); });
+  cmd->callback([cmd, o] { run_claims(*cmd, *o); });
 }
 
 [[maybe_unused]] const bool kClaimsAdded =

@@ -42,8 +42,8 @@ nlohmann::ordered_json run_json(const TierSpace& space, const tablebase::TierRun
           {"file_bytes", r.file_bytes}};
 }
 
-void run_cluster_plan(ClusterPlanOptions o) {
-  const auto s = app::own_setup<Entry>("cluster-plan", CLI::App(), o.position);
+void run_cluster_plan(const CLI::App& cmd, ClusterPlanOptions o) {
+  const auto s = app::own_setup<Entry>(cmd, o.position);
   if (o.position.fen)
     throw app::UsageError("cluster-plan plans a variant's tables: --fen does not apply");
   const auto started = std::chrono::steady_clock::now();
@@ -162,7 +162,7 @@ void add_cluster_plan(CLI::App& app) {
   cmd->add_option("--max-pieces", o->max_pieces, "only the tiers of at most this many pieces")
       ->check(CLI::Range(0, 128));
   cmd->add_option("--tiers-out", o->tiers_out, "write every tier's run, one JSON line each");
-  cmd->callback([o] { run_cluster_plan(*o); });
+  cmd->callback([cmd, o] { run_cluster_plan(*cmd, *o); });
 }
 
 [[maybe_unused]] const bool kClusterPlanAdded =

@@ -306,9 +306,9 @@ ProofHistory resume(const ProveOptions& o, const Setup& s, solver::ProofTable<Ke
   }
 }
 
-void run_prove(ProveOptions o) {
+void run_prove(const CLI::App& cmd, ProveOptions o) {
   o.session.quiet = o.position.quiet;
-  const Setup s = app::own_setup<Entry>("prove", CLI::App(), o.position);
+  const Setup s = app::own_setup<Entry>(cmd, o.position);
   const Game& game = *s.game;
   if (!game.keys_fit())
     throw app::UsageError("this variant's positions need " + std::to_string(game.key_bits()) +
@@ -476,7 +476,7 @@ void add_prove(CLI::App& app) {
       ->check(CLI::Range(1, 8))
       ->needs("--mpi")
       ->capture_default_str();
-  cmd->callback([o] { run_prove(*o); });
+  cmd->callback([cmd, o] { run_prove(*cmd, *o); });
 }
 
 void add_check_proof(CLI::App& app) {

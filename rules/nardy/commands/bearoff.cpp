@@ -126,7 +126,7 @@ void run_two_sided(const BearoffOptions& o, const std::optional<registry::GameSe
 
 void run_bearoff(const CLI::App& cmd, const BearoffOptions& o) {
   // The database's home boards are Royal Nardy's: the registry says which games have it.
-  auto game = app::own_setup<Entry>("bearoff", cmd, o.position);
+  auto game = app::own_setup<Entry>(cmd, o.position);
   std::optional<registry::GameSetup<Game>> setup;
   if (o.position.fen) setup = std::move(game);
   if (o.two_sided > 0) return run_two_sided(o, setup);

@@ -69,8 +69,7 @@ void add_endgame(CLI::App& app) {
   cmd->add_option("--max-positions", o->max_positions, "refuse endgames with more positions")
       ->check(CLI::Range(std::uint64_t{1}, std::uint64_t{1} << 31))
       ->capture_default_str();
-  cmd->callback(
-      [cmd, o] { run_endgame<Entry>(*o, app::own_setup<Entry>("endgame", *cmd, o->position)); });
+  cmd->callback([cmd, o] { run_endgame<Entry>(*o, app::own_setup<Entry>(*cmd, o->position)); });
 }
 
 [[maybe_unused]] const bool kEndgameAdded =

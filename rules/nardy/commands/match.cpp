@@ -26,7 +26,7 @@ struct MatchOptions {
 
 void run_match(const CLI::App& cmd, const MatchOptions& o) {
   // The player is Royal Nardy's: the registry says which games have it.
-  const auto setup = app::own_setup<Entry>("nardy-match", cmd, {.variant = o.variant});
+  const auto setup = app::own_setup<Entry>(cmd, {.variant = o.variant});
   const Game& game = *setup.game;
   const auto database = database_of(o.db, o.checkers);
   const player::Player player(game, database ? &*database : nullptr, o.depth);
